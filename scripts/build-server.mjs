@@ -1,0 +1,18 @@
+// Bundles the server's entry points into dist/server with the packages left as imports, so the
+// production process runs plain JavaScript without a TypeScript loader.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'create-admin': 'src/server/cli/create-admin.ts',
+  },
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});

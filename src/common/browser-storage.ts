@@ -1,0 +1,5 @@
+// Names of what the client keeps in browser storage (spec section 3, Browser storage).
+export const SESSION_ID_KEYS = ['parallaxSessionId', 'sessionId'] as const;
+export const PREFILL_EMAIL_KEY = 'parallaxUserEmail';
+export const IMPERSONATING_KEY = 'isImpersonating';
+export const ORIGINAL_ADMIN_ID_KEY = 'originalAdminId';

@@ -1,0 +1,17 @@
+// Business constants of the spec's section 9 that both sides need.
+export const FREE_QUESTIONS_DEFAULT = 33;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const LOGIN_IDENTIFIER_MIN = 3;
+export const PASSWORD_MIN = 6;
+// argon2 hashes any length, but an unbounded input is a cheap denial-of-service lever.
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
+export const ANONYMOUS_USERNAME_PREFIX = 'session_';
+export const MOBILE_BREAKPOINT_PX = 768;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const CURRENT_USER_STALE_MS = 5 * 60 * 1000;
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const POLICY_LAST_UPDATED = 'May 05, 2025';

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { isClientRoute } from '../common/routes';
+import { serverMessages } from '../common/messages';
+import { authRoutes } from './auth/routes';
+import { AuthService } from './auth/service';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { Mailer } from './email/mailer';
+import { BackgroundTasks } from './http/background';
+import { errorHandler } from './http/errors';
+import { loggerOptions } from './http/logger';
+import { clientDistFolder } from './paths';
+import { createSecretBox, resolveAppSecret } from './settings/secret-box';
+import { SettingsService } from './settings/service';
+import { supportRoutes } from './support/routes';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** Replaces the pino options (tests pass false or a stream). */
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built client from this folder (default dist/client when it exists). */
+  clientDir?: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    background: BackgroundTasks;
+    services: { settings: SettingsService; mailer: Mailer; auth: AuthService };
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Keep a caller's or load balancer's id so one request can be followed across services.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const background = new BackgroundTasks(app.log);
+  const settings = new SettingsService(db, createSecretBox(resolveAppSecret(config.appSecret, config.dataDir)));
+  const mailer = new Mailer(db, settings, config, app.log);
+  const auth = new AuthService(db, mailer, config, background);
+  app.decorate('background', background);
+  app.decorate('services', { settings, mailer, auth });
+  app.addHook('onClose', () => background.drain());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Stripe.js and its Payment Element frames (billing issue) are the only outside origins.
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],
+        upgradeInsecureRequests: config.appUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.appUrl.startsWith('https://'),
+  });
+  await app.register(fastifyRateLimit, { global: false });
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Answers carry accounts and allowances: never let a shared cache keep them.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(authRoutes, { db, config, auth });
+  await app.register(supportRoutes, { db, config, mailer });
+  app.get('/api/health', async () => ({ status: 'ok' }));
+
+  const staticRoot = clientDir === undefined ? (existsSync(clientDistFolder) ? clientDistFolder : null) : clientDir;
+  if (staticRoot) {
+    await app.register(fastifyStatic, {
+      root: staticRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Vite fingerprints everything under assets/, so those can be cached for good.
+        const immutable = filePath.startsWith(path.join(staticRoot, 'assets') + path.sep);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && staticRoot !== null;
+    if (!wantsPage) return reply.code(404).send({ message: serverMessages.notFound });
+    // The single-page app draws every route, including its own '404 Page Not Found'.
+    reply.header('cache-control', 'no-cache');
+    return reply.code(isClientRoute(pathname) ? 200 : 404).sendFile('index.html', staticRoot!);
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

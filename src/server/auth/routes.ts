@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyEmailParamsSchema,
+} from '../../common/auth-schemas';
+import { serverMessages } from '../../common/messages';
+import { messageResponseSchema, publicUserSchema, registerResponseSchema } from '../../common/user-schemas';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { createLimit } from '../http/rate-limit';
+import { toPublicUser } from '../users/repository';
+import { clearSessionCookie, getAuth, requireUser, setSessionCookie } from './context';
+import type { AuthService } from './service';
+import { invalidateSession } from './sessions';
+
+export interface AuthRouteDeps {
+  db: Database;
+  config: Config;
+  auth: AuthService;
+}
+
+const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ipAddress: request.ip });
+
+export async function authRoutes(instance: FastifyInstance, { db, config, auth }: AuthRouteDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { windowMs, ...limits } = config.rateLimits;
+  const loginPerIp = createLimit(instance, 'login-ip', limits.loginPerIp, windowMs);
+  const loginPerAccount = createLimit(instance, 'login-account', limits.loginPerAccount, windowMs);
+  const registerPerIp = createLimit(instance, 'register-ip', limits.registerPerIp, windowMs);
+  const forgotPerIp = createLimit(instance, 'forgot-ip', limits.forgotPerIp, windowMs);
+  const forgotPerAccount = createLimit(instance, 'forgot-account', limits.forgotPerAccount, windowMs);
+
+  app.post('/api/register', { schema: { body: registerSchema, response: { 201: registerResponseSchema } } }, async (request, reply) => {
+    await registerPerIp(request);
+    const { user, sessionToken } = await auth.register(request.body, meta(request));
+    setSessionCookie(reply, config, sessionToken);
+    return reply.code(201).send({ message: serverMessages.registered, user: toPublicUser(user) });
+  });
+
+  app.post('/api/login', { schema: { body: loginSchema, response: { 200: publicUserSchema } } }, async (request, reply) => {
+    await loginPerIp(request);
+    await loginPerAccount(request, request.body.email);
+    const { user, sessionToken } = await auth.login(request.body.email, request.body.password, meta(request));
+    setSessionCookie(reply, config, sessionToken);
+    return toPublicUser(user);
+  });
+
+  app.post('/api/logout', { schema: { response: { 200: messageResponseSchema } } }, async (request, reply) => {
+    const current = await getAuth(db, request);
+    if (current) await invalidateSession(db, current.session.id);
+    clearSessionCookie(reply, config);
+    return { message: serverMessages.loggedOut };
+  });
+
+  app.get('/api/me', { schema: { response: { 200: publicUserSchema } } }, async (request) => {
+    const { user, session } = await requireUser(db, request);
+    return toPublicUser(user, session.impersonatorId);
+  });
+
+  app.get('/api/verify-email/:token', { schema: { params: verifyEmailParamsSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    await auth.verifyEmail(request.params.token);
+    return { message: serverMessages.emailVerified };
+  });
+
+  app.post('/api/resend-verification', { schema: { response: { 200: messageResponseSchema } } }, async (request) => {
+    const { user } = await requireUser(db, request);
+    await forgotPerAccount(request, `verify:${user.id}`);
+    await auth.resendVerification(user);
+    return { message: serverMessages.verificationResent };
+  });
+
+  app.post('/api/forgot-password', { schema: { body: forgotPasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    await forgotPerIp(request);
+    await forgotPerAccount(request, request.body.email);
+    await auth.forgotPassword(request.body.email);
+    return { message: serverMessages.forgotPasswordSent };
+  });
+
+  app.post('/api/reset-password', { schema: { body: resetPasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    await auth.resetPassword(request.body.token, request.body.password);
+    return { message: serverMessages.passwordResetDone };
+  });
+
+  app.post('/api/change-password', { schema: { body: changePasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    const { user, session } = await requireUser(db, request);
+    await auth.changePassword(user.id, session.id, request.body.currentPassword, request.body.newPassword);
+    return { message: serverMessages.passwordChanged };
+  });
+}
+

@@ -1,0 +1,149 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { serverMessages } from '../../common/messages';
+import { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '../../common/limits';
+import type { RegisterInput } from '../../common/auth-schemas';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { emailTokens, users } from '../db/schema';
+import type { Mailer } from '../email/mailer';
+import { passwordResetEmail, verificationEmail } from '../email/templates';
+import type { BackgroundTasks } from '../http/background';
+import { badRequest, conflict, HttpError } from '../http/errors';
+import { findUserByEmail, findUserByIdentifier, findUserById, findUserByUsername, type UserRow } from '../users/repository';
+import { hashPassword, verifyPassword } from './passwords';
+import { createSession, invalidateUserSessions } from './sessions';
+import { generateToken, hashToken } from './tokens';
+
+type TokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
+
+interface SessionMeta {
+  userAgent?: string;
+  ipAddress?: string;
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly mailer: Mailer,
+    private readonly config: Config,
+    private readonly background: BackgroundTasks,
+  ) {}
+
+  async register(input: RegisterInput, meta: SessionMeta) {
+    // Friendly messages for the common case; the unique indexes below settle any race.
+    if (await findUserByUsername(this.db, input.username)) throw conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } });
+    if (await findUserByEmail(this.db, input.email)) throw conflict(serverMessages.emailTaken, { errors: { email: serverMessages.emailTaken } });
+    const passwordHash = await hashPassword(input.password);
+    let user: UserRow;
+    try {
+      [user] = (await this.db
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          freeQuestionsRemaining: this.config.freeQuestions,
+        })
+        .returning()) as [UserRow];
+    } catch (error) {
+      throw uniqueViolationToConflict(error);
+    }
+    await this.sendVerification(user);
+    const { token } = await createSession(this.db, user.id, meta);
+    return { user, sessionToken: token };
+  }
+
+  async login(identifier: string, password: string, meta: SessionMeta) {
+    const user = await findUserByIdentifier(this.db, identifier);
+    const ok = await verifyPassword(user?.passwordHash, password);
+    if (!user || !ok) throw new HttpError(401, serverMessages.invalidCredentials);
+    const { token } = await createSession(this.db, user.id, meta);
+    return { user, sessionToken: token };
+  }
+
+  /** Answers the same whether or not the address has an account; the email goes out in the background. */
+  async forgotPassword(email: string): Promise<void> {
+    const user = await findUserByEmail(this.db, email);
+    if (!user?.email || !user.passwordHash) return;
+    const token = await this.issueToken(user.id, 'reset_password', RESET_TOKEN_TTL_MS);
+    const url = `${this.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const to = user.email;
+    this.background.run('password reset email', () => this.mailer.send(passwordResetEmail(to, user.username, url)));
+  }
+
+  async resetPassword(token: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const userId = await this.consumeToken(token, 'reset_password', serverMessages.resetLinkInvalid);
+    // Following a link sent to the address proves the address, too.
+    await this.db.update(users).set({ passwordHash, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+    await invalidateUserSessions(this.db, userId);
+  }
+
+  async verifyEmail(token: string): Promise<void> {
+    const userId = await this.consumeToken(token, 'verify_email', serverMessages.verifyLinkInvalid);
+    await this.db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+  }
+
+  async resendVerification(user: UserRow): Promise<void> {
+    if (user.emailVerified) throw badRequest(serverMessages.alreadyVerified);
+    await this.sendVerification(user);
+  }
+
+  async changePassword(userId: number, currentSessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+    const user = await findUserById(this.db, userId);
+    if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
+      throw badRequest(serverMessages.currentPasswordWrong, { errors: { currentPassword: serverMessages.currentPasswordWrong } });
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await this.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await invalidateUserSessions(this.db, userId, currentSessionId);
+  }
+
+  private async sendVerification(user: UserRow): Promise<void> {
+    if (!user.email) return;
+    const token = await this.issueToken(user.id, 'verify_email', VERIFY_TOKEN_TTL_MS);
+    const url = `${this.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    const to = user.email;
+    this.background.run('verification email', () => this.mailer.send(verificationEmail(to, user.username, url)));
+  }
+
+  /** A new link replaces the user's earlier unused ones of the same purpose. */
+  private async issueToken(userId: number, purpose: TokenPurpose, ttlMs: number): Promise<string> {
+    const token = generateToken();
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(emailTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+      await tx.insert(emailTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+    });
+    return token;
+  }
+
+  /** Marks the token used in the same statement that checks it, so two clicks cannot both succeed. */
+  private async consumeToken(token: string, purpose: TokenPurpose, invalidMessage: string): Promise<number> {
+    const now = new Date();
+    const [row] = await this.db
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailTokens.tokenHash, hashToken(token)),
+          eq(emailTokens.purpose, purpose),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: emailTokens.userId });
+    if (!row) throw badRequest(invalidMessage);
+    return row.userId;
+  }
+}
+
+function uniqueViolationToConflict(error: unknown): unknown {
+  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  if (cause?.code !== '23505') return error;
+  return cause.constraint?.includes('username')
+    ? conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } })
+    : conflict(serverMessages.emailTaken, { errors: { email: serverMessages.emailTaken } });
+}

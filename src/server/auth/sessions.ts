@@ -1,0 +1,71 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+import type { UserRow } from '../users/repository';
+import { generateToken, hashToken } from './tokens';
+
+// Sessions per the Copenhagen Book: the cookie holds a random token, the table only its hash,
+// and the expiry slides forward while the session is used.
+export const SESSION_COOKIE = 'parallax_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const RENEW_WHEN_LEFT_MS = 15 * 24 * 60 * 60 * 1000;
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export interface ValidSession {
+  session: SessionRow;
+  user: UserRow;
+}
+
+export async function createSession(
+  db: Database,
+  userId: number,
+  meta: { userAgent?: string; ipAddress?: string; impersonatorId?: number | null } = {},
+): Promise<{ token: string; session: SessionRow }> {
+  const token = generateToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      id: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      impersonatorId: meta.impersonatorId ?? null,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      ipAddress: meta.ipAddress ?? null,
+    })
+    .returning();
+  return { token, session: session! };
+}
+
+export async function validateSessionToken(db: Database, token: string): Promise<ValidSession | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  if (row.session.expiresAt.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (row.session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
+    const expiresAt = new Date(now + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    row.session.expiresAt = expiresAt;
+  }
+  return row;
+}
+
+export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of the user, or every one but `keepSessionId` (the one changing the password). */
+export async function invalidateUserSessions(db: Database, userId: number, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}

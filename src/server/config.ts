@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { FREE_QUESTIONS_DEFAULT } from '../common/limits';
+
+// The only module that reads process.env (DESIGN.md section 8, rule 1). Everything else receives
+// the parsed Config, which is also how tests give the app their own settings.
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/ }).optional());
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+
+const vendorKeys = ['OPENAI', 'XAI', 'GEMINI', 'DEEPSEEK', 'LLAMA', 'ANTHROPIC', 'PERPLEXITY'] as const;
+const vendorEnv = Object.fromEntries(
+  vendorKeys.flatMap((v) => [
+    [`${v}_API_KEY`, optionalString],
+    [`${v}_BASE_URL`, optionalUrl],
+  ]),
+) as Record<`${(typeof vendorKeys)[number]}_${'API_KEY' | 'BASE_URL'}`, typeof optionalUrl>;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  FREE_QUESTIONS: z.coerce.number().int().min(0).default(FREE_QUESTIONS_DEFAULT),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  ...vendorEnv,
+  STRIPE_MODE: z.enum(['test', 'live']).optional(),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalUrl,
+  STRIPE_PRICE_BASIC: optionalString,
+  STRIPE_PRICE_STANDARD: optionalString,
+  STRIPE_PRICE_UNLIMITED: optionalString,
+  STRIPE_PRICE_TEST: optionalString,
+  SENDGRID_API_KEY: optionalString,
+  SENDGRID_API_BASE: optionalUrl,
+  EMAIL_FROM: optionalString.pipe(z.email().optional()),
+  EMAIL_FROM_NAME: optionalString,
+  SUPPORT_EMAIL: optionalString.pipe(z.email().optional()),
+  EMERGENCY_ADMIN_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  // Rate limits: attempts per window, per client address and per account.
+  RATE_LIMIT_WINDOW_MINUTES: positiveInt.default(15),
+  RATE_LIMIT_LOGIN_PER_IP: positiveInt.default(30),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt.default(10),
+  RATE_LIMIT_REGISTER_PER_IP: positiveInt.default(10),
+  RATE_LIMIT_FORGOT_PER_IP: positiveInt.default(10),
+  RATE_LIMIT_FORGOT_PER_ACCOUNT: positiveInt.default(3),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    appSecret: e.APP_SECRET,
+    freeQuestions: e.FREE_QUESTIONS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    vendors: Object.fromEntries(
+      vendorKeys.map((v) => [v, { apiKey: e[`${v}_API_KEY`], baseUrl: e[`${v}_BASE_URL`] }]),
+    ) as Record<(typeof vendorKeys)[number], { apiKey?: string; baseUrl?: string }>,
+    stripe: {
+      mode: e.STRIPE_MODE,
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+      prices: {
+        basic: e.STRIPE_PRICE_BASIC,
+        standard: e.STRIPE_PRICE_STANDARD,
+        unlimited: e.STRIPE_PRICE_UNLIMITED,
+        test: e.STRIPE_PRICE_TEST,
+      },
+    },
+    email: {
+      sendgridApiKey: e.SENDGRID_API_KEY,
+      sendgridApiBase: e.SENDGRID_API_BASE,
+      from: e.EMAIL_FROM ?? 'no-reply@parallax.local',
+      fromName: e.EMAIL_FROM_NAME ?? 'Parallax',
+      supportAddress: e.SUPPORT_EMAIL,
+    },
+    emergencyAdminToken: e.EMERGENCY_ADMIN_TOKEN,
+    rateLimits: {
+      windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
+      forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
+      forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
+    },
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

@@ -1,0 +1,116 @@
+import { MailService } from '@sendgrid/mail';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { emailLogs } from '../db/schema';
+import { settingKeys, type SettingsService } from '../settings/service';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What the message is for (verify_email, reset_password, support, ...), kept in the log. */
+  kind: string;
+  replyTo?: string;
+}
+
+export type DeliveryStatus = 'delivered' | 'failed' | 'outbox';
+
+interface Transport {
+  apiKey: string;
+  from: string;
+  fromName: string;
+}
+
+/**
+ * The one module that talks to SendGrid. Without a key every message goes to the outbox: it is
+ * logged in email_logs with its body, and its links are printed to the server log, so a local
+ * user can verify and reset without a mail service (DESIGN.md section 6).
+ */
+export class Mailer {
+  constructor(
+    private readonly db: Database,
+    private readonly settings: SettingsService,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Admin-console values win over the environment once saved. */
+  private async transport(): Promise<Transport | undefined> {
+    const saved = await this.settings.getMany([
+      settingKeys.sendgridApiKey,
+      settingKeys.emailFrom,
+      settingKeys.emailFromName,
+    ]);
+    const apiKey = saved[settingKeys.sendgridApiKey] ?? this.config.email.sendgridApiKey;
+    if (!apiKey) return undefined;
+    return {
+      apiKey,
+      from: saved[settingKeys.emailFrom] ?? this.config.email.from,
+      fromName: saved[settingKeys.emailFromName] ?? this.config.email.fromName,
+    };
+  }
+
+  /** Sends (or files) one message; never throws, so a mail outage cannot fail a sign-up. */
+  async send(message: EmailMessage): Promise<DeliveryStatus> {
+    const transport = await this.transport();
+    if (!transport) {
+      this.log.info({ to: message.to, subject: message.subject, links: extractLinks(message.text) }, 'email written to outbox (no SendGrid key set)');
+      await this.record(message, 'outbox', { body: message.text });
+      return 'outbox';
+    }
+    try {
+      await this.client(transport.apiKey).send({
+        to: message.to,
+        from: { email: transport.from, name: transport.fromName },
+        replyTo: message.replyTo,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      await this.record(message, 'delivered');
+      return 'delivered';
+    } catch (error) {
+      const reason = describeSendGridError(error);
+      this.log.error({ to: message.to, subject: message.subject, reason }, 'email delivery failed');
+      await this.record(message, 'failed', { error: reason });
+      return 'failed';
+    }
+  }
+
+  private client(apiKey: string) {
+    const client = new MailService();
+    client.setApiKey(apiKey);
+    // setApiKey resets the base URL to SendGrid's, so the override must come after it.
+    if (this.config.email.sendgridApiBase) {
+      (client as unknown as { client: { setDefaultRequest(k: string, v: string): void } }).client.setDefaultRequest(
+        'baseUrl',
+        this.config.email.sendgridApiBase,
+      );
+    }
+    return client;
+  }
+
+  private async record(message: EmailMessage, status: DeliveryStatus, extra: { body?: string; error?: string } = {}) {
+    await this.db.insert(emailLogs).values({
+      to: message.to,
+      subject: message.subject,
+      kind: message.kind,
+      status,
+      body: extra.body ?? null,
+      error: extra.error ?? null,
+    });
+  }
+}
+
+function extractLinks(text: string): string[] {
+  return text.match(/https?:\/\/\S+/g) ?? [];
+}
+
+function describeSendGridError(error: unknown): string {
+  const response = (error as { response?: { body?: { errors?: { message?: string }[] } } }).response;
+  const detail = response?.body?.errors?.map((e) => e.message).filter(Boolean).join('; ');
+  const base = error instanceof Error ? error.message : String(error);
+  return (detail ? `${base}: ${detail}` : base).slice(0, 500);
+}

@@ -1,0 +1,62 @@
+import type { EmailMessage } from './mailer';
+
+// Each message is plain text plus a minimal HTML twin; the link is the whole point, so it appears
+// once on a line of its own in both.
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function actionEmail(options: {
+  to: string;
+  kind: string;
+  subject: string;
+  greeting: string;
+  intro: string;
+  actionLabel: string;
+  url: string;
+  footer: string;
+}): EmailMessage {
+  const text = [options.greeting, '', options.intro, '', `${options.actionLabel}:`, options.url, '', options.footer].join('\n');
+  const html = `<p>${escapeHtml(options.greeting)}</p>
+<p>${escapeHtml(options.intro)}</p>
+<p><a href="${escapeHtml(options.url)}">${escapeHtml(options.actionLabel)}</a></p>
+<p style="color:#666;font-size:12px">${escapeHtml(options.footer)}<br>${escapeHtml(options.url)}</p>`;
+  return { to: options.to, kind: options.kind, subject: options.subject, text, html };
+}
+
+export function verificationEmail(to: string, username: string, url: string): EmailMessage {
+  return actionEmail({
+    to,
+    kind: 'verify_email',
+    subject: 'Verify your Parallax email address',
+    greeting: `Hi ${username},`,
+    intro: 'Welcome to Parallax. Please confirm your email address so we can reach you about your account.',
+    actionLabel: 'Verify my email',
+    url,
+    footer: 'This link expires in 24 hours. If you did not create an account, you can ignore this email.',
+  });
+}
+
+export function passwordResetEmail(to: string, username: string, url: string): EmailMessage {
+  return actionEmail({
+    to,
+    kind: 'reset_password',
+    subject: 'Reset your Parallax password',
+    greeting: `Hi ${username},`,
+    intro: 'We received a request to reset your password.',
+    actionLabel: 'Choose a new password',
+    url,
+    footer: 'This link expires in 1 hour and works once. If you did not ask for it, you can ignore this email; your password stays as it is.',
+  });
+}
+
+export function supportRequestEmail(
+  to: string,
+  request: { name: string; email: string; subject: string; message: string; userId?: number },
+): EmailMessage {
+  const who = `${request.name} <${request.email}>${request.userId ? ` (user #${request.userId})` : ''}`;
+  const text = `Support request from ${who}\n\nSubject: ${request.subject}\n\n${request.message}`;
+  const html = `<p>Support request from ${escapeHtml(who)}</p><p><strong>${escapeHtml(request.subject)}</strong></p><pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(request.message)}</pre>`;
+  return { to, kind: 'support', subject: `[Support] ${request.subject}`, text, html, replyTo: request.email };
+}

@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PublicUser } from '../../common/user-schemas';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function isAdminUser(user: Pick<UserRow, 'role' | 'isAdmin'>): boolean {
+  return user.role === 'admin' || user.isAdmin;
+}
+
+export function toPublicUser(user: UserRow, impersonatedBy: number | null = null): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    role: isAdminUser(user) ? 'admin' : 'user',
+    isAdmin: isAdminUser(user),
+    stripeCustomerId: user.stripeCustomerId,
+    stripeSubscriptionId: user.stripeSubscriptionId,
+    freeQuestionsRemaining: user.freeQuestionsRemaining,
+    paidQuestionsRemaining: user.paidQuestionsRemaining,
+    subscriptionStatus: user.subscriptionStatus,
+    subscriptionTier: user.subscriptionTier,
+    subscriptionExpiresAt: user.subscriptionExpiresAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    impersonatedBy,
+  };
+}
+
+export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+/** The login field takes an email or a username; an @ decides which, since usernames cannot hold one. */
+export function findUserByIdentifier(db: Database, identifier: string): Promise<UserRow | undefined> {
+  return identifier.includes('@') ? findUserByEmail(db, identifier) : findUserByUsername(db, identifier);
+}
