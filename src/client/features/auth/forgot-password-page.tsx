@@ -1,0 +1,3 @@
+export function ForgotPasswordPage() {
+  return <div className="p-8">TODO ForgotPasswordPage</div>;
+}

@@ -1,0 +1,3 @@
+export function ResetPasswordPage() {
+  return <div className="p-8">TODO ResetPasswordPage</div>;
+}

@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+
+export function NotFoundPage() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <p className="text-6xl font-bold text-primary">404</p>
+      <h1 className="mt-4 text-2xl font-semibold">404 Page Not Found</h1>
+      <p className="mt-2 text-muted-foreground">The page you are looking for does not exist or has moved.</p>
+      <Button asChild className="mt-8">
+        <Link to="/">Go to the home page</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export function ProfilePage() {
+  return <div className="p-8">TODO ProfilePage</div>;
+}

@@ -1,0 +1,3 @@
+export function SupportPage() {
+  return <div className="p-8">TODO SupportPage</div>;
+}

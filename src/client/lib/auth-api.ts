@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+} from '../../common/auth-schemas';
+import { CURRENT_USER_STALE_MS } from '../../common/limits';
+import type { MessageResponse, PublicUser, RegisterResponse } from '../../common/user-schemas';
+import { apiRequest } from './api';
+import { nullOn401 } from './query-client';
+import { clearSessionId, regenerateSessionId } from './session-id';
+
+export const currentUserKey = ['/api/me'] as const;
+
+/** The signed-in user, or null for an anonymous visitor (a 401 from /api/me). */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: currentUserKey,
+    queryFn: nullOn401<PublicUser>(),
+    staleTime: CURRENT_USER_STALE_MS,
+    retry: 1,
+  });
+}
+
+/** Data tied to the browser's anonymous session goes stale when the caller's identity changes. */
+function invalidateIdentityData(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const key = String(query.queryKey[0]);
+      return key.startsWith('/api/subscription-status-by-session') || key.startsWith('/api/history');
+    },
+  });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<PublicUser>('POST', '/api/login', input),
+    onSuccess: async (user) => {
+      clearSessionId();
+      queryClient.setQueryData(currentUserKey, user);
+      await invalidateIdentityData(queryClient);
+    },
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => apiRequest<RegisterResponse>('POST', '/api/register', input),
+    onSuccess: async ({ user }) => {
+      clearSessionId();
+      queryClient.setQueryData(currentUserKey, user);
+      await invalidateIdentityData(queryClient);
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<MessageResponse>('POST', '/api/logout'),
+    onSuccess: () => {
+      regenerateSessionId();
+      // Nothing cached for the old identity may leak into the next one.
+      queryClient.clear();
+      queryClient.setQueryData(currentUserKey, null);
+    },
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (input: ForgotPasswordInput) => apiRequest<MessageResponse>('POST', '/api/forgot-password', input),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) => apiRequest<MessageResponse>('POST', '/api/reset-password', input),
+  });
+}
+
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiRequest<MessageResponse>('GET', `/api/verify-email/${encodeURIComponent(token)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: () => apiRequest<MessageResponse>('POST', '/api/resend-verification') });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => apiRequest<MessageResponse>('POST', '/api/change-password', input),
+  });
+}

@@ -1,0 +1,27 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { ApiError, apiRequest } from './api';
+
+/** The spec's cache: the request path is the key (spec section 7). */
+export const pathQueryFn: QueryFunction = ({ queryKey, signal }) => apiRequest('GET', String(queryKey[0]), undefined, { signal });
+
+/** Like pathQueryFn, but a 401 means "nobody is signed in" and resolves to null. */
+export function nullOn401<T>(): QueryFunction<T | null> {
+  return async (context) => {
+    try {
+      return (await pathQueryFn(context)) as T;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  };
+}
+
+export function createQueryClient(): QueryClient {
+  // Spec section 9, 'Default data fetch': no retry, no refetch on focus, no polling, never stale on its own.
+  return new QueryClient({
+    defaultOptions: {
+      queries: { queryFn: pathQueryFn, retry: false, refetchOnWindowFocus: false, staleTime: Infinity },
+      mutations: { retry: false },
+    },
+  });
+}

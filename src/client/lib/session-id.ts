@@ -1,0 +1,34 @@
+import { SESSION_ID_KEYS } from '../../common/browser-storage';
+import { PREFILL_EMAIL_KEY } from '../../common/browser-storage';
+
+// The anonymous visitor's id (spec section 3): one per browser, kept under both names.
+
+function newSessionId(): string {
+  return crypto.randomUUID().replace(/-/g, '');
+}
+
+function write(id: string): void {
+  for (const key of SESSION_ID_KEYS) localStorage.setItem(key, id);
+}
+
+/** The stored id, created on first use. */
+export function getSessionId(): string {
+  const existing = SESSION_ID_KEYS.map((key) => localStorage.getItem(key)).find((v): v is string => Boolean(v));
+  const id = existing ?? newSessionId();
+  write(id);
+  return id;
+}
+
+/** On login the stored id is dropped so the account's data takes priority (spec section 4). */
+export function clearSessionId(): void {
+  for (const key of SESSION_ID_KEYS) localStorage.removeItem(key);
+}
+
+/** On logout: the old id and the cached email go, and the browser starts a new anonymous session. */
+export function regenerateSessionId(): string {
+  clearSessionId();
+  localStorage.removeItem(PREFILL_EMAIL_KEY);
+  const id = newSessionId();
+  write(id);
+  return id;
+}

@@ -1,0 +1,97 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { FullPageLoading, RequireAuth } from './components/layout/guards';
+import { PageShell } from './components/layout/page-shell';
+import { useCurrentUser } from './lib/auth-api';
+
+// Each page is its own chunk; features never import each other, they meet here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page declares its own props
+function page<K extends string, P = any>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const HomePage = page(() => import('./features/home/home-page'), 'HomePage');
+const AuthPage = page(() => import('./features/auth/auth-page'), 'AuthPage');
+const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage');
+const VerifyEmailPage = page(() => import('./features/auth/verify-email-page'), 'VerifyEmailPage');
+const ProfilePage = page(() => import('./features/profile/profile-page'), 'ProfilePage');
+const PrivacyPage = page(() => import('./features/legal/legal-pages'), 'PrivacyPage');
+const TermsPage = page(() => import('./features/legal/legal-pages'), 'TermsPage');
+const SupportPage = page(() => import('./features/support/support-page'), 'SupportPage');
+const NotFoundPage = page(() => import('./features/errors/not-found-page'), 'NotFoundPage');
+const ComingSoonPage = page<'ComingSoonPage', { title: string; description: string }>(
+  () => import('./features/placeholder/coming-soon-page'),
+  'ComingSoonPage',
+);
+
+function Shell() {
+  const { data: user } = useCurrentUser();
+  return (
+    <PageShell user={user}>
+      <Suspense fallback={<FullPageLoading />}>
+        <Outlet />
+      </Suspense>
+    </PageShell>
+  );
+}
+
+function Bare() {
+  return (
+    <Suspense fallback={<FullPageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+function SignedIn({ children, requireVerified }: { children: ReactNode; requireVerified?: boolean }) {
+  const { data: user, isLoading } = useCurrentUser();
+  return (
+    <RequireAuth user={user} isLoading={isLoading} requireVerified={requireVerified}>
+      {children}
+    </RequireAuth>
+  );
+}
+
+/** Pages of later issues: the route exists and says what will be there. */
+function soon(title: string, description: string) {
+  return <ComingSoonPage key={title} title={title} description={description} />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Bare />,
+    children: [
+      { path: '/', element: <HomePage /> },
+    ],
+  },
+  {
+    element: <Shell />,
+    children: [
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/profile', element: <ProfilePage /> },
+      { path: '/account', element: <Navigate to="/profile" replace /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/support', element: <SupportPage /> },
+      { path: '/pricing', element: soon('Pricing', 'Plans and prices will appear here.') },
+      { path: '/subscribe', element: <SignedIn>{soon('Subscribe', 'The plan picker will appear here.')}</SignedIn> },
+      { path: '/subscribe/success', element: <SignedIn>{soon('Subscription successful', 'Your subscription status will appear here.')}</SignedIn> },
+      { path: '/checkout', element: <SignedIn>{soon('Checkout', 'The test plan checkout will appear here.')}</SignedIn> },
+      { path: '/checkout/success', element: <SignedIn>{soon('Checkout success', 'Payment confirmation will appear here.')}</SignedIn> },
+      { path: '/checkout/:planId', element: <SignedIn>{soon('Checkout', 'The payment form will appear here.')}</SignedIn> },
+      { path: '/billing', element: <SignedIn>{soon('Billing', 'Your subscription and payment methods will appear here.')}</SignedIn> },
+      { path: '/add-payment-method', element: <SignedIn>{soon('Add payment method', 'Adding a card will be possible here.')}</SignedIn> },
+      { path: '/test-tools', element: <SignedIn>{soon('Testing tools', 'Account reset and webhook instructions will appear here.')}</SignedIn> },
+      { path: '/query/:queryId', element: soon('Query details', 'The answers to this question will appear here.') },
+      { path: '/admin/login', element: soon('Admin login', 'The administrator sign-in will appear here.') },
+      { path: '/admin', element: <SignedIn>{soon('Admin console', 'The administrator console will appear here.')}</SignedIn> },
+      { path: '/admin-debug', element: <NotFoundPage /> },
+      { path: '/backdoor-admin', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite: a dump of a migrated data folder. */
+    pgliteTemplate: string;
+    /** PostgreSQL (npm run test:pg): the server URL and a migrated template database's name. */
+    postgresUrl: string;
+    postgresTemplate: string;
+  }
+}
+
+// Migrating costs seconds; do it once per run and let every test file copy the result.
+export default async function setup(project: TestProject) {
+  const { databaseUrl } = loadConfig();
+  if (databaseUrl) {
+    const template = `parallax_tpl_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${template}`);
+    const handle = await openDatabase({ databaseUrl: withDatabase(databaseUrl, template), dataDir: 'unused' });
+    await handle.close();
+    project.provide('postgresUrl', databaseUrl);
+    project.provide('postgresTemplate', template);
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      // Test files drop their own copies; the template goes last.
+      const leftovers = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'parallax_t_%' OR datname = $1`,
+        [template],
+      );
+      for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'parallax-test-'));
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  const client = (handle.db as unknown as { $client: { dumpDataDir(c?: string): Promise<Blob> } }).$client;
+  const dump = await client.dumpDataDir('none');
+  const file = path.join(dir, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await handle.close();
+  project.provide('pgliteTemplate', file);
+  project.provide('postgresUrl', '');
+  project.provide('postgresTemplate', '');
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
