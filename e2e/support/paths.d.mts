@@ -1,0 +1,2 @@
+export const e2eDataDir: string;
+export const e2eLogFile: string;
