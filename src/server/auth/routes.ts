@@ -16,7 +16,7 @@ import { createLimit } from '../http/rate-limit';
 import { toPublicUser } from '../users/repository';
 import { clearSessionCookie, getAuth, requireUser, setSessionCookie } from './context';
 import type { AuthService } from './service';
-import { invalidateSession } from './sessions';
+import { invalidateSession, SESSION_COOKIE } from './sessions';
 
 export interface AuthRouteDeps {
   db: Database;
@@ -57,8 +57,11 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth }
     return { message: serverMessages.loggedOut };
   });
 
-  app.get('/api/me', { schema: { response: { 200: publicUserSchema } } }, async (request) => {
-    const { user, session } = await requireUser(db, request);
+  app.get('/api/me', { schema: { response: { 200: publicUserSchema } } }, async (request, reply) => {
+    const { user, session, renewed } = await requireUser(db, request);
+    // Every page load asks for /api/me, so this is where a renewed session's cookie catches up.
+    const token = request.cookies[SESSION_COOKIE];
+    if (renewed && token) setSessionCookie(reply, config, token);
     return toPublicUser(user, session.impersonatorId);
   });
 

@@ -15,6 +15,8 @@ export type SessionRow = typeof sessions.$inferSelect;
 export interface ValidSession {
   session: SessionRow;
   user: UserRow;
+  /** The expiry moved forward on this request, so the cookie's lifetime should too. */
+  renewed: boolean;
 }
 
 export async function createSession(
@@ -54,9 +56,9 @@ export async function validateSessionToken(db: Database, token: string): Promise
   if (row.session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
-    row.session.expiresAt = expiresAt;
+    return { ...row, session: { ...row.session, expiresAt }, renewed: true };
   }
-  return row;
+  return { ...row, renewed: false };
 }
 
 export async function invalidateSession(db: Database, sessionId: string): Promise<void> {

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real process entry: configuration errors at boot, the embedded database's lock, and a clean
+// exit on SIGTERM.
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(port: number, child: ChildProcess) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('server exited early');
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+describe('the server process', () => {
+  it('refuses to start on a malformed setting and names it', async () => {
+    const server = startServer({ PORT: 'not-a-port', APP_URL: 'nope' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT');
+    expect(server.output()).toContain('APP_URL');
+  });
+
+  it('serves, holds the embedded database against a second process, and exits cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const first = startServer({ PORT: String(port) });
+    await waitForHealth(port, first.child);
+    expect(existsSync(path.join(dataDir, 'pglite.pid'))).toBe(true);
+
+    const second = startServer({ PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/in use by process \d+/);
+
+    const me = await fetch(`http://127.0.0.1:${port}/api/me`);
+    expect(me.status).toBe(401);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'pglite.pid'))).toBe(false);
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  }, 60_000);
+});
