@@ -14,13 +14,13 @@ async function login(page: Page, identifier: string, password: string) {
   await page.goto('/auth');
   await page.getByLabel('Email or username').fill(identifier);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
 async function logoutFromHome(page: Page) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByText('Logout successful')).toBeVisible();
+  await expect(page.getByText('Logout successful', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login / Register' })).toBeVisible();
 }
 
@@ -36,12 +36,12 @@ test('register, verify by email, sign out, sign in by username, change the passw
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(firstPassword);
-  await page.getByLabel('Confirm Password').fill(firstPassword);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(firstPassword);
   await page.getByRole('checkbox', { name: /Terms and Conditions/ }).check();
   await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page.getByText('Registration successful')).toBeVisible();
+  await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(username).first()).toBeVisible();
 
@@ -56,23 +56,23 @@ test('register, verify by email, sign out, sign in by username, change the passw
   await logoutFromHome(page);
 
   await login(page, username.toUpperCase(), firstPassword);
-  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(username).first()).toBeVisible();
 
   await page.goto('/profile');
-  await page.getByLabel('Current Password').fill(firstPassword);
+  await page.getByLabel('Current Password', { exact: true }).fill(firstPassword);
   await page.getByLabel('New Password', { exact: true }).fill(secondPassword);
-  await page.getByLabel('Confirm New Password').fill(secondPassword);
+  await page.getByLabel('Confirm New Password', { exact: true }).fill(secondPassword);
   await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(page.getByText('Password Changed')).toBeVisible();
+  await expect(page.getByText('Password Changed', { exact: true })).toBeVisible();
 
   await logoutFromHome(page);
 
   await login(page, email, firstPassword);
-  await expect(page.getByText('Invalid email/username or password')).toBeVisible();
+  await expect(page.getByText('Invalid email/username or password', { exact: true })).toBeVisible();
   await login(page, email, secondPassword);
-  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
   expect(consoleErrors).toEqual([]);

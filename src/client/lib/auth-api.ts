@@ -64,8 +64,9 @@ export function useLogout() {
     mutationFn: () => apiRequest<MessageResponse>('POST', '/api/logout'),
     onSuccess: () => {
       regenerateSessionId();
-      // Nothing cached for the old identity may leak into the next one.
-      queryClient.clear();
+      // Nothing cached for the old identity may leak into the next one. The current-user entry is
+      // set rather than removed, so the screens observing it redraw as signed out at once.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
       queryClient.setQueryData(currentUserKey, null);
     },
   });

@@ -1,0 +1,187 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PublicUser } from '../../../common/user-schemas';
+import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
+import { renderPage } from '../../../../tests/helpers/render';
+import { ProfilePage } from './profile-page';
+
+function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
+  return {
+    id: 7,
+    username: 'ada',
+    email: 'ada@example.com',
+    emailVerified: true,
+    role: 'user',
+    isAdmin: false,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    freeQuestionsRemaining: 33,
+    paidQuestionsRemaining: 0,
+    subscriptionStatus: null,
+    subscriptionTier: 'free',
+    subscriptionExpiresAt: null,
+    createdAt: '2025-05-05T00:00:00.000Z',
+    impersonatedBy: null,
+    ...overrides,
+  };
+}
+
+
+function renderProfile(user: PublicUser | null, handlers: Record<string, FakeHandler | FakeResponse> = {}) {
+  const fake = installFakeFetch({
+    'GET /api/me': user ? { json: user } : { status: 401, json: { message: 'Not authenticated' } },
+    ...handlers,
+  });
+  const view = renderPage(<ProfilePage />, {
+    path: '/profile',
+    routes: [{ path: '/', element: <p>Home stand-in</p> }, { path: '/auth', element: <p>Auth stand-in</p> }],
+  });
+  return { ...fake, ...view };
+}
+
+const changeRequests = (requests: { method: string; path: string }[]) =>
+  requests.filter((r) => r.method === 'POST' && r.path === '/api/change-password');
+
+async function fillPasswords(user: ReturnType<typeof renderPage>['user'], current: string, next: string, confirm: string) {
+  await user.type(await screen.findByLabelText('Current Password'), current);
+  await user.type(screen.getByLabelText('New Password'), next);
+  await user.type(screen.getByLabelText('Confirm New Password'), confirm);
+}
+
+describe('ProfilePage', () => {
+  it('tells an anonymous visitor to log in instead of redirecting', async () => {
+    renderProfile(null);
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText('You must be logged in to view your profile')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
+  });
+
+  it('shows the account details read-only', async () => {
+    renderProfile(makeUser({ emailVerified: false, subscriptionTier: 'standard' }));
+    expect(await screen.findByText('ada')).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Not verified')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
+    expect(screen.getByText('User')).toBeInTheDocument();
+    expect(screen.getByText('Standard')).toBeInTheDocument();
+    expect(screen.queryByText('Administrator Account')).not.toBeInTheDocument();
+    expect(screen.getByText(/signs you out on all your other devices/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Username' })).not.toBeInTheDocument();
+  });
+
+  it('shows an administrator their role, the Free default plan and the extra notice', async () => {
+    renderProfile(makeUser({ isAdmin: true, role: 'admin', subscriptionTier: '' }));
+    expect(await screen.findByText('Administrator')).toBeInTheDocument();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(screen.getByText('Free')).toBeInTheDocument();
+    expect(screen.getByText('Administrator Account')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend verification email' })).not.toBeInTheDocument();
+  });
+
+  it('resends the verification email', async () => {
+    const { user, requests } = renderProfile(makeUser({ emailVerified: false }), {
+      'POST /api/resend-verification': { json: { message: 'A new verification email is on its way.' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('A new verification email is on its way.')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'POST' && r.path === '/api/resend-verification')).toBe(true);
+  });
+
+  it('keeps Update Password disabled until all three fields are filled', async () => {
+    const { user } = renderProfile(makeUser());
+    const update = await screen.findByRole('button', { name: 'Update Password' });
+    expect(update).toBeDisabled();
+    await user.type(screen.getByLabelText('Current Password'), 'old-secret');
+    await user.type(screen.getByLabelText('New Password'), 'new-secret');
+    expect(update).toBeDisabled();
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-secret');
+    expect(update).toBeEnabled();
+  });
+
+  it('toggles a password between hidden and shown', async () => {
+    const { user } = renderProfile(makeUser());
+    const input = await screen.findByLabelText('New Password');
+    expect(input).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show new password' }));
+    expect(input).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide new password' }));
+    expect(input).toHaveAttribute('type', 'password');
+  });
+
+  it('reports mismatched passwords before their length and sends nothing', async () => {
+    const { user, requests } = renderProfile(makeUser());
+    await fillPasswords(user, 'old-secret', 'abc', 'abd');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText("Passwords Don't Match")).toBeInTheDocument();
+    expect(screen.getByText('New password and confirmation password must match.')).toBeInTheDocument();
+    expect(changeRequests(requests)).toHaveLength(0);
+  });
+
+  it('rejects a new password shorter than 6 characters and sends nothing', async () => {
+    const { user, requests } = renderProfile(makeUser());
+    await fillPasswords(user, 'old-secret', 'abc12', 'abc12');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Password Too Short')).toBeInTheDocument();
+    expect(screen.getByText('New password must be at least 6 characters long.')).toBeInTheDocument();
+    expect(changeRequests(requests)).toHaveLength(0);
+  });
+
+  it('sends only the current and new password, confirms and clears the form', async () => {
+    const { user, requests } = renderProfile(makeUser(), {
+      'POST /api/change-password': { json: { message: 'Your password has been updated successfully.' }, delayMs: 30 },
+    });
+    await fillPasswords(user, 'old-secret', 'new-secret', 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
+    expect(await screen.findByText('Password Changed')).toBeInTheDocument();
+    expect(screen.getByText('Your password has been updated successfully.')).toBeInTheDocument();
+    expect(changeRequests(requests)).toEqual([
+      { method: 'POST', path: '/api/change-password', body: { currentPassword: 'old-secret', newPassword: 'new-secret' } },
+    ]);
+    for (const label of ['Current Password', 'New Password', 'Confirm New Password']) {
+      expect(screen.getByLabelText(label)).toHaveValue('');
+    }
+    expect(screen.getByRole('button', { name: 'Update Password' })).toBeDisabled();
+  });
+
+  it("shows the server's reason when the change fails", async () => {
+    const { user } = renderProfile(makeUser(), {
+      'POST /api/change-password': { status: 400, json: { message: 'Current password is incorrect' } },
+    });
+    await fillPasswords(user, 'wrong-secret', 'new-secret', 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Password Change Failed')).toBeInTheDocument();
+    expect(screen.getByText('Current password is incorrect')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current Password')).toHaveValue('wrong-secret');
+  });
+
+  it('falls back to a generic reason when the server gives none', async () => {
+    const { user } = renderProfile(makeUser(), { 'POST /api/change-password': { status: 502, text: 'Bad Gateway' } });
+    await fillPasswords(user, 'old-secret', 'new-secret', 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Failed to change password. Please try again.')).toBeInTheDocument();
+  });
+
+  it('empties the form with Clear Form', async () => {
+    const { user } = renderProfile(makeUser());
+    await fillPasswords(user, 'old-secret', 'new-secret', 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Clear Form' }));
+    expect(screen.getByLabelText('Current Password')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Update Password' })).toBeDisabled();
+  });
+
+  it('signs out and goes home', async () => {
+    const { user, requests, router } = renderProfile(makeUser(), { 'POST /api/logout': { json: { message: 'Logged out' } } });
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Logout successful')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'POST' && r.path === '/api/logout')).toBe(true);
+  });
+
+  it('says so when signing out fails', async () => {
+    const { user } = renderProfile(makeUser(), { 'POST /api/logout': { status: 500, json: { message: 'boom' } } });
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('Logout failed')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,148 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { ScriptedVendorServer } from './scripted-server';
+import {
+  frame,
+  type JsonObject,
+  type ReplyPlan,
+  type RequestInfo,
+  type StreamFrames,
+  type VendorScript,
+} from './vendor-wire';
+
+// A loopback Gemini API (Google Generative Language; @ai-sdk/google's baseURL includes /v1beta):
+//   POST {base}/models/{model}:streamGenerateContent?alt=sse  -> `data: {GenerateContentResponse}` frames
+//   POST {base}/models/{model}:generateContent                -> one GenerateContentResponse
+// The last streamed frame carries finishReason STOP and the full usageMetadata. Structured output
+// (generationConfig.responseMimeType application/json + responseSchema) is answered with the
+// scripted JSON as the reply text, which is what the SDK parses.
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  409: 'ABORTED',
+  429: 'RESOURCE_EXHAUSTED',
+  499: 'CANCELLED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
+};
+
+const DEFAULT_MESSAGES: Record<number, string> = {
+  400: 'Request contains an invalid argument.',
+  403: 'The caller does not have permission',
+  404: 'models/unknown is not found for API version v1beta, or is not supported for generateContent.',
+  429: 'Resource has been exhausted (e.g. check quota).',
+  500: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+  503: 'The model is overloaded. Please try again later.',
+};
+
+type Part = { text?: unknown };
+type Content = { role?: string; parts?: Part[] };
+
+const partsText = (content: Content | undefined): string =>
+  (content?.parts ?? [])
+    .map((p) => (typeof p?.text === 'string' ? p.text : ''))
+    .filter(Boolean)
+    .join('\n');
+
+export class FakeGemini extends ScriptedVendorServer {
+  protected readonly versionPath = '/v1beta';
+
+  protected match(method: string, url: URL) {
+    const found = /\/models\/([^/:]+):(streamGenerateContent|generateContent)$/.exec(url.pathname);
+    if (method !== 'POST' || !found) return undefined;
+    return {
+      vendor: 'gemini',
+      model: decodeURIComponent(found[1] ?? ''),
+      stream: found[2] === 'streamGenerateContent',
+    };
+  }
+
+  protected describe(body: JsonObject, match: { model?: string; stream?: boolean }): RequestInfo {
+    const contents: Content[] = Array.isArray(body.contents) ? body.contents : [];
+    const config = (body.generationConfig ?? {}) as {
+      responseMimeType?: string;
+      responseSchema?: unknown;
+      responseJsonSchema?: unknown;
+    };
+    return {
+      vendor: 'gemini',
+      model: match.model ?? '',
+      stream: match.stream === true,
+      prompt: contents
+        .filter((c) => (c.role ?? 'user') === 'user')
+        .map(partsText)
+        .join('\n'),
+      system: partsText(body.systemInstruction as Content | undefined) || undefined,
+      json: config.responseMimeType === 'application/json',
+      schema: config.responseSchema ?? config.responseJsonSchema,
+    };
+  }
+
+  protected apiKeyOf(headers: IncomingHttpHeaders, url: URL): string | undefined {
+    const key = headers['x-goog-api-key'];
+    return typeof key === 'string' ? key : (url.searchParams.get('key') ?? undefined);
+  }
+
+  protected errorBody(
+    status: number,
+    message: string | undefined,
+    _vendor: string,
+    error?: VendorScript['error'],
+  ): unknown {
+    return {
+      error: {
+        code: typeof error?.code === 'number' ? error.code : status,
+        message: message ?? DEFAULT_MESSAGES[status] ?? `Request failed with status ${status}.`,
+        status: error?.type ?? STATUS_NAMES[status] ?? (status >= 500 ? 'INTERNAL' : 'FAILED_PRECONDITION'),
+      },
+    };
+  }
+
+  protected authFailure(vendor: string) {
+    // Google answers a bad key with 400 INVALID_ARGUMENT (a missing one with 403).
+    return { status: 400, body: this.errorBody(400, 'API key not valid. Please pass a valid API key.', vendor) };
+  }
+
+  private response(plan: ReplyPlan, text: string, finished: boolean) {
+    return {
+      candidates: [
+        {
+          content: { parts: [{ text }], role: 'model' },
+          ...(finished && { finishReason: plan.script.finishReason ?? 'STOP' }),
+          index: 0,
+        },
+      ],
+      usageMetadata: finished
+        ? {
+            promptTokenCount: plan.inputTokens,
+            candidatesTokenCount: plan.outputTokens,
+            totalTokenCount: plan.inputTokens + plan.outputTokens,
+          }
+        : { promptTokenCount: plan.inputTokens, totalTokenCount: plan.inputTokens },
+      modelVersion: plan.model,
+      responseId: plan.id,
+    };
+  }
+
+  protected streamFrames(plan: ReplyPlan): StreamFrames {
+    return {
+      head: [],
+      deltas: plan.chunks.map((text) => frame(this.response(plan, text, false))),
+      tail: [frame(this.response(plan, '', true))],
+      errorEvent: frame(this.errorBody(500, undefined, 'gemini')),
+    };
+  }
+
+  protected completion(plan: ReplyPlan): unknown {
+    return this.response(plan, plan.text, true);
+  }
+}
+
+export async function startFakeGemini(options: ConstructorParameters<typeof FakeGemini>[0] = {}): Promise<FakeGemini> {
+  const fake = new FakeGemini(options);
+  await fake.start();
+  return fake;
+}

@@ -1,0 +1,191 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { ScriptedVendorServer } from './scripted-server';
+import {
+  contentText,
+  frame,
+  type JsonObject,
+  type ReplyPlan,
+  type RequestInfo,
+  type StreamFrames,
+  type VendorScript,
+} from './vendor-wire';
+
+// A loopback OpenAI-style chat completions API (POST {base}/chat/completions), the protocol that
+// @ai-sdk/openai's `.chat()`, @ai-sdk/xai, @ai-sdk/deepseek, @ai-sdk/perplexity and
+// @ai-sdk/openai-compatible speak. Streaming answers `data: {chat.completion.chunk}` frames, a
+// finish chunk, a usage chunk (`choices: []`) when `stream_options.include_usage` is set, and
+// `data: [DONE]`. One fake serves every such vendor: the first path segment picks the flavour
+// (`urlFor('perplexity')` = {origin}/perplexity), so requests are recorded per vendor and
+// Perplexity gets its quirks (usage always streamed, numeric error codes).
+
+export const OPENAI_CHAT_VENDORS = ['openai', 'xai', 'deepseek', 'perplexity', 'llama'] as const;
+export type OpenAIChatVendor = (typeof OPENAI_CHAT_VENDORS)[number];
+
+const ERROR_TYPES: Record<number, [type: string, code: string | null]> = {
+  400: ['invalid_request_error', null],
+  401: ['invalid_request_error', 'invalid_api_key'],
+  403: ['invalid_request_error', 'unsupported_country_region_territory'],
+  404: ['invalid_request_error', 'model_not_found'],
+  429: ['requests', 'rate_limit_exceeded'],
+};
+
+const DEFAULT_MESSAGES: Record<number, string> = {
+  400: 'Invalid request.',
+  401: 'Incorrect API key provided.',
+  404: 'The model does not exist or you do not have access to it.',
+  429: 'Rate limit reached for requests. Please try again later.',
+  500: 'The server had an error while processing your request. Sorry about that!',
+  503: 'The engine is currently overloaded, please try again later.',
+};
+
+export class FakeOpenAIChat extends ScriptedVendorServer {
+  protected readonly versionPath = '/v1';
+
+  /** The base URL for one vendor's SDK (its requests are recorded with that `vendor`). */
+  urlFor(vendor: OpenAIChatVendor): string {
+    if (vendor === 'openai') return this.url;
+    // Perplexity's and DeepSeek's real base URLs carry no version path; the others end in /v1.
+    return vendor === 'perplexity' || vendor === 'deepseek'
+      ? `${this.origin}/${vendor}`
+      : `${this.origin}/${vendor}/v1`;
+  }
+
+  protected match(method: string, url: URL) {
+    if (method !== 'POST' || !url.pathname.endsWith('/chat/completions')) return undefined;
+    const first = url.pathname.split('/')[1] ?? '';
+    const vendor = (OPENAI_CHAT_VENDORS as readonly string[]).includes(first) ? first : 'openai';
+    return { vendor };
+  }
+
+  protected describe(body: JsonObject, match: { vendor: string }): RequestInfo {
+    const messages: { role?: string; content?: unknown }[] = Array.isArray(body.messages) ? body.messages : [];
+    const textOf = (roles: string[]) =>
+      messages
+        .filter((m) => roles.includes(m.role ?? ''))
+        .map((m) => contentText(m.content))
+        .join('\n');
+    const format = body.response_format as { type?: string; json_schema?: { schema?: unknown } } | undefined;
+    return {
+      vendor: match.vendor,
+      model: String(body.model ?? ''),
+      stream: body.stream === true,
+      prompt: textOf(['user']),
+      system: textOf(['system', 'developer']) || undefined,
+      json: format?.type === 'json_schema' || format?.type === 'json_object',
+      // json_object carries no schema; DeepSeek's SDK puts it into a system message instead.
+      schema:
+        format?.json_schema?.schema ?? (format?.type === 'json_object' ? schemaInText(textOf(['system'])) : undefined),
+    };
+  }
+
+  protected apiKeyOf(headers: IncomingHttpHeaders): string | undefined {
+    return /^Bearer (\S+)$/.exec(headers.authorization ?? '')?.[1];
+  }
+
+  protected errorBody(
+    status: number,
+    message: string | undefined,
+    vendor: string,
+    error?: VendorScript['error'],
+  ): unknown {
+    const [type, code] = ERROR_TYPES[status] ?? [status >= 500 ? 'server_error' : 'invalid_request_error', null];
+    return {
+      error: {
+        message: message ?? DEFAULT_MESSAGES[status] ?? `Request failed with status ${status}.`,
+        type: error?.type ?? type,
+        param: null,
+        // Perplexity's error schema wants a numeric code (the HTTP status).
+        code: error?.code ?? (vendor === 'perplexity' ? status : code),
+      },
+    };
+  }
+
+  protected authFailure(vendor: string) {
+    return { status: 401, body: this.errorBody(401, undefined, vendor) };
+  }
+
+  private usage(plan: ReplyPlan) {
+    const usage: Record<string, number> = {
+      prompt_tokens: plan.inputTokens,
+      completion_tokens: plan.outputTokens,
+      total_tokens: plan.inputTokens + plan.outputTokens,
+    };
+    if (plan.vendor === 'deepseek')
+      Object.assign(usage, { prompt_cache_hit_tokens: 0, prompt_cache_miss_tokens: plan.inputTokens });
+    return usage;
+  }
+
+  private extras(plan: ReplyPlan) {
+    return plan.script.citations ? { citations: plan.script.citations } : {};
+  }
+
+  protected streamFrames(plan: ReplyPlan): StreamFrames {
+    const base = {
+      id: `chatcmpl-${plan.id}`,
+      object: 'chat.completion.chunk',
+      created: plan.created,
+      model: plan.model,
+      system_fingerprint: 'fp_fake',
+    };
+    const chunk = (delta: object, finishReason: string | null = null, more: object = {}) => ({
+      ...base,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      ...more,
+    });
+    const body = plan.request.body as { stream_options?: { include_usage?: boolean } };
+    const finishReason = plan.script.finishReason ?? 'stop';
+    // Perplexity streams usage without being asked; OpenAI only when stream_options.include_usage is set.
+    const perplexity = plan.vendor === 'perplexity';
+    const tail = perplexity
+      ? [frame(chunk({}, finishReason, { usage: this.usage(plan), ...this.extras(plan) }))]
+      : [frame(chunk({}, finishReason))];
+    if (!perplexity && body.stream_options?.include_usage === true)
+      tail.push(frame({ ...base, choices: [], usage: this.usage(plan) }));
+    tail.push({ data: '[DONE]' });
+    return {
+      head: [frame(chunk({ role: 'assistant', content: '' }, null, this.extras(plan)))],
+      deltas: plan.chunks.map((content) => frame(chunk({ content }, null, perplexity ? this.extras(plan) : {}))),
+      tail,
+      errorEvent: frame({ error: { message: DEFAULT_MESSAGES[500], type: 'server_error', param: null, code: null } }),
+    };
+  }
+
+  protected completion(plan: ReplyPlan): unknown {
+    return {
+      id: `chatcmpl-${plan.id}`,
+      object: 'chat.completion',
+      created: plan.created,
+      model: plan.model,
+      system_fingerprint: 'fp_fake',
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: plan.text, refusal: null },
+          logprobs: null,
+          finish_reason: plan.script.finishReason ?? 'stop',
+        },
+      ],
+      usage: this.usage(plan),
+      ...this.extras(plan),
+    };
+  }
+}
+
+/** The JSON schema in "Return JSON that conforms to the following schema: {...}", if any. */
+function schemaInText(text: string): unknown {
+  const start = text.indexOf('{', text.indexOf('schema:'));
+  if (!text.includes('schema:') || start < 0) return undefined;
+  try {
+    return JSON.parse(text.slice(start, text.lastIndexOf('}') + 1));
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startFakeOpenAIChat(
+  options: ConstructorParameters<typeof FakeOpenAIChat>[0] = {},
+): Promise<FakeOpenAIChat> {
+  const fake = new FakeOpenAIChat(options);
+  await fake.start();
+  return fake;
+}
