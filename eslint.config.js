@@ -14,7 +14,17 @@ const features = readdirSync('src/client/features', { withFileTypes: true })
 const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'playwright-report/**', 'test-results/**', 'tmp/**', 'data/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'playwright-report/**',
+      'test-results/**',
+      'tmp/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -36,7 +46,10 @@ export default tseslint.config(
     files: ['src/common/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/server/**', '**/client/**', '../*'], message: 'src/common is shared: it may import only zod and itself.' },
+        {
+          group: ['**/server/**', '**/client/**', '../*'],
+          message: 'src/common is shared: it may import only zod and itself.',
+        },
         { regex: '^(?!zod$|\\./).*', message: 'src/common may import only zod and its own files.' },
       ]),
     },
@@ -53,7 +66,10 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/server/**', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg', '@sendgrid/*', 'stripe'], message: 'Client code never imports server code.' },
+        {
+          group: ['**/server/**', 'drizzle-orm', 'drizzle-orm/*', 'fastify', 'pg', '@sendgrid/*', 'stripe'],
+          message: 'Client code never imports server code.',
+        },
       ]),
     },
   },

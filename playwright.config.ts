@@ -29,9 +29,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { viewport: { width: 1366, height: 900 } } },
-  ],
+  projects: [{ name: 'desktop', use: { viewport: { width: 1366, height: 900 } } }],
   webServer: {
     command: `node e2e/support/start-server.mjs ${port}`,
     url: `http://127.0.0.1:${port}/api/health`,

@@ -49,7 +49,10 @@ test('register, verify by email, sign out, sign in by username, change the passw
   expect(verifyLink).toMatch(/\/verify-email\?token=/);
   await page.goto(verifyLink);
   await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
-  await page.getByRole('button', { name: 'Go to Dashboard' }).or(page.getByRole('link', { name: 'Go to Dashboard' })).click();
+  await page
+    .getByRole('button', { name: 'Go to Dashboard' })
+    .or(page.getByRole('link', { name: 'Go to Dashboard' }))
+    .click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
 

@@ -61,9 +61,7 @@ function soon(title: string, description: string) {
 export const router = createBrowserRouter([
   {
     element: <Bare />,
-    children: [
-      { path: '/', element: <HomePage /> },
-    ],
+    children: [{ path: '/', element: <HomePage /> }],
   },
   {
     element: <Shell />,
@@ -78,17 +76,46 @@ export const router = createBrowserRouter([
       { path: '/terms', element: <TermsPage /> },
       { path: '/support', element: <SupportPage /> },
       { path: '/pricing', element: soon('Pricing', 'Plans and prices will appear here.') },
-      { path: '/subscribe', element: <SignedIn requireVerified>{soon('Subscribe', 'The plan picker will appear here.')}</SignedIn> },
-      { path: '/subscribe/success', element: <SignedIn>{soon('Subscription successful', 'Your subscription status will appear here.')}</SignedIn> },
-      { path: '/checkout', element: <SignedIn requireVerified>{soon('Checkout', 'The test plan checkout will appear here.')}</SignedIn> },
-      { path: '/checkout/success', element: <SignedIn>{soon('Checkout success', 'Payment confirmation will appear here.')}</SignedIn> },
-      { path: '/checkout/:planId', element: <SignedIn requireVerified>{soon('Checkout', 'The payment form will appear here.')}</SignedIn> },
-      { path: '/billing', element: <SignedIn>{soon('Billing', 'Your subscription and payment methods will appear here.')}</SignedIn> },
-      { path: '/add-payment-method', element: <SignedIn>{soon('Add payment method', 'Adding a card will be possible here.')}</SignedIn> },
-      { path: '/test-tools', element: <SignedIn>{soon('Testing tools', 'Account reset and webhook instructions will appear here.')}</SignedIn> },
+      {
+        path: '/subscribe',
+        element: <SignedIn requireVerified>{soon('Subscribe', 'The plan picker will appear here.')}</SignedIn>,
+      },
+      {
+        path: '/subscribe/success',
+        element: <SignedIn>{soon('Subscription successful', 'Your subscription status will appear here.')}</SignedIn>,
+      },
+      {
+        path: '/checkout',
+        element: <SignedIn requireVerified>{soon('Checkout', 'The test plan checkout will appear here.')}</SignedIn>,
+      },
+      {
+        path: '/checkout/success',
+        element: <SignedIn>{soon('Checkout success', 'Payment confirmation will appear here.')}</SignedIn>,
+      },
+      {
+        path: '/checkout/:planId',
+        element: <SignedIn requireVerified>{soon('Checkout', 'The payment form will appear here.')}</SignedIn>,
+      },
+      {
+        path: '/billing',
+        element: <SignedIn>{soon('Billing', 'Your subscription and payment methods will appear here.')}</SignedIn>,
+      },
+      {
+        path: '/add-payment-method',
+        element: <SignedIn>{soon('Add payment method', 'Adding a card will be possible here.')}</SignedIn>,
+      },
+      {
+        path: '/test-tools',
+        element: (
+          <SignedIn>{soon('Testing tools', 'Account reset and webhook instructions will appear here.')}</SignedIn>
+        ),
+      },
       { path: '/query/:queryId', element: soon('Query details', 'The answers to this question will appear here.') },
       { path: '/admin/login', element: soon('Admin login', 'The administrator sign-in will appear here.') },
-      { path: '/admin', element: <SignedIn>{soon('Admin console', 'The administrator console will appear here.')}</SignedIn> },
+      {
+        path: '/admin',
+        element: <SignedIn>{soon('Admin console', 'The administrator console will appear here.')}</SignedIn>,
+      },
       { path: '/admin-debug', element: <NotFoundPage /> },
       { path: '/backdoor-admin', element: <NotFoundPage /> },
       { path: '*', element: <NotFoundPage /> },

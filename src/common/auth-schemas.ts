@@ -11,11 +11,7 @@ import {
 } from './limits';
 
 const password = z.string(m.required).min(PASSWORD_MIN, m.passwordMin).max(PASSWORD_MAX, m.passwordTooLong);
-const email = z
-  .string(m.required)
-  .trim()
-  .max(EMAIL_MAX, m.emailTooLong)
-  .pipe(z.email(m.email));
+const email = z.string(m.required).trim().max(EMAIL_MAX, m.emailTooLong).pipe(z.email(m.email));
 
 export const usernameSchema = z
   .string(m.required)
@@ -82,10 +78,7 @@ export const verifyEmailParamsSchema = z.object({ token });
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string(m.required).min(1, m.required).max(PASSWORD_MAX, m.passwordTooLong),
-  newPassword: z
-    .string(m.required)
-    .min(PASSWORD_MIN, m.changePasswordTooShort)
-    .max(PASSWORD_MAX, m.passwordTooLong),
+  newPassword: z.string(m.required).min(PASSWORD_MIN, m.changePasswordTooShort).max(PASSWORD_MAX, m.passwordTooLong),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 

@@ -72,7 +72,5 @@ export const toastMessages = {
 
 /** Fills `{name}` placeholders: one template per message, never a second copy with the value baked in. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }

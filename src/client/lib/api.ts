@@ -56,7 +56,12 @@ async function toApiError(res: Response): Promise<ApiError> {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Sends JSON with the session cookie and no caching; resolves to the parsed answer or throws ApiError. */
-export async function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -64,7 +69,11 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
       method,
       credentials: 'include',
       cache: 'no-store',
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), accept: 'application/json', ...init.headers },
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        accept: 'application/json',
+        ...init.headers,
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
   } catch {

@@ -2,7 +2,8 @@ import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api';
 
 /** The spec's cache: the request path is the key (spec section 7). */
-export const pathQueryFn: QueryFunction = ({ queryKey, signal }) => apiRequest('GET', String(queryKey[0]), undefined, { signal });
+export const pathQueryFn: QueryFunction = ({ queryKey, signal }) =>
+  apiRequest('GET', String(queryKey[0]), undefined, { signal });
 
 /** Like pathQueryFn, but a 401 means "nobody is signed in" and resolves to null. */
 export function nullOn401<T>(): QueryFunction<T | null> {

@@ -35,20 +35,28 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth }
   const forgotPerIp = createLimit(instance, 'forgot-ip', limits.forgotPerIp, windowMs);
   const forgotPerAccount = createLimit(instance, 'forgot-account', limits.forgotPerAccount, windowMs);
 
-  app.post('/api/register', { schema: { body: registerSchema, response: { 201: registerResponseSchema } } }, async (request, reply) => {
-    await registerPerIp(request);
-    const { user, sessionToken } = await auth.register(request.body, meta(request));
-    setSessionCookie(reply, config, sessionToken);
-    return reply.code(201).send({ message: serverMessages.registered, user: toPublicUser(user) });
-  });
+  app.post(
+    '/api/register',
+    { schema: { body: registerSchema, response: { 201: registerResponseSchema } } },
+    async (request, reply) => {
+      await registerPerIp(request);
+      const { user, sessionToken } = await auth.register(request.body, meta(request));
+      setSessionCookie(reply, config, sessionToken);
+      return reply.code(201).send({ message: serverMessages.registered, user: toPublicUser(user) });
+    },
+  );
 
-  app.post('/api/login', { schema: { body: loginSchema, response: { 200: publicUserSchema } } }, async (request, reply) => {
-    await loginPerIp(request);
-    await loginPerAccount(request, request.body.email);
-    const { user, sessionToken } = await auth.login(request.body.email, request.body.password, meta(request));
-    setSessionCookie(reply, config, sessionToken);
-    return toPublicUser(user);
-  });
+  app.post(
+    '/api/login',
+    { schema: { body: loginSchema, response: { 200: publicUserSchema } } },
+    async (request, reply) => {
+      await loginPerIp(request);
+      await loginPerAccount(request, await auth.loginLimitKey(request.body.email));
+      const { user, sessionToken } = await auth.login(request.body.email, request.body.password, meta(request));
+      setSessionCookie(reply, config, sessionToken);
+      return toPublicUser(user);
+    },
+  );
 
   app.post('/api/logout', { schema: { response: { 200: messageResponseSchema } } }, async (request, reply) => {
     const current = await getAuth(db, request);
@@ -65,10 +73,14 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth }
     return toPublicUser(user, session.impersonatorId);
   });
 
-  app.get('/api/verify-email/:token', { schema: { params: verifyEmailParamsSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    await auth.verifyEmail(request.params.token);
-    return { message: serverMessages.emailVerified };
-  });
+  app.get(
+    '/api/verify-email/:token',
+    { schema: { params: verifyEmailParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await auth.verifyEmail(request.params.token);
+      return { message: serverMessages.emailVerified };
+    },
+  );
 
   app.post('/api/resend-verification', { schema: { response: { 200: messageResponseSchema } } }, async (request) => {
     const { user } = await requireUser(db, request);
@@ -77,22 +89,33 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth }
     return { message: serverMessages.verificationResent };
   });
 
-  app.post('/api/forgot-password', { schema: { body: forgotPasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    await forgotPerIp(request);
-    await forgotPerAccount(request, request.body.email);
-    await auth.forgotPassword(request.body.email);
-    return { message: serverMessages.forgotPasswordSent };
-  });
+  app.post(
+    '/api/forgot-password',
+    { schema: { body: forgotPasswordSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await forgotPerIp(request);
+      await forgotPerAccount(request, request.body.email);
+      await auth.forgotPassword(request.body.email);
+      return { message: serverMessages.forgotPasswordSent };
+    },
+  );
 
-  app.post('/api/reset-password', { schema: { body: resetPasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    await auth.resetPassword(request.body.token, request.body.password);
-    return { message: serverMessages.passwordResetDone };
-  });
+  app.post(
+    '/api/reset-password',
+    { schema: { body: resetPasswordSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await auth.resetPassword(request.body.token, request.body.password);
+      return { message: serverMessages.passwordResetDone };
+    },
+  );
 
-  app.post('/api/change-password', { schema: { body: changePasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    const { user, session } = await requireUser(db, request);
-    await auth.changePassword(user.id, session.id, request.body.currentPassword, request.body.newPassword);
-    return { message: serverMessages.passwordChanged };
-  });
+  app.post(
+    '/api/change-password',
+    { schema: { body: changePasswordSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { user, session } = await requireUser(db, request);
+      await auth.changePassword(user.id, session.id, request.body.currentPassword, request.body.newPassword);
+      return { message: serverMessages.passwordChanged };
+    },
+  );
 }
-

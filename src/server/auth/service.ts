@@ -9,7 +9,13 @@ import type { Mailer } from '../email/mailer';
 import { passwordResetEmail, verificationEmail } from '../email/templates';
 import type { BackgroundTasks } from '../http/background';
 import { badRequest, conflict, HttpError } from '../http/errors';
-import { findUserByEmail, findUserByIdentifier, findUserById, findUserByUsername, type UserRow } from '../users/repository';
+import {
+  findUserByEmail,
+  findUserByIdentifier,
+  findUserById,
+  findUserByUsername,
+  type UserRow,
+} from '../users/repository';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, invalidateUserSessions } from './sessions';
 import { generateToken, hashToken } from './tokens';
@@ -31,8 +37,10 @@ export class AuthService {
 
   async register(input: RegisterInput, meta: SessionMeta) {
     // Friendly messages for the common case; the unique indexes below settle any race.
-    if (await findUserByUsername(this.db, input.username)) throw conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } });
-    if (await findUserByEmail(this.db, input.email)) throw conflict(serverMessages.emailTaken, { errors: { email: serverMessages.emailTaken } });
+    if (await findUserByUsername(this.db, input.username))
+      throw conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } });
+    if (await findUserByEmail(this.db, input.email))
+      throw conflict(serverMessages.emailTaken, { errors: { email: serverMessages.emailTaken } });
     const passwordHash = await hashPassword(input.password);
     let user: UserRow;
     try {
@@ -51,6 +59,15 @@ export class AuthService {
     await this.sendVerification(user);
     const { token } = await createSession(this.db, user.id, meta);
     return { user, sessionToken: token };
+  }
+
+  /**
+   * The key of the per-account login limit: the account itself when the identifier names one, so
+   * alternating its email and username earns no extra attempts.
+   */
+  async loginLimitKey(identifier: string): Promise<string> {
+    const user = await findUserByIdentifier(this.db, identifier);
+    return user ? `user:${user.id}` : `name:${identifier.trim().toLowerCase()}`;
   }
 
   async login(identifier: string, password: string, meta: SessionMeta) {
@@ -75,7 +92,10 @@ export class AuthService {
     const passwordHash = await hashPassword(password);
     const userId = await this.consumeToken(token, 'reset_password', serverMessages.resetLinkInvalid);
     // Following a link sent to the address proves the address, too.
-    await this.db.update(users).set({ passwordHash, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+    await this.db
+      .update(users)
+      .set({ passwordHash, emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await invalidateUserSessions(this.db, userId);
   }
 
@@ -89,10 +109,17 @@ export class AuthService {
     await this.sendVerification(user);
   }
 
-  async changePassword(userId: number, currentSessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+  async changePassword(
+    userId: number,
+    currentSessionId: string,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<void> {
     const user = await findUserById(this.db, userId);
     if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
-      throw badRequest(serverMessages.currentPasswordWrong, { errors: { currentPassword: serverMessages.currentPasswordWrong } });
+      throw badRequest(serverMessages.currentPasswordWrong, {
+        errors: { currentPassword: serverMessages.currentPasswordWrong },
+      });
     }
     const passwordHash = await hashPassword(newPassword);
     await this.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
@@ -115,7 +142,9 @@ export class AuthService {
         .update(emailTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
-      await tx.insert(emailTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+      await tx
+        .insert(emailTokens)
+        .values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
     });
     return token;
   }
@@ -141,7 +170,9 @@ export class AuthService {
 }
 
 function uniqueViolationToConflict(error: unknown): unknown {
-  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
   if (cause?.code !== '23505') return error;
   return cause.constraint?.includes('username')
     ? conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } })

@@ -69,5 +69,7 @@ export async function invalidateSession(db: Database, sessionId: string): Promis
 export async function invalidateUserSessions(db: Database, userId: number, keepSessionId?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
 }

@@ -27,7 +27,13 @@ export async function createOrPromoteAdmin(db: Database, freeQuestions: number, 
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     await db
       .update(users)
-      .set({ role: 'admin', isAdmin: true, emailVerified: true, updatedAt: new Date(), ...(passwordHash ? { passwordHash } : {}) })
+      .set({
+        role: 'admin',
+        isAdmin: true,
+        emailVerified: true,
+        updatedAt: new Date(),
+        ...(passwordHash ? { passwordHash } : {}),
+      })
       .where(eq(users.id, existing.id));
     if (passwordHash) await invalidateUserSessions(db, existing.id);
     await db.insert(auditLog).values({ action: 'admin.promoted_by_cli', targetUserId: existing.id });

@@ -25,11 +25,20 @@ export interface OpenDatabaseOptions {
   /** A PGlite data-directory dump to start from (tests load a migrated template this way). */
   loadDataDir?: Blob;
   migrate?: boolean;
+  /** Told when an idle PostgreSQL connection fails; the pool replaces it by itself. */
+  onConnectionError?: (error: Error) => void;
+}
+
+function defaultConnectionError(error: Error): void {
+  console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`);
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection can die (a database restart, a killed backend). Without a listener pg-pool
+    // turns that into an uncaught exception; with one, the pool drops the client and reconnects.
+    pool.on('error', (error) => (options.onConnectionError ?? defaultConnectionError)(error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     if (options.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, engine: 'postgres', close: () => pool.end() };

@@ -56,7 +56,10 @@ export class Mailer {
   async send(message: EmailMessage): Promise<DeliveryStatus> {
     const transport = await this.transport();
     if (!transport) {
-      this.log.info({ to: message.to, subject: message.subject, links: extractLinks(message.text) }, 'email written to outbox (no SendGrid key set)');
+      this.log.info(
+        { to: message.to, subject: message.subject, links: extractLinks(message.text) },
+        'email written to outbox (no SendGrid key set)',
+      );
       await this.record(message, 'outbox', { body: message.text });
       return 'outbox';
     }
@@ -110,7 +113,10 @@ function extractLinks(text: string): string[] {
 
 function describeSendGridError(error: unknown): string {
   const response = (error as { response?: { body?: { errors?: { message?: string }[] } } }).response;
-  const detail = response?.body?.errors?.map((e) => e.message).filter(Boolean).join('; ');
+  const detail = response?.body?.errors
+    ?.map((e) => e.message)
+    .filter(Boolean)
+    .join('; ');
   const base = error instanceof Error ? error.message : String(error);
   return (detail ? `${base}: ${detail}` : base).slice(0, 500);
 }

@@ -4,7 +4,10 @@ import type { EmailMessage } from './mailer';
 // once on a line of its own in both.
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 function actionEmail(options: {
@@ -17,7 +20,16 @@ function actionEmail(options: {
   url: string;
   footer: string;
 }): EmailMessage {
-  const text = [options.greeting, '', options.intro, '', `${options.actionLabel}:`, options.url, '', options.footer].join('\n');
+  const text = [
+    options.greeting,
+    '',
+    options.intro,
+    '',
+    `${options.actionLabel}:`,
+    options.url,
+    '',
+    options.footer,
+  ].join('\n');
   const html = `<p>${escapeHtml(options.greeting)}</p>
 <p>${escapeHtml(options.intro)}</p>
 <p><a href="${escapeHtml(options.url)}">${escapeHtml(options.actionLabel)}</a></p>
@@ -47,7 +59,8 @@ export function passwordResetEmail(to: string, username: string, url: string): E
     intro: 'We received a request to reset your password.',
     actionLabel: 'Choose a new password',
     url,
-    footer: 'This link expires in 1 hour and works once. If you did not ask for it, you can ignore this email; your password stays as it is.',
+    footer:
+      'This link expires in 1 hour and works once. If you did not ask for it, you can ignore this email; your password stays as it is.',
   });
 }
 

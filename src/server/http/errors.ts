@@ -24,7 +24,10 @@ export const conflict = (message: string, extra?: Record<string, unknown>) => ne
 /** One shape for every failure: `{ message, errors? }`, where errors maps a field to its first message. */
 export function errorHandler(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
+    return reply
+      .code(error.statusCode)
+      .headers(error.headers)
+      .send({ message: error.message, ...error.extra });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: Record<string, string> = {};
@@ -32,7 +35,13 @@ export function errorHandler(error: FastifyError | HttpError | Error, request: F
       const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
       errors[field] ??= issue.message ?? serverMessages.invalidRequest;
     }
-    const body: ErrorResponse = { message: error.validation[0]?.message ?? serverMessages.invalidRequest, errors };
+    // A body that is not an object at all has no field to blame: zod's wording means nothing to a user.
+    const first = error.validation[0];
+    const message =
+      first && first.instancePath !== '/'
+        ? (first.message ?? serverMessages.invalidRequest)
+        : serverMessages.invalidRequest;
+    const body: ErrorResponse = { message, errors };
     return reply.code(400).send(body);
   }
   const status = (error as FastifyError).statusCode ?? 500;

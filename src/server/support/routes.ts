@@ -17,23 +17,27 @@ export async function supportRoutes(instance: FastifyInstance, deps: { db: Datab
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const perIp = createLimit(instance, 'support-ip', 5, 60 * 60_000);
 
-  app.post('/api/support', { schema: { body: supportRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    await perIp(request);
-    const auth = await getAuth(deps.db, request);
-    const admins = await deps.db
-      .select({ email: users.email })
-      .from(users)
-      .where(or(eq(users.role, 'admin'), eq(users.isAdmin, true)));
-    const recipients = new Set(admins.map((a) => a.email).filter((e): e is string => Boolean(e)));
-    if (deps.config.email.supportAddress) recipients.add(deps.config.email.supportAddress);
-    if (recipients.size === 0) {
-      // Never drop a customer's message: it goes to the sending mailbox (or the outbox) instead.
-      request.log.warn('support request received but no administrator has an email address');
-      recipients.add(deps.config.email.from);
-    }
-    for (const to of recipients) {
-      await deps.mailer.send(supportRequestEmail(to, { ...request.body, userId: auth?.user.id }));
-    }
-    return { message: serverMessages.supportSent };
-  });
+  app.post(
+    '/api/support',
+    { schema: { body: supportRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await perIp(request);
+      const auth = await getAuth(deps.db, request);
+      const admins = await deps.db
+        .select({ email: users.email })
+        .from(users)
+        .where(or(eq(users.role, 'admin'), eq(users.isAdmin, true)));
+      const recipients = new Set(admins.map((a) => a.email).filter((e): e is string => Boolean(e)));
+      if (deps.config.email.supportAddress) recipients.add(deps.config.email.supportAddress);
+      if (recipients.size === 0) {
+        // Never drop a customer's message: it goes to the sending mailbox (or the outbox) instead.
+        request.log.warn('support request received but no administrator has an email address');
+        recipients.add(deps.config.email.from);
+      }
+      for (const to of recipients) {
+        await deps.mailer.send(supportRequestEmail(to, { ...request.body, userId: auth?.user.id }));
+      }
+      return { message: serverMessages.supportSent };
+    },
+  );
 }

@@ -8,8 +8,22 @@ export function SiteFooter() {
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-5 text-sm sm:flex-row">
         <p className="text-muted-foreground">© {new Date().getFullYear()} Parallax</p>
         <nav aria-label="Legal and support" className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2">
-          <LegalDialog document="terms" trigger={<button type="button" className={linkClass}>Terms and Conditions</button>} />
-          <LegalDialog document="privacy" trigger={<button type="button" className={linkClass}>Privacy Policy</button>} />
+          <LegalDialog
+            document="terms"
+            trigger={
+              <button type="button" className={linkClass}>
+                Terms and Conditions
+              </button>
+            }
+          />
+          <LegalDialog
+            document="privacy"
+            trigger={
+              <button type="button" className={linkClass}>
+                Privacy Policy
+              </button>
+            }
+          />
           <Link to="/support" className={linkClass}>
             Support
           </Link>

@@ -42,7 +42,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useCurrentToast(): ToastEntry | null {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }
 
 /** Forgets the toast on screen; tests call it between cases so one test's toast cannot leak into the next. */

@@ -27,7 +27,9 @@ export function Toaster() {
         >
           <div className="grid gap-1">
             <Toast.Title className="text-sm font-semibold">{entry.title}</Toast.Title>
-            {entry.description && <Toast.Description className="text-sm opacity-90">{entry.description}</Toast.Description>}
+            {entry.description && (
+              <Toast.Description className="text-sm opacity-90">{entry.description}</Toast.Description>
+            )}
           </div>
           {entry.action && (
             <Toast.Action altText={entry.action.label} asChild>
@@ -40,7 +42,10 @@ export function Toaster() {
               </button>
             </Toast.Action>
           )}
-          <Toast.Close aria-label="Dismiss notification" className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 cursor-pointer">
+          <Toast.Close
+            aria-label="Dismiss notification"
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 cursor-pointer"
+          >
             <X className="size-4" />
           </Toast.Close>
         </Toast.Root>

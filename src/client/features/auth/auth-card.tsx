@@ -37,10 +37,17 @@ export function AuthCard({
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
       <Card>
         <CardHeader className="items-center gap-2 text-center sm:px-8 sm:pt-8">
-          <span className={cn('mb-2 flex size-12 items-center justify-center rounded-full [&_svg]:size-6', toneClass[tone])} aria-hidden>
+          <span
+            className={cn('mb-2 flex size-12 items-center justify-center rounded-full [&_svg]:size-6', toneClass[tone])}
+            aria-hidden
+          >
             {icon}
           </span>
-          <h1 ref={titleRef} tabIndex={focusTitle ? -1 : undefined} className="text-2xl font-semibold tracking-tight outline-none">
+          <h1
+            ref={titleRef}
+            tabIndex={focusTitle ? -1 : undefined}
+            className="text-2xl font-semibold tracking-tight outline-none"
+          >
             {title}
           </h1>
           {description && <CardDescription className="text-pretty">{description}</CardDescription>}
@@ -53,5 +60,9 @@ export function AuthCard({
 
 /** A quieter line under a card's main text (the spam-folder hint, a server's own wording). */
 export function AuthNote({ children, className }: { children: ReactNode; className?: string }) {
-  return <p className={cn('rounded-md bg-muted px-3 py-2 text-center text-sm text-muted-foreground', className)}>{children}</p>;
+  return (
+    <p className={cn('rounded-md bg-muted px-3 py-2 text-center text-sm text-muted-foreground', className)}>
+      {children}
+    </p>
+  );
 }

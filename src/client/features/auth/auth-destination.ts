@@ -8,7 +8,9 @@ import { isAdministrator } from '../../lib/format';
  */
 export function destinationAfterLogin(user: Pick<PublicUser, 'isAdmin' | 'role'>, state: unknown): string {
   if (isAdministrator(user)) return '/admin';
-  const from = typeof state === 'object' && state !== null && 'from' in state ? (state as { from: unknown }).from : undefined;
-  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/auth')) return from;
+  const from =
+    typeof state === 'object' && state !== null && 'from' in state ? (state as { from: unknown }).from : undefined;
+  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/auth'))
+    return from;
   return '/';
 }

@@ -5,7 +5,6 @@ import { renderPage } from '../../../../tests/helpers/render';
 import { AuthPage } from './auth-page';
 import { anonymous, makeUser } from './auth-test-helpers';
 
-
 const standIns = [
   { path: '/', element: <p>Home stand-in</p> },
   { path: '/admin', element: <p>Admin stand-in</p> },

@@ -37,9 +37,13 @@ export function AuthPage() {
       <Card className="mx-auto w-full max-w-md">
         <CardHeader className="items-center text-center sm:px-8 sm:pt-8">
           <img src="/favicon.svg" alt="" className="mb-1 size-10" />
-          <h1 className="text-2xl font-semibold tracking-tight">{tab === 'register' ? 'Create your account' : 'Welcome back'}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">
+            {tab === 'register' ? 'Create your account' : 'Welcome back'}
+          </h1>
           <CardDescription>
-            {tab === 'register' ? 'Start comparing answers from leading AI chatbots.' : 'Log in to compare answers from leading AI chatbots.'}
+            {tab === 'register'
+              ? 'Start comparing answers from leading AI chatbots.'
+              : 'Log in to compare answers from leading AI chatbots.'}
           </CardDescription>
         </CardHeader>
         <CardContent className="sm:px-8 sm:pb-8">

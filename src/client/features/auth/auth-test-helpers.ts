@@ -51,4 +51,3 @@ export function requestsTo(requests: RecordedRequest[], method: string, path: st
 export function bodiesSentTo(requests: RecordedRequest[], method: string, path: string): unknown[] {
   return requestsTo(requests, method, path).map((request) => request.body);
 }
-

@@ -6,7 +6,13 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PendingLabel } from './pending-label';
 
-export function ForgotPasswordForm({ pending, onSubmit }: { pending: boolean; onSubmit: (values: ForgotPasswordInput) => void }) {
+export function ForgotPasswordForm({
+  pending,
+  onSubmit,
+}: {
+  pending: boolean;
+  onSubmit: (values: ForgotPasswordInput) => void;
+}) {
   const {
     register,
     handleSubmit,

@@ -6,7 +6,10 @@ import { bodiesSentTo, deferred, findToast } from './auth-test-helpers';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 function renderForgot() {
-  return renderPage(<ForgotPasswordPage />, { path: '/forgot-password', routes: [{ path: '/auth', element: <p>Auth stand-in</p> }] });
+  return renderPage(<ForgotPasswordPage />, {
+    path: '/forgot-password',
+    routes: [{ path: '/auth', element: <p>Auth stand-in</p> }],
+  });
 }
 
 describe('/forgot-password', () => {
@@ -31,13 +34,13 @@ describe('/forgot-password', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check Your Email' })).toHaveFocus();
     expect(
-      screen.getByText(/If an account exists for the email you entered, you will receive instructions to reset your password/),
+      screen.getByText(
+        /If an account exists for the email you entered, you will receive instructions to reset your password/,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText(/spam/)).toBeInTheDocument();
     expect(await findToast('Password reset email sent')).toBeInTheDocument();
-    expect(bodiesSentTo(requests, 'POST', '/api/forgot-password')).toEqual([
-      { email: 'ada@example.com' },
-    ]);
+    expect(bodiesSentTo(requests, 'POST', '/api/forgot-password')).toEqual([{ email: 'ada@example.com' }]);
 
     await user.click(screen.getByRole('link', { name: 'Back to Login' }));
     expect(await screen.findByText('Auth stand-in')).toBeInTheDocument();
@@ -50,7 +53,12 @@ describe('/forgot-password', () => {
   });
 
   it("toasts 'Password reset request failed' with the server's message and keeps the form", async () => {
-    installFakeFetch({ 'POST /api/forgot-password': { status: 429, json: { message: 'Too many attempts. Please wait 1 minute and try again.' } } });
+    installFakeFetch({
+      'POST /api/forgot-password': {
+        status: 429,
+        json: { message: 'Too many attempts. Please wait 1 minute and try again.' },
+      },
+    });
     const { user } = renderForgot();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Instructions' }));

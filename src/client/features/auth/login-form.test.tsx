@@ -54,13 +54,14 @@ describe('Login tab', () => {
     expect(await screen.findByText('Home stand-in')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(await findToast('Login successful')).toBeInTheDocument();
-    expect(bodiesSentTo(requests, 'POST', '/api/login')).toEqual([
-      { email: 'ada', password: 'correct horse' },
-    ]);
+    expect(bodiesSentTo(requests, 'POST', '/api/login')).toEqual([{ email: 'ada', password: 'correct horse' }]);
   });
 
   it('sends an administrator to /admin', async () => {
-    installFakeFetch({ 'GET /api/me': anonymous, 'POST /api/login': { json: makeUser({ role: 'admin', isAdmin: true }) } });
+    installFakeFetch({
+      'GET /api/me': anonymous,
+      'POST /api/login': { json: makeUser({ role: 'admin', isAdmin: true }) },
+    });
     const { user } = renderLogin();
     await fillLogin(user, 'admin@example.com', 'secret-pass');
     expect(await screen.findByText('Admin stand-in')).toBeInTheDocument();
@@ -75,7 +76,10 @@ describe('Login tab', () => {
   });
 
   it("shows the server's message in a 'Login failed' toast on 401 and stays on the page", async () => {
-    installFakeFetch({ 'GET /api/me': anonymous, 'POST /api/login': { status: 401, json: { message: 'Invalid email/username or password' } } });
+    installFakeFetch({
+      'GET /api/me': anonymous,
+      'POST /api/login': { status: 401, json: { message: 'Invalid email/username or password' } },
+    });
     const { user, router } = renderLogin();
     await fillLogin(user, 'ada', 'wrong-pass');
     expect(await findToast('Invalid email/username or password')).toBeInTheDocument();
@@ -104,7 +108,10 @@ describe('Login tab', () => {
   it('links to /forgot-password', async () => {
     installFakeFetch({ 'GET /api/me': anonymous });
     renderLogin();
-    expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 
   it('shows and hides the password with the toggle', async () => {

@@ -13,7 +13,13 @@ import { destinationAfterLogin } from './auth-destination';
 import { PasswordInput } from '../../components/ui/password-input';
 import { PendingLabel } from './pending-label';
 
-export function LoginForm({ onSubmitting, onSwitchToRegister }: { onSubmitting: () => void; onSwitchToRegister: () => void }) {
+export function LoginForm({
+  onSubmitting,
+  onSwitchToRegister,
+}: {
+  onSubmitting: () => void;
+  onSwitchToRegister: () => void;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
@@ -31,7 +37,11 @@ export function LoginForm({ onSubmitting, onSwitchToRegister }: { onSubmitting: 
       toast({ title: toastMessages.loginSuccess, variant: 'success' });
       navigate(destinationAfterLogin(user, location.state), { replace: true });
     } catch (error) {
-      toast({ title: 'Login failed', description: errorText(error, toastMessages.loginFailed), variant: 'destructive' });
+      toast({
+        title: 'Login failed',
+        description: errorText(error, toastMessages.loginFailed),
+        variant: 'destructive',
+      });
     }
   });
 
@@ -50,9 +60,16 @@ export function LoginForm({ onSubmitting, onSwitchToRegister }: { onSubmitting: 
       </FormField>
       <div className="grid gap-2">
         <FormField id="login-password" label="Password" error={errors.password?.message}>
-          <PasswordInput {...fieldA11y('login-password', errors.password?.message)} {...register('password')} autoComplete="current-password" />
+          <PasswordInput
+            {...fieldA11y('login-password', errors.password?.message)}
+            {...register('password')}
+            autoComplete="current-password"
+          />
         </FormField>
-        <Link to="/forgot-password" className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to="/forgot-password"
+          className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           Forgot your password?
         </Link>
       </div>
@@ -61,7 +78,11 @@ export function LoginForm({ onSubmitting, onSwitchToRegister }: { onSubmitting: 
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         New to Parallax?{' '}
-        <button type="button" onClick={onSwitchToRegister} className="font-medium text-primary underline-offset-4 hover:underline cursor-pointer">
+        <button
+          type="button"
+          onClick={onSwitchToRegister}
+          className="font-medium text-primary underline-offset-4 hover:underline cursor-pointer"
+        >
           Create an account
         </button>
       </p>

@@ -2,9 +2,21 @@ import { Columns3, Gauge, GitCompareArrows } from 'lucide-react';
 
 // The three promises of the sign-in page (spec section 1).
 const promises = [
-  { icon: Columns3, title: 'Compare responses from leading AI models', text: 'Ask once and read the answers of up to three chatbots side by side.' },
-  { icon: GitCompareArrows, title: 'Identify agreements and disagreements', text: 'A comparison analysis points out where the facts differ and ignores style.' },
-  { icon: Gauge, title: 'Get confidence scores for each response', text: 'See which answer the analysis trusts most, as a whole-number percent.' },
+  {
+    icon: Columns3,
+    title: 'Compare responses from leading AI models',
+    text: 'Ask once and read the answers of up to three chatbots side by side.',
+  },
+  {
+    icon: GitCompareArrows,
+    title: 'Identify agreements and disagreements',
+    text: 'A comparison analysis points out where the facts differ and ignores style.',
+  },
+  {
+    icon: Gauge,
+    title: 'Get confidence scores for each response',
+    text: 'See which answer the analysis trusts most, as a whole-number percent.',
+  },
 ] as const;
 
 export function MarketingPanel({ className }: { className?: string }) {
@@ -13,9 +25,14 @@ export function MarketingPanel({ className }: { className?: string }) {
       aria-labelledby="auth-marketing-title"
       className={`relative flex-col justify-center gap-10 overflow-hidden rounded-2xl bg-linear-to-br from-indigo-600 via-indigo-700 to-violet-800 p-10 text-white shadow-xl xl:p-12 ${className ?? ''}`}
     >
-      <div aria-hidden className="pointer-events-none absolute -right-24 -top-24 size-72 rounded-full bg-white/10 blur-3xl" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -right-24 -top-24 size-72 rounded-full bg-white/10 blur-3xl"
+      />
       <div className="relative">
-        <p className="text-sm font-semibold uppercase tracking-wider text-indigo-200">AI Response Comparison Platform</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-indigo-200">
+          AI Response Comparison Platform
+        </p>
         <h2 id="auth-marketing-title" className="mt-3 text-3xl font-bold leading-tight tracking-tight text-balance">
           One question, several AI answers, the differences made clear.
         </h2>

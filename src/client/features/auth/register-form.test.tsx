@@ -5,9 +5,12 @@ import { renderPage } from '../../../../tests/helpers/render';
 import { AuthPage } from './auth-page';
 import { anonymous, bodiesSentTo, deferred, findToast, makeUser, requestsTo } from './auth-test-helpers';
 
-
 function renderRegister() {
-  return renderPage(<AuthPage />, { path: '/auth', at: '/auth?tab=register', routes: [{ path: '/', element: <p>Home stand-in</p> }] });
+  return renderPage(<AuthPage />, {
+    path: '/auth',
+    at: '/auth?tab=register',
+    routes: [{ path: '/', element: <p>Home stand-in</p> }],
+  });
 }
 
 type User = ReturnType<typeof renderRegister>['user'];
@@ -39,8 +42,12 @@ describe('Register tab', () => {
     expect(describedError(screen.getByLabelText('Email'))).toBe('Please enter a valid email address');
     expect(describedError(screen.getByLabelText('Password'))).toBe('Password must be at least 6 characters');
     expect(describedError(screen.getByLabelText('Confirm Password'))).toBe('Password must be at least 6 characters');
-    expect(describedError(screen.getByRole('checkbox', { name: /Terms and Conditions/ }))).toBe('You must accept the Terms and Conditions');
-    expect(describedError(screen.getByRole('checkbox', { name: /Privacy Policy/ }))).toBe('You must accept the Privacy Policy');
+    expect(describedError(screen.getByRole('checkbox', { name: /Terms and Conditions/ }))).toBe(
+      'You must accept the Terms and Conditions',
+    );
+    expect(describedError(screen.getByRole('checkbox', { name: /Privacy Policy/ }))).toBe(
+      'You must accept the Privacy Policy',
+    );
     expect(requestsTo(requests, 'POST', '/api/register')).toHaveLength(0);
   });
 
@@ -97,14 +104,23 @@ describe('Register tab', () => {
     expect(await findToast('Registration successful')).toBeInTheDocument();
     expect(await findToast('Please check your email to verify your account')).toBeInTheDocument();
     expect(bodiesSentTo(requests, 'POST', '/api/register')).toEqual([
-      { username: 'ada', email: 'ada@example.com', password: 'secret-pass', termsAccepted: true, privacyPolicyAccepted: true },
+      {
+        username: 'ada',
+        email: 'ada@example.com',
+        password: 'secret-pass',
+        termsAccepted: true,
+        privacyPolicyAccepted: true,
+      },
     ]);
   });
 
   it("puts the server's field error under the field and toasts its message", async () => {
     installFakeFetch({
       'GET /api/me': anonymous,
-      'POST /api/register': { status: 409, json: { message: 'Username is already taken', errors: { username: 'Username is already taken' } } },
+      'POST /api/register': {
+        status: 409,
+        json: { message: 'Username is already taken', errors: { username: 'Username is already taken' } },
+      },
     });
     const { user, router } = renderRegister();
     await fill(user, { username: 'ada', email: 'ada@example.com', password: 'secret-pass', confirm: 'secret-pass' });

@@ -15,13 +15,26 @@ import { useRegister } from '../../lib/auth-api';
 import { PasswordInput } from '../../components/ui/password-input';
 import { PendingLabel } from './pending-label';
 
-const fieldNames = ['username', 'email', 'password', 'confirmPassword', 'termsAccepted', 'privacyPolicyAccepted'] as const;
+const fieldNames = [
+  'username',
+  'email',
+  'password',
+  'confirmPassword',
+  'termsAccepted',
+  'privacyPolicyAccepted',
+] as const;
 
 function isFieldName(name: string): name is (typeof fieldNames)[number] {
   return (fieldNames as readonly string[]).includes(name);
 }
 
-export function RegisterForm({ onSubmitting, onSwitchToLogin }: { onSubmitting: () => void; onSwitchToLogin: () => void }) {
+export function RegisterForm({
+  onSubmitting,
+  onSwitchToLogin,
+}: {
+  onSubmitting: () => void;
+  onSwitchToLogin: () => void;
+}) {
   const navigate = useNavigate();
   const registerUser = useRegister();
   const {
@@ -32,7 +45,14 @@ export function RegisterForm({ onSubmitting, onSwitchToLogin }: { onSubmitting: 
     formState: { errors },
   } = useForm({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '', termsAccepted: false, privacyPolicyAccepted: false },
+    defaultValues: {
+      username: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      termsAccepted: false,
+      privacyPolicyAccepted: false,
+    },
   });
 
   const onSubmit = handleSubmit(async ({ username, email, password, termsAccepted, privacyPolicyAccepted }) => {
@@ -40,10 +60,18 @@ export function RegisterForm({ onSubmitting, onSwitchToLogin }: { onSubmitting: 
     try {
       // confirmPassword stays in the browser: the server's schema has no such field.
       await registerUser.mutateAsync({ username, email, password, termsAccepted, privacyPolicyAccepted });
-      toast({ title: toastMessages.registrationSuccess, description: toastMessages.registrationSuccessDescription, variant: 'success' });
+      toast({
+        title: toastMessages.registrationSuccess,
+        description: toastMessages.registrationSuccessDescription,
+        variant: 'success',
+      });
       navigate('/', { replace: true });
     } catch (error) {
-      toast({ title: 'Registration failed', description: errorText(error, toastMessages.registrationFailed), variant: 'destructive' });
+      toast({
+        title: 'Registration failed',
+        description: errorText(error, toastMessages.registrationFailed),
+        variant: 'destructive',
+      });
       if (error instanceof ApiError) {
         let first = true;
         for (const [name, message] of Object.entries(error.fieldErrors)) {
@@ -68,11 +96,21 @@ export function RegisterForm({ onSubmitting, onSwitchToLogin }: { onSubmitting: 
         />
       </FormField>
       <FormField id="register-email" label="Email" error={errors.email?.message}>
-        <Input {...fieldA11y('register-email', errors.email?.message)} {...register('email')} type="email" autoComplete="email" placeholder="you@example.com" />
+        <Input
+          {...fieldA11y('register-email', errors.email?.message)}
+          {...register('email')}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="register-password" label="Password" error={errors.password?.message}>
-          <PasswordInput {...fieldA11y('register-password', errors.password?.message)} {...register('password')} autoComplete="new-password" />
+          <PasswordInput
+            {...fieldA11y('register-password', errors.password?.message)}
+            {...register('password')}
+            autoComplete="new-password"
+          />
         </FormField>
         <FormField id="register-confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
           <PasswordInput
@@ -84,7 +122,13 @@ export function RegisterForm({ onSubmitting, onSwitchToLogin }: { onSubmitting: 
       </div>
       <fieldset className="grid gap-3 pt-1">
         <legend className="sr-only">Agreements</legend>
-        <AgreementCheckbox control={control} name="termsAccepted" id="register-terms" document="terms" error={errors.termsAccepted?.message} />
+        <AgreementCheckbox
+          control={control}
+          name="termsAccepted"
+          id="register-terms"
+          document="terms"
+          error={errors.termsAccepted?.message}
+        />
         <AgreementCheckbox
           control={control}
           name="privacyPolicyAccepted"
@@ -98,7 +142,11 @@ export function RegisterForm({ onSubmitting, onSwitchToLogin }: { onSubmitting: 
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
-        <button type="button" onClick={onSwitchToLogin} className="font-medium text-primary underline-offset-4 hover:underline cursor-pointer">
+        <button
+          type="button"
+          onClick={onSwitchToLogin}
+          className="font-medium text-primary underline-offset-4 hover:underline cursor-pointer"
+        >
           Log in
         </button>
       </p>

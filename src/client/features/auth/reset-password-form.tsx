@@ -6,7 +6,13 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { PasswordInput } from '../../components/ui/password-input';
 import { PendingLabel } from './pending-label';
 
-export function ResetPasswordForm({ pending, onSubmit }: { pending: boolean; onSubmit: (values: ResetPasswordFormInput) => void }) {
+export function ResetPasswordForm({
+  pending,
+  onSubmit,
+}: {
+  pending: boolean;
+  onSubmit: (values: ResetPasswordFormInput) => void;
+}) {
   const {
     register,
     handleSubmit,
@@ -15,8 +21,17 @@ export function ResetPasswordForm({ pending, onSubmit }: { pending: boolean; onS
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label="Reset password">
-      <FormField id="reset-password" label="New Password" error={errors.password?.message} hint="At least 6 characters.">
-        <PasswordInput {...fieldA11y('reset-password', errors.password?.message)} {...register('password')} autoComplete="new-password" />
+      <FormField
+        id="reset-password"
+        label="New Password"
+        error={errors.password?.message}
+        hint="At least 6 characters."
+      >
+        <PasswordInput
+          {...fieldA11y('reset-password', errors.password?.message)}
+          {...register('password')}
+          autoComplete="new-password"
+        />
       </FormField>
       <FormField id="reset-confirm-password" label="Confirm New Password" error={errors.confirmPassword?.message}>
         <PasswordInput

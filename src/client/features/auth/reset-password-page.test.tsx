@@ -6,7 +6,11 @@ import { bodiesSentTo, deferred, findToast } from './auth-test-helpers';
 import { ResetPasswordPage } from './reset-password-page';
 
 function renderReset(at: string) {
-  return renderPage(<ResetPasswordPage />, { path: '/reset-password', at, routes: [{ path: '/auth', element: <p>Auth stand-in</p> }] });
+  return renderPage(<ResetPasswordPage />, {
+    path: '/reset-password',
+    at,
+    routes: [{ path: '/auth', element: <p>Auth stand-in</p> }],
+  });
 }
 
 async function submitPasswords(user: ReturnType<typeof renderReset>['user'], password: string, confirm: string) {
@@ -60,13 +64,20 @@ describe('/reset-password', () => {
   });
 
   it("shows Password Reset Failed with the server's message and toasts", async () => {
-    installFakeFetch({ 'POST /api/reset-password': { status: 400, json: { message: 'This password reset link is invalid or has expired' } } });
+    installFakeFetch({
+      'POST /api/reset-password': {
+        status: 400,
+        json: { message: 'This password reset link is invalid or has expired' },
+      },
+    });
     const { user } = renderReset('/reset-password?token=expired');
     await submitPasswords(user, 'new-secret', 'new-secret');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Password Reset Failed' })).toBeInTheDocument();
     expect(screen.getByText(/may have expired or be invalid/)).toBeInTheDocument();
-    expect(screen.getByText('This password reset link is invalid or has expired', { selector: 'p' })).toBeInTheDocument();
+    expect(
+      screen.getByText('This password reset link is invalid or has expired', { selector: 'p' }),
+    ).toBeInTheDocument();
     expect(await findToast('Password reset failed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/auth');
     expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/forgot-password');

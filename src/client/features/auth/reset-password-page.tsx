@@ -88,7 +88,11 @@ export function ResetPasswordPage() {
             { token, password },
             {
               onError: (error) =>
-                toast({ title: toastMessages.resetFailed, description: errorText(error, 'Please request a new link.'), variant: 'destructive' }),
+                toast({
+                  title: toastMessages.resetFailed,
+                  description: errorText(error, 'Please request a new link.'),
+                  variant: 'destructive',
+                }),
             },
           )
         }

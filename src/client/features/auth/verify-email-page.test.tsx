@@ -44,7 +44,10 @@ describe('/verify-email', () => {
   it('shows a resend failure in a toast', async () => {
     installFakeFetch({
       'GET /api/me': { json: makeUser({ emailVerified: false }) },
-      'POST /api/resend-verification': { status: 429, json: { message: 'Too many attempts. Please wait 1 minute and try again.' } },
+      'POST /api/resend-verification': {
+        status: 429,
+        json: { message: 'Too many attempts. Please wait 1 minute and try again.' },
+      },
     });
     const { user } = renderVerify('/verify-email');
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
@@ -64,7 +67,12 @@ describe('/verify-email', () => {
   });
 
   it('shows Verification Failed with a way back to login, and toasts', async () => {
-    installFakeFetch({ 'GET /api/verify-email/old': { status: 400, json: { message: 'This verification link is invalid or has expired' } } });
+    installFakeFetch({
+      'GET /api/verify-email/old': {
+        status: 400,
+        json: { message: 'This verification link is invalid or has expired' },
+      },
+    });
     renderVerify('/verify-email?token=old');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification Failed' })).toBeInTheDocument();

@@ -36,13 +36,19 @@ function AwaitingVerification() {
     resend.mutate(undefined, {
       onSuccess: ({ message }) => toast({ title: message, variant: 'success' }),
       onError: (error) =>
-        toast({ title: 'Could not resend the verification email', description: errorText(error, 'Please try again later.'), variant: 'destructive' }),
+        toast({
+          title: 'Could not resend the verification email',
+          description: errorText(error, 'Please try again later.'),
+          variant: 'destructive',
+        }),
     });
 
   return (
     <AuthCard icon={<Mail />} title="Email Verification" description="Please check your email for a verification link.">
       <AuthNote>Can&apos;t find it? Check your spam or junk folder.</AuthNote>
-      {user?.emailVerified && <p className="text-center text-sm font-medium text-success">Your email address is already verified.</p>}
+      {user?.emailVerified && (
+        <p className="text-center text-sm font-medium text-success">Your email address is already verified.</p>
+      )}
       {canResend && (
         <Button size="lg" className="w-full" onClick={sendAgain} disabled={resend.isPending}>
           <PendingLabel pending={resend.isPending} idle="Resend verification email" busy="Sending..." />
@@ -64,13 +70,23 @@ function TokenVerification({ token }: { token: string }) {
     requestedFor.current = token;
     mutate(token, {
       onError: (failure) =>
-        toast({ title: toastMessages.verificationFailed, description: errorText(failure, 'Please request a new link.'), variant: 'destructive' }),
+        toast({
+          title: toastMessages.verificationFailed,
+          description: errorText(failure, 'Please request a new link.'),
+          variant: 'destructive',
+        }),
     });
   }, [token, mutate]);
 
   if (status === 'success') {
     return (
-      <AuthCard icon={<CircleCheck />} tone="success" title="Email Verified" description="Thank you, your email address is confirmed." focusTitle>
+      <AuthCard
+        icon={<CircleCheck />}
+        tone="success"
+        title="Email Verified"
+        description="Thank you, your email address is confirmed."
+        focusTitle
+      >
         <Button asChild size="lg" className="w-full">
           <Link to="/">Go to Dashboard</Link>
         </Button>

@@ -26,7 +26,6 @@ function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
   };
 }
 
-
 function renderHome(user: PublicUser | null, handlers: Record<string, FakeHandler | FakeResponse> = {}) {
   const fake = installFakeFetch({
     'GET /api/me': user ? { json: user } : { status: 401, json: { message: 'Not authenticated' } },
@@ -74,7 +73,12 @@ describe('AccountBox', () => {
 
   it('counts paid and free queries together, and shows Unlimited for -1', async () => {
     const { unmount } = renderHome(
-      makeUser({ subscriptionTier: 'basic', subscriptionStatus: 'active', paidQuestionsRemaining: 300, freeQuestionsRemaining: 2 }),
+      makeUser({
+        subscriptionTier: 'basic',
+        subscriptionStatus: 'active',
+        paidQuestionsRemaining: 300,
+        freeQuestionsRemaining: 2,
+      }),
     );
     let box = await accountBox();
     expect(fact(box, 'Plan')).toBe('Basic');

@@ -8,7 +8,6 @@ import { planLabel } from '../../lib/format';
 // Statuses in which the user still has a paid plan to manage rather than one to buy.
 const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'past_due', 'pending_cancellation']);
 
-
 export function queriesLeft(user: PublicUser): string {
   if (user.paidQuestionsRemaining === -1) return 'Unlimited';
   return String(Math.max(0, user.paidQuestionsRemaining) + Math.max(0, user.freeQuestionsRemaining));

@@ -16,7 +16,10 @@ export function EmptyState() {
         Ask one question and compare the answers of up to three AI models side by side.
       </p>
 
-      <section aria-labelledby="how-to-use" className="mt-10 w-full rounded-xl border bg-card p-5 text-left shadow-sm sm:p-6">
+      <section
+        aria-labelledby="how-to-use"
+        className="mt-10 w-full rounded-xl border bg-card p-5 text-left shadow-sm sm:p-6"
+      >
         <h2 id="how-to-use" className="text-lg font-semibold">
           How to Use
         </h2>

@@ -27,7 +27,15 @@ function SidebarBody({ children, onClose }: { children: ReactNode; onClose?: () 
 }
 
 /** A titled block of the sidebar (AI Models, Session History, ...). */
-export function SidebarSection({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+export function SidebarSection({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   const headingId = `sidebar-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={headingId} className="grid gap-2">

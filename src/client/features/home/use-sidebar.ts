@@ -12,7 +12,9 @@ function subscribe(onChange: () => void) {
 
 // jsdom and some embedded browsers have no matchMedia; the window width is the next best answer.
 function isWide(): boolean {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(wideQuery).matches : window.innerWidth >= MOBILE_BREAKPOINT_PX;
+  return typeof window.matchMedia === 'function'
+    ? window.matchMedia(wideQuery).matches
+    : window.innerWidth >= MOBILE_BREAKPOINT_PX;
 }
 
 /** True at the spec's desktop widths (768 px and up). */

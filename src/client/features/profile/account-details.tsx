@@ -8,7 +8,6 @@ import { errorText } from '../../lib/api';
 import { useResendVerification } from '../../lib/auth-api';
 import { isAdministrator, planLabel } from '../../lib/format';
 
-
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 rounded-lg border bg-muted/40 px-4 py-3">

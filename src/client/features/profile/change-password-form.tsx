@@ -46,7 +46,8 @@ export function ChangePasswordForm({ username }: { username: string }) {
           toast({ variant: 'success', title: t.passwordChangedTitle, description: t.passwordChanged });
           reset(emptyForm);
         },
-        onError: (error) => toast({ variant: 'destructive', title: t.passwordChangeFailedTitle, description: failureText(error) }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: t.passwordChangeFailedTitle, description: failureText(error) }),
       },
     );
   });

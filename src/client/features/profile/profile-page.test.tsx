@@ -26,7 +26,6 @@ function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
   };
 }
 
-
 function renderProfile(user: PublicUser | null, handlers: Record<string, FakeHandler | FakeResponse> = {}) {
   const fake = installFakeFetch({
     'GET /api/me': user ? { json: user } : { status: 401, json: { message: 'Not authenticated' } },
@@ -34,7 +33,10 @@ function renderProfile(user: PublicUser | null, handlers: Record<string, FakeHan
   });
   const view = renderPage(<ProfilePage />, {
     path: '/profile',
-    routes: [{ path: '/', element: <p>Home stand-in</p> }, { path: '/auth', element: <p>Auth stand-in</p> }],
+    routes: [
+      { path: '/', element: <p>Home stand-in</p> },
+      { path: '/auth', element: <p>Auth stand-in</p> },
+    ],
   });
   return { ...fake, ...view };
 }
@@ -42,7 +44,12 @@ function renderProfile(user: PublicUser | null, handlers: Record<string, FakeHan
 const changeRequests = (requests: { method: string; path: string }[]) =>
   requests.filter((r) => r.method === 'POST' && r.path === '/api/change-password');
 
-async function fillPasswords(user: ReturnType<typeof renderPage>['user'], current: string, next: string, confirm: string) {
+async function fillPasswords(
+  user: ReturnType<typeof renderPage>['user'],
+  current: string,
+  next: string,
+  confirm: string,
+) {
   await user.type(await screen.findByLabelText('Current Password'), current);
   await user.type(screen.getByLabelText('New Password'), next);
   await user.type(screen.getByLabelText('Confirm New Password'), confirm);
@@ -136,7 +143,11 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('Password Changed')).toBeInTheDocument();
     expect(screen.getByText('Your password has been updated successfully.')).toBeInTheDocument();
     expect(changeRequests(requests)).toEqual([
-      { method: 'POST', path: '/api/change-password', body: { currentPassword: 'old-secret', newPassword: 'new-secret' } },
+      {
+        method: 'POST',
+        path: '/api/change-password',
+        body: { currentPassword: 'old-secret', newPassword: 'new-secret' },
+      },
     ]);
     for (const label of ['Current Password', 'New Password', 'Confirm New Password']) {
       expect(screen.getByLabelText(label)).toHaveValue('');
@@ -171,7 +182,9 @@ describe('ProfilePage', () => {
   });
 
   it('signs out and goes home', async () => {
-    const { user, requests, router } = renderProfile(makeUser(), { 'POST /api/logout': { json: { message: 'Logged out' } } });
+    const { user, requests, router } = renderProfile(makeUser(), {
+      'POST /api/logout': { json: { message: 'Logged out' } },
+    });
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('Logout successful')).toBeInTheDocument();

@@ -2,7 +2,10 @@ import { KeyRound, LogOut, ShieldAlert, ShieldCheck, UserX } from 'lucide-react'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 
 const tips = [
-  { icon: KeyRound, text: 'Use a strong password that you do not use anywhere else. A longer passphrase is easier to remember and harder to guess.' },
+  {
+    icon: KeyRound,
+    text: 'Use a strong password that you do not use anywhere else. A longer passphrase is easier to remember and harder to guess.',
+  },
   { icon: UserX, text: 'Never share your password. Parallax staff will never ask you for it.' },
   { icon: LogOut, text: 'Changing your password signs you out on all your other devices.' },
 ];

@@ -17,7 +17,13 @@ const { name, subject, message } = supportRequestSchema.shape;
 const MESSAGE_MAX = message.maxLength ?? undefined;
 const fields = ['name', 'email', 'subject', 'message'] as const;
 
-export function SupportForm({ user, onSent }: { user: PublicUser | null | undefined; onSent: (reply: string, email: string) => void }) {
+export function SupportForm({
+  user,
+  onSent,
+}: {
+  user: PublicUser | null | undefined;
+  onSent: (reply: string, email: string) => void;
+}) {
   const send = useSendSupportRequest();
   const {
     register,
@@ -60,7 +66,12 @@ export function SupportForm({ user, onSent }: { user: PublicUser | null | undefi
         <CardContent className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="support-name" label="Name" error={errors.name?.message}>
-              <Input autoComplete="name" maxLength={name.maxLength ?? undefined} {...fieldA11y('support-name', errors.name?.message)} {...register('name')} />
+              <Input
+                autoComplete="name"
+                maxLength={name.maxLength ?? undefined}
+                {...fieldA11y('support-name', errors.name?.message)}
+                {...register('name')}
+              />
             </FormField>
             <FormField id="support-email" label="Email" error={errors.email?.message}>
               <Input
@@ -73,7 +84,11 @@ export function SupportForm({ user, onSent }: { user: PublicUser | null | undefi
             </FormField>
           </div>
           <FormField id="support-subject" label="Subject" error={errors.subject?.message}>
-            <Input maxLength={subject.maxLength ?? undefined} {...fieldA11y('support-subject', errors.subject?.message)} {...register('subject')} />
+            <Input
+              maxLength={subject.maxLength ?? undefined}
+              {...fieldA11y('support-subject', errors.subject?.message)}
+              {...register('subject')}
+            />
           </FormField>
           <FormField
             id="support-message"

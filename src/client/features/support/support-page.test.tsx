@@ -24,13 +24,15 @@ const signedIn: PublicUser = {
   impersonatedBy: null,
 };
 
-
 function renderSupport(user: PublicUser | null, handlers: Record<string, FakeHandler | FakeResponse> = {}) {
   const fake = installFakeFetch({
     'GET /api/me': user ? { json: user } : { status: 401, json: { message: 'Not authenticated' } },
     ...handlers,
   });
-  const view = renderPage(<SupportPage />, { path: '/support', routes: [{ path: '/', element: <p>Home stand-in</p> }] });
+  const view = renderPage(<SupportPage />, {
+    path: '/support',
+    routes: [{ path: '/', element: <p>Home stand-in</p> }],
+  });
   return { ...fake, ...view };
 }
 
@@ -73,7 +75,12 @@ describe('SupportPage', () => {
       {
         method: 'POST',
         path: '/api/support',
-        body: { name: 'grace', email: 'grace@example.com', subject: 'Billing question', message: 'Why was I charged twice this month?' },
+        body: {
+          name: 'grace',
+          email: 'grace@example.com',
+          subject: 'Billing question',
+          message: 'Why was I charged twice this month?',
+        },
       },
     ]);
   });
@@ -94,7 +101,10 @@ describe('SupportPage', () => {
 
   it("puts the server's field errors under their fields", async () => {
     const { user } = renderSupport(signedIn, {
-      'POST /api/support': { status: 400, json: { message: 'Invalid request', errors: { subject: 'Please enter a subject' } } },
+      'POST /api/support': {
+        status: 400,
+        json: { message: 'Invalid request', errors: { subject: 'Please enter a subject' } },
+      },
     });
     await user.type(await screen.findByLabelText('Subject'), 'Hi');
     await user.type(screen.getByLabelText('Message'), 'A long enough message.');

@@ -1,0 +1,144 @@
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMessages } from '../../common/messages';
+import { emailLogs, users } from '../db/schema';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+
+// Each check below uses its own client addresses (inject's remoteAddress), so the counters of
+// one do not spill into another.
+let t: TestApp;
+const password = 'secret-pass';
+beforeAll(async () => {
+  t = await createTestApp({
+    RATE_LIMIT_LOGIN_PER_IP: '3',
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: '2',
+    RATE_LIMIT_REGISTER_PER_IP: '2',
+    RATE_LIMIT_FORGOT_PER_IP: '3',
+    RATE_LIMIT_FORGOT_PER_ACCOUNT: '2',
+  });
+});
+afterAll(() => t.close());
+
+let counter = 0;
+async function signUp(prefix: string, ip: string) {
+  counter += 1;
+  const account = { username: `${prefix}_${counter}`, email: `${prefix}.${counter}@example.com`, password };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    remoteAddress: ip,
+    payload: { ...account, termsAccepted: true, privacyPolicyAccepted: true },
+  });
+  expect(res.statusCode).toBe(201);
+  return account;
+}
+
+const login = (email: string, pw: string, ip: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { email, password: pw } });
+const forgot = (email: string, ip: string) =>
+  t.app.inject({ method: 'POST', url: '/api/forgot-password', remoteAddress: ip, payload: { email } });
+
+/** The 15-minute window of the default configuration, said in words. */
+const waitMessage = 'Too many attempts. Please wait 15 minutes and try again.';
+
+function expectLimited(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toEqual({ message: waitMessage });
+  expect(waitMessage).toBe(serverMessages.tooManyRequests.replace('{wait}', '15 minutes'));
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  expect(res.cookies).toHaveLength(0);
+}
+
+describe('login', () => {
+  it('limits attempts per client address, even with the right password, but not other addresses', async () => {
+    const user = await signUp('ipvictim', '10.1.0.99');
+    const ip = '10.1.0.1';
+    // Different (unknown) accounts each time, so only the per-address limit can trip.
+    for (let i = 0; i < 3; i++) expect((await login(`stranger${i}`, 'wrong-password', ip)).statusCode).toBe(401);
+
+    expectLimited(await login(user.email, password, ip));
+    expect((await login(user.email, password, '10.1.0.2')).statusCode).toBe(200);
+  });
+
+  it('limits attempts per account across addresses, whatever the case of the identifier', async () => {
+    const user = await signUp('acctvictim', '10.2.0.99');
+    expect((await login(user.email, 'wrong-password', '10.2.0.1')).statusCode).toBe(401);
+    expect((await login(user.email.toUpperCase(), 'wrong-password', '10.2.0.2')).statusCode).toBe(401);
+
+    expectLimited(await login(user.email, password, '10.2.0.3'));
+    expectLimited(await login(` ${user.email.toUpperCase()} `, password, '10.2.0.4'));
+
+    // Another account from a fresh address is not affected.
+    const other = await signUp('acctother', '10.2.0.98');
+    expect((await login(other.email, password, '10.2.0.5')).statusCode).toBe(200);
+  });
+
+  it('counts the email and the username of one account together', async () => {
+    const user = await signUp('bothnames', '10.3.0.99');
+    expect((await login(user.email, 'wrong-password', '10.3.0.1')).statusCode).toBe(401);
+    expect((await login(user.username, 'wrong-password', '10.3.0.2')).statusCode).toBe(401);
+    expectLimited(await login(user.username.toUpperCase(), password, '10.3.0.3'));
+    expectLimited(await login(user.email, password, '10.3.0.4'));
+  });
+});
+
+describe('register', () => {
+  it('limits sign-ups per client address', async () => {
+    const ip = '10.3.0.1';
+    await signUp('regip', ip);
+    await signUp('regip', ip);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      remoteAddress: ip,
+      payload: {
+        username: 'regip_blocked',
+        email: 'regip.blocked@example.com',
+        password,
+        termsAccepted: true,
+        privacyPolicyAccepted: true,
+      },
+    });
+    expectLimited(res);
+    expect(await t.db.select().from(users).where(eq(users.username, 'regip_blocked'))).toHaveLength(0);
+    await signUp('regip', '10.3.0.2');
+  });
+});
+
+describe('forgot-password', () => {
+  const resetEmailsTo = (email: string) =>
+    t.db
+      .select()
+      .from(emailLogs)
+      .where(and(eq(emailLogs.to, email), eq(emailLogs.kind, 'reset_password')));
+
+  it('limits requests per client address', async () => {
+    const user = await signUp('forgotip', '10.4.0.99');
+    const ip = '10.4.0.1';
+    for (let i = 0; i < 3; i++) expect((await forgot(`someone.${i}@example.com`, ip)).statusCode).toBe(200);
+    expectLimited(await forgot(user.email, ip));
+    await t.app.background.drain();
+    expect(await resetEmailsTo(user.email)).toHaveLength(0);
+    expect((await forgot(user.email, '10.4.0.2')).statusCode).toBe(200);
+  });
+
+  it('limits requests per account across addresses, so an inbox cannot be flooded', async () => {
+    const user = await signUp('forgotacct', '10.5.0.99');
+    expect((await forgot(user.email, '10.5.0.1')).statusCode).toBe(200);
+    expect((await forgot(user.email.toUpperCase(), '10.5.0.2')).statusCode).toBe(200);
+    expectLimited(await forgot(user.email, '10.5.0.3'));
+    await t.app.background.drain();
+    expect(await resetEmailsTo(user.email)).toHaveLength(2);
+  });
+
+  it('limits an unknown address the same way, so the limit does not reveal which accounts exist', async () => {
+    const unknown = 'not.registered@example.com';
+    expect((await forgot(unknown, '10.6.0.1')).statusCode).toBe(200);
+    expect((await forgot(unknown, '10.6.0.2')).statusCode).toBe(200);
+    expectLimited(await forgot(unknown, '10.6.0.3'));
+  });
+});
