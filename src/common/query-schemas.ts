@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { comparisonAnalysisSchema } from './comparison';
+import { MAX_SELECTED_MODELS, MIN_SELECTED_MODELS, modelKeySchema } from './models';
+
+export const MAX_QUERY_LENGTH = 4000;
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
+export const queryMessages = {
+  emptyQueryTitle: 'Empty query',
+  emptyQuery: 'Please enter a query to submit',
+  queryTooLong: `Your question is too long: please keep it under ${MAX_QUERY_LENGTH.toLocaleString('en-US')} characters`,
+  noModel: 'Please select at least one AI model',
+  tooManyModels: `Please select at most ${MAX_SELECTED_MODELS} AI models`,
+  duplicateModels: 'Each AI model can be selected only once',
+  invalidSessionId: 'Invalid session id',
+  apiKeyRequiredTitle: 'API Key Required',
+  apiKeyRequired: 'Please enter an API key',
+  apiKeysRequired: 'API keys are required for: {services}',
+  submitFailed: 'Failed to submit query',
+  allModelsFailed: 'None of the selected models could answer, so this question was not counted.',
+  queryNotFound: 'Query not found',
+  historyCleared: 'History cleared',
+  clearHistoryFailed: 'Failed to clear history',
+  saveConfigurationFailed: 'Failed to save configuration',
+  configurationSaved: 'API configuration saved',
+} as const;
+
+export const sessionIdSchema = z.string().regex(SESSION_ID_PATTERN, queryMessages.invalidSessionId);
+
+export const queryRequestSchema = z.object({
+  text: z
+    .string(queryMessages.emptyQuery)
+    .trim()
+    .min(1, queryMessages.emptyQuery)
+    .max(MAX_QUERY_LENGTH, queryMessages.queryTooLong),
+  sessionId: sessionIdSchema.optional(),
+  selectedModels: z
+    .array(modelKeySchema, queryMessages.noModel)
+    .min(MIN_SELECTED_MODELS, queryMessages.noModel)
+    .max(MAX_SELECTED_MODELS, queryMessages.tooManyModels)
+    .refine((models) => new Set(models).size === models.length, queryMessages.duplicateModels),
+});
+export type QueryRequest = z.infer<typeof queryRequestSchema>;
+
+export const tokenUsageSchema = z.object({
+  inputTokens: z.number().int().nullable(),
+  outputTokens: z.number().int().nullable(),
+});
+
+export const modelResponseSchema = z.object({
+  model: z.string(),
+  text: z.string().nullable(),
+  error: z.string().nullable(),
+  /** Milliseconds from the question to the model's last word. */
+  responseTime: z.number().int().nullable(),
+  confidenceScore: z.number().min(0).max(1).nullable(),
+  usage: tokenUsageSchema.nullable().optional(),
+});
+export type ModelResponse = z.infer<typeof modelResponseSchema>;
+
+export const subscriptionInfoSchema = z.object({
+  hasActiveSubscription: z.boolean(),
+  subscriptionStatus: z.string().nullable(),
+  subscriptionTier: z.string(),
+  freeQuestionsRemaining: z.number().int(),
+  paidQuestionsRemaining: z.number().int(),
+});
+export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
+
+export const comparisonSummarySchema = comparisonAnalysisSchema;
+
+/** A saved question with its answers: the POST /api/query answer and each history item. */
+export const savedQuerySchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  createdAt: z.string(),
+  selectedModels: z.array(z.string()),
+  responses: z.array(modelResponseSchema),
+  comparisonSummary: comparisonSummarySchema.nullable(),
+});
+export type SavedQuery = z.infer<typeof savedQuerySchema>;
+
+export const queryResultSchema = savedQuerySchema.extend({ subscriptionInfo: subscriptionInfoSchema });
+export type QueryResult = z.infer<typeof queryResultSchema>;
+
+export const historySchema = z.array(savedQuerySchema);
+
+/** POST /api/query/stream: one JSON object per Server-Sent Event, `event:` naming its type. */
+export const streamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('start'), models: z.array(z.string()), subscriptionInfo: subscriptionInfoSchema }),
+  z.object({ type: z.literal('delta'), model: z.string(), text: z.string() }),
+  z.object({
+    type: z.literal('model-done'),
+    model: z.string(),
+    responseTime: z.number().int().nullable(),
+    error: z.string().nullable(),
+  }),
+  z.object({ type: z.literal('comparison'), comparison: comparisonAnalysisSchema }),
+  z.object({ type: z.literal('query'), query: queryResultSchema }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type StreamEvent = z.infer<typeof streamEventSchema>;
+
+export const apiKeyRequestSchema = z.object({
+  model: modelKeySchema,
+  apiKey: z.string(queryMessages.apiKeyRequired).trim().min(1, queryMessages.apiKeyRequired).max(500),
+  apiVersion: z.string().trim().max(100).optional(),
+  sessionId: sessionIdSchema.optional(),
+});
+export type ApiKeyRequest = z.infer<typeof apiKeyRequestSchema>;
