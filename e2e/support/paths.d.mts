@@ -1,2 +1,4 @@
 export const e2eDataDir: string;
 export const e2eLogFile: string;
+export const FAKE_VENDOR_PORT: number;
+export const E2E_FREE_QUESTIONS: number;

@@ -1,16 +1,41 @@
-// Starts the built server for the end-to-end run on a fresh embedded database, and keeps its log
-// in a file the tests read: with no email provider configured, the outbox prints each email's
-// links there (DESIGN.md section 6), which is how a test follows a verification link.
+// Starts the built server for the end-to-end run on a fresh embedded database, with every AI vendor
+// pointed at the loopback fakes (tests/fakes/ai-vendors.ts), and keeps the server's log in a file
+// the tests read: with no email provider configured, the outbox prints each email's links there
+// (DESIGN.md section 6), which is how a test follows a verification link.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { e2eDataDir, e2eLogFile } from './paths.mjs';
+import { createInterface } from 'node:readline';
+import { E2E_FREE_QUESTIONS, e2eDataDir, e2eLogFile, FAKE_VENDOR_PORT } from './paths.mjs';
 
 const port = process.argv[2] ?? '4319';
 rmSync(e2eDataDir, { recursive: true, force: true });
 mkdirSync(e2eDataDir, { recursive: true });
 mkdirSync(path.dirname(e2eLogFile), { recursive: true });
 const log = createWriteStream(e2eLogFile);
+const children = [];
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+
+const fakes = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'tests/fakes/ai-vendors.ts', '--port', String(FAKE_VENDOR_PORT), '--chunk-delay', '40'],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+children.push(fakes);
+const vendorEnv = await new Promise((resolve, reject) => {
+  const env = {};
+  const lines = createInterface({ input: fakes.stdout });
+  lines.on('line', (line) => {
+    const match = /^([A-Z_]+)=(\S+)$/.exec(line);
+    if (match) env[match[1]] = match[2];
+    if (Object.keys(env).length === 14) resolve(env);
+  });
+  fakes.on('exit', () => reject(new Error('the AI vendor fakes exited before listening')));
+});
 
 const server = spawn(process.execPath, ['dist/server/main.js'], {
   env: {
@@ -21,12 +46,15 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: e2eDataDir,
     LOG_LEVEL: 'info',
+    FREE_QUESTIONS: String(E2E_FREE_QUESTIONS),
+    ...vendorEnv,
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
+children.push(server);
 server.stdout.pipe(log);
 server.stderr.pipe(process.stderr);
-const stop = () => server.kill('SIGTERM');
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  stop();
+  process.exit(code ?? 0);
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
+import { sessionIdSchema } from './query-schemas';
 import {
   ANONYMOUS_USERNAME_PREFIX,
   EMAIL_MAX,
@@ -25,6 +26,8 @@ export const loginSchema = z.object({
   // The field is named email in the spec's payload but accepts a username too.
   email: z.string(m.required).trim().min(LOGIN_IDENTIFIER_MIN, m.loginIdentifier).max(EMAIL_MAX, m.loginIdentifier),
   password: z.string(m.required).min(PASSWORD_MIN, m.passwordMin).max(PASSWORD_MAX, m.passwordTooLong),
+  /** The browser's anonymous session, whose questions join the account's history. */
+  sessionId: sessionIdSchema.optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -37,7 +40,7 @@ const registerFields = {
 };
 
 /** What the server accepts: the spec removes confirmPassword before sending. */
-export const registerSchema = z.object(registerFields);
+export const registerSchema = z.object({ ...registerFields, sessionId: sessionIdSchema.optional() });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** What the Register tab validates. */

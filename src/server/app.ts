@@ -21,6 +21,11 @@ import { clientDistFolder } from './paths';
 import { createSecretBox, resolveAppSecret } from './settings/secret-box';
 import { SettingsService } from './settings/service';
 import { supportRoutes } from './support/routes';
+import { allowanceRoutes } from './allowance/routes';
+import { CredentialStore } from './providers/credentials';
+import { adoptBrowserHistory } from './queries/adopt-history';
+import { queryRoutes } from './queries/routes';
+import { QueryService } from './queries/service';
 
 export interface AppDeps {
   config: Config;
@@ -59,9 +64,12 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   });
 
   const background = new BackgroundTasks(app.log);
-  const settings = new SettingsService(db, createSecretBox(resolveAppSecret(config.appSecret, config.dataDir)));
+  const secretBox = createSecretBox(resolveAppSecret(config.appSecret, config.dataDir));
+  const settings = new SettingsService(db, secretBox);
   const mailer = new Mailer(db, settings, config, app.log);
   const auth = new AuthService(db, mailer, config, background);
+  const credentials = new CredentialStore(db, secretBox, config);
+  const queries = new QueryService(db, credentials, config);
   app.decorate('background', background);
   app.decorate('services', { settings, mailer, auth });
   app.addHook('onClose', () => background.drain());
@@ -87,7 +95,9 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
-  await app.register(authRoutes, { db, config, auth });
+  await app.register(authRoutes, { db, config, auth, afterSignIn: adoptBrowserHistory(db) });
+  await app.register(queryRoutes, { db, config, queries, credentials });
+  await app.register(allowanceRoutes, { db, config });
   await app.register(supportRoutes, { db, config, mailer });
   app.get('/api/health', async () => ({ status: 'ok' }));
 

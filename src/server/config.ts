@@ -36,6 +36,9 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   ...vendorEnv,
+  MODEL_TIMEOUT_SECONDS: positiveInt.default(60),
+  // The comparison's judge: a model key, or 'local' for the built-in analyser only.
+  JUDGE_MODEL: z.enum(['chatgpt', 'grok', 'gemini', 'deepseek', 'llama', 'claude', 'perplexity', 'local']).optional(),
   STRIPE_MODE: z.enum(['test', 'live']).optional(),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -85,6 +88,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vendors: Object.fromEntries(
       vendorKeys.map((v) => [v, { apiKey: e[`${v}_API_KEY`], baseUrl: e[`${v}_BASE_URL`] }]),
     ) as Record<(typeof vendorKeys)[number], { apiKey?: string; baseUrl?: string }>,
+    modelTimeoutMs: e.MODEL_TIMEOUT_SECONDS * 1000,
+    judgeModel: e.JUDGE_MODEL,
     stripe: {
       mode: e.STRIPE_MODE,
       secretKey: e.STRIPE_SECRET_KEY,

@@ -10,7 +10,8 @@ export interface RecordedRequest {
 }
 
 export type FakeResponse = { status?: number; json?: unknown; text?: string; delayMs?: number };
-export type FakeHandler = (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
+/** A handler may also answer with a real Response, e.g. a streamed body from `sseStream()`. */
+export type FakeHandler = (request: RecordedRequest) => FakeResponse | Response | Promise<FakeResponse | Response>;
 
 export function installFakeFetch(handlers: Record<string, FakeHandler | FakeResponse>) {
   const requests: RecordedRequest[] = [];
@@ -30,6 +31,7 @@ export function installFakeFetch(handlers: Record<string, FakeHandler | FakeResp
         headers: { 'content-type': 'application/json' },
       });
     const answer = typeof handler === 'function' ? await handler(request) : handler;
+    if (answer instanceof Response) return answer;
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     if (answer.text !== undefined) return new Response(answer.text, { status: answer.status ?? 200 });
     return new Response(JSON.stringify(answer.json ?? {}), {
@@ -39,4 +41,31 @@ export function installFakeFetch(handlers: Record<string, FakeHandler | FakeResp
   });
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock };
+}
+
+/**
+ * A Server-Sent Events body the test writes to as it goes: `send` one event (`event: <type>` and
+ * `data: <json>`), `close` to end the stream. `response()` is what a handler returns.
+ */
+export function sseStream() {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  return {
+    response: () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    send(event: { type: string } & Record<string, unknown>) {
+      controller.enqueue(encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
+    },
+    /** Raw text, for frames split across chunks. */
+    write(text: string) {
+      controller.enqueue(encoder.encode(text));
+    },
+    close() {
+      controller.close();
+    },
+  };
 }

@@ -22,11 +22,13 @@ export interface AuthRouteDeps {
   db: Database;
   config: Config;
   auth: AuthService;
+  /** Runs after a login or registration with the browser's anonymous session id, if it sent one. */
+  afterSignIn?: (userId: number, browserSessionId: string) => Promise<void>;
 }
 
 const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ipAddress: request.ip });
 
-export async function authRoutes(instance: FastifyInstance, { db, config, auth }: AuthRouteDeps) {
+export async function authRoutes(instance: FastifyInstance, { db, config, auth, afterSignIn }: AuthRouteDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { windowMs, ...limits } = config.rateLimits;
   const loginPerIp = createLimit(instance, 'login-ip', limits.loginPerIp, windowMs);
@@ -41,6 +43,7 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth }
     async (request, reply) => {
       await registerPerIp(request);
       const { user, sessionToken } = await auth.register(request.body, meta(request));
+    if (request.body.sessionId) await afterSignIn?.(user.id, request.body.sessionId);
       setSessionCookie(reply, config, sessionToken);
       return reply.code(201).send({ message: serverMessages.registered, user: toPublicUser(user) });
     },
@@ -53,6 +56,7 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth }
       await loginPerIp(request);
       await loginPerAccount(request, await auth.loginLimitKey(request.body.email));
       const { user, sessionToken } = await auth.login(request.body.email, request.body.password, meta(request));
+    if (request.body.sessionId) await afterSignIn?.(user.id, request.body.sessionId);
       setSessionCookie(reply, config, sessionToken);
       return toPublicUser(user);
     },

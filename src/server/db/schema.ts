@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ComparisonAnalysis } from '../../common/comparison';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -106,4 +107,64 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+export const queries = pgTable(
+  'queries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    selectedModels: jsonb('selected_models').$type<string[]>().notNull(),
+    comparisonSummary: jsonb('comparison_summary').$type<ComparisonAnalysis>(),
+    // Which allowance paid for it ('free', 'paid', 'unlimited'), or null when it was given back.
+    chargedTo: text('charged_to'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('queries_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const responses = pgTable(
+  'responses',
+  {
+    id: serial('id').primaryKey(),
+    queryId: integer('query_id')
+      .notNull()
+      .references(() => queries.id, { onDelete: 'cascade' }),
+    // A model key, or 'comparison' for the comparison analysis.
+    model: text('model').notNull(),
+    modelVersion: text('model_version'),
+    text: text('text'),
+    error: text('error'),
+    responseTimeMs: integer('response_time_ms'),
+    confidenceScore: real('confidence_score'),
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('responses_query_idx').on(t.queryId)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    // Null for the server-wide key an administrator sets; a user id for a personal key.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    // AES-256-GCM ciphertext (settings/secret-box.ts); never returned whole.
+    encryptedKey: text('encrypted_key').notNull(),
+    apiVersion: text('api_version'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_server_model_idx')
+      .on(t.model)
+      .where(sql`${t.userId} is null`),
+    uniqueIndex('api_keys_user_model_idx')
+      .on(t.userId, t.model)
+      .where(sql`${t.userId} is not null`),
+  ],
 );

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
 import type { PublicUser } from '../../common/user-schemas';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
@@ -55,4 +56,24 @@ export async function findUserByUsername(db: Database, username: string): Promis
 /** The login field takes an email or a username; an @ decides which, since usernames cannot hold one. */
 export function findUserByIdentifier(db: Database, identifier: string): Promise<UserRow | undefined> {
   return identifier.includes('@') ? findUserByEmail(db, identifier) : findUserByUsername(db, identifier);
+}
+
+export function sessionUsername(sessionId: string): string {
+  return `${ANONYMOUS_USERNAME_PREFIX}${sessionId}`;
+}
+
+export async function findSessionUser(db: Database, sessionId: string): Promise<UserRow | undefined> {
+  return findUserByUsername(db, sessionUsername(sessionId));
+}
+
+/** The anonymous visitor's `session_<id>` user, created on their first question. */
+export async function findOrCreateSessionUser(db: Database, sessionId: string, freeQuestions: number): Promise<UserRow> {
+  // Two first questions at once: one insert wins, the other finds its row.
+  await db
+    .insert(users)
+    .values({ username: sessionUsername(sessionId), freeQuestionsRemaining: freeQuestions })
+    .onConflictDoNothing();
+  const user = await findSessionUser(db, sessionId);
+  if (!user) throw new Error('anonymous session user vanished');
+  return user;
 }

@@ -1,0 +1,58 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { modelCatalogue, modelKeys, type ModelKey } from '../../common/models';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { apiKeys } from '../db/schema';
+import type { SecretBox } from '../settings/secret-box';
+import { vendorEnvPrefix, type ModelCredentials } from './language-models';
+
+/**
+ * Where a model's key comes from, first match wins (DESIGN.md section 7): the signed-in user's own
+ * key, the administrator's server-wide key, then the environment. Base URLs come from the
+ * environment only, since a browser must never choose where our server sends requests.
+ */
+export class CredentialStore {
+  constructor(
+    private readonly db: Database,
+    private readonly box: SecretBox,
+    private readonly config: Config,
+  ) {}
+
+  async resolveAll(userId: number | null): Promise<Record<ModelKey, ModelCredentials | null>> {
+    const rows = await this.db
+      .select()
+      .from(apiKeys)
+      .where(userId === null ? isNull(apiKeys.userId) : or(isNull(apiKeys.userId), eq(apiKeys.userId, userId)));
+    const serverRows = new Map(rows.filter((r) => r.userId === null).map((r) => [r.model, r]));
+    const userRows = new Map(rows.filter((r) => userId !== null && r.userId === userId).map((r) => [r.model, r]));
+    const out = {} as Record<ModelKey, ModelCredentials | null>;
+    for (const model of modelKeys) {
+      const row = userRows.get(model) ?? serverRows.get(model);
+      const env = this.config.vendors[vendorEnvPrefix[model]];
+      const apiKey = row ? this.box.decrypt(row.encryptedKey) : env.apiKey;
+      const version = row?.apiVersion || modelCatalogue[model].defaultVersion;
+      // Llama has no single vendor: it is configured by pointing LLAMA_BASE_URL at a host, which
+      // may need no key at all (a local Ollama).
+      const configured = model === 'llama' ? Boolean(env.baseUrl) : Boolean(apiKey);
+      out[model] = configured ? { apiKey, baseUrl: env.baseUrl, version } : null;
+    }
+    return out;
+  }
+
+  /** Saves a server-wide key (userId null) or a user's personal key, sealed. */
+  async save(userId: number | null, model: ModelKey, apiKey: string, apiVersion: string | undefined): Promise<void> {
+    const values = {
+      userId,
+      model,
+      encryptedKey: this.box.encrypt(apiKey),
+      apiVersion: apiVersion || null,
+      updatedAt: new Date(),
+    };
+    const owner = userId === null ? isNull(apiKeys.userId) : eq(apiKeys.userId, userId);
+    await this.db.transaction(async (tx) => {
+      // Two partial unique indexes guard the pairs; delete-then-insert keeps one statement shape for both.
+      await tx.delete(apiKeys).where(and(owner, eq(apiKeys.model, model)));
+      await tx.insert(apiKeys).values(values);
+    });
+  }
+}

@@ -1,0 +1,152 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { ComparisonAnalysis } from '../../common/comparison';
+import { COMPARISON_MODEL } from '../../common/models';
+import type { ModelResponse, SavedQuery } from '../../common/query-schemas';
+import type { Database } from '../db/client';
+import { queries, responses } from '../db/schema';
+
+type QueryRow = typeof queries.$inferSelect;
+type ResponseRow = typeof responses.$inferSelect;
+
+export interface NewResponse {
+  model: string;
+  modelVersion: string | null;
+  text: string | null;
+  error: string | null;
+  responseTimeMs: number | null;
+  confidenceScore: number | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+}
+
+/** Saves a question with every model's answer and the comparison row, in one transaction. */
+export async function saveQuery(
+  db: Database,
+  input: {
+    userId: number;
+    text: string;
+    selectedModels: string[];
+    comparison: ComparisonAnalysis | null;
+    chargedTo: string | null;
+    answers: NewResponse[];
+  },
+): Promise<SavedQuery> {
+  return db.transaction(async (tx) => {
+    const [query] = await tx
+      .insert(queries)
+      .values({
+        userId: input.userId,
+        text: input.text,
+        selectedModels: input.selectedModels,
+        comparisonSummary: input.comparison,
+        chargedTo: input.chargedTo,
+      })
+      .returning();
+    const rows = input.answers.map((a) => ({ ...a, queryId: query!.id }));
+    if (input.comparison) {
+      rows.push({
+        queryId: query!.id,
+        model: COMPARISON_MODEL,
+        modelVersion: input.comparison.judge.kind === 'model' ? input.comparison.judge.model : 'local',
+        text: comparisonText(input.comparison),
+        error: null,
+        responseTimeMs: null,
+        confidenceScore: null,
+        inputTokens: null,
+        outputTokens: null,
+      });
+    }
+    const saved = await tx.insert(responses).values(rows).returning();
+    return toSavedQuery(query!, saved);
+  });
+}
+
+/** The comparison as readable Markdown: the `comparison` response's text. */
+function comparisonText(c: ComparisonAnalysis): string {
+  const parts = [c.summary];
+  if (c.agreements.length) parts.push('**Agreements**\n' + c.agreements.map((a) => `- ${a}`).join('\n'));
+  if (c.disagreements.length) {
+    parts.push(
+      '**Disagreements**\n' +
+        c.disagreements
+          .map((d) => `- ${d.topic}: ` + d.positions.map((p) => `${p.model} says "${p.claim}"`).join('; '))
+          .join('\n'),
+    );
+  }
+  return parts.join('\n\n');
+}
+
+export function toSavedQuery(query: QueryRow, rows: ResponseRow[]): SavedQuery {
+  const toResponse = (r: ResponseRow): ModelResponse => ({
+    model: r.model,
+    text: r.text,
+    error: r.error,
+    responseTime: r.responseTimeMs,
+    confidenceScore: r.confidenceScore,
+    usage:
+      r.inputTokens === null && r.outputTokens === null
+        ? null
+        : { inputTokens: r.inputTokens, outputTokens: r.outputTokens },
+  });
+  // Answers in the order the models were picked, the comparison last.
+  const order = (model: string) => {
+    const index = query.selectedModels.indexOf(model);
+    return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  return {
+    id: query.id,
+    text: query.text,
+    createdAt: query.createdAt.toISOString(),
+    selectedModels: query.selectedModels,
+    responses: [...rows].sort((a, b) => order(a.model) - order(b.model)).map(toResponse),
+    comparisonSummary: query.comparisonSummary ?? null,
+  };
+}
+
+async function withResponses(db: Database, rows: QueryRow[]): Promise<SavedQuery[]> {
+  if (rows.length === 0) return [];
+  const answers = await db
+    .select()
+    .from(responses)
+    .where(
+      inArray(
+        responses.queryId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(responses.id));
+  const byQuery = new Map<number, ResponseRow[]>();
+  for (const answer of answers) byQuery.set(answer.queryId, [...(byQuery.get(answer.queryId) ?? []), answer]);
+  return rows.map((row) => toSavedQuery(row, byQuery.get(row.id) ?? []));
+}
+
+/** Newest first, as the Session History lists them. */
+export async function listHistory(db: Database, userId: number, limit = 100): Promise<SavedQuery[]> {
+  const rows = await db
+    .select()
+    .from(queries)
+    .where(eq(queries.userId, userId))
+    .orderBy(desc(queries.createdAt), desc(queries.id))
+    .limit(limit);
+  return withResponses(db, rows);
+}
+
+export async function findQuery(db: Database, id: number): Promise<{ userId: number; query: SavedQuery } | undefined> {
+  const [row] = await db.select().from(queries).where(eq(queries.id, id)).limit(1);
+  if (!row) return undefined;
+  const [query] = await withResponses(db, [row]);
+  return { userId: row.userId, query: query! };
+}
+
+export async function clearHistory(db: Database, userId: number): Promise<number> {
+  const deleted = await db.delete(queries).where(eq(queries.userId, userId)).returning({ id: queries.id });
+  return deleted.length;
+}
+
+/** Moves what a browser asked anonymously into the account that just signed in there. */
+export async function moveHistory(db: Database, fromUserId: number, toUserId: number): Promise<void> {
+  await db
+    .update(queries)
+    .set({ userId: toUserId })
+    .where(and(eq(queries.userId, fromUserId)));
+}

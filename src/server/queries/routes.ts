@@ -1,0 +1,177 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { serverMessages } from '../../common/messages';
+import { apiStatusSchema, modelKeys, type ModelKey } from '../../common/models';
+import {
+  apiKeyRequestSchema,
+  historySchema,
+  queryMessages,
+  queryRequestSchema,
+  queryResultSchema,
+  savedQuerySchema,
+  sessionIdSchema,
+  type StreamEvent,
+} from '../../common/query-schemas';
+import { messageResponseSchema } from '../../common/user-schemas';
+import { getAuth } from '../auth/context';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { badRequest, notFound, unauthorized } from '../http/errors';
+import type { CredentialStore } from '../providers/credentials';
+import { findOrCreateSessionUser, findSessionUser, isAdminUser, type UserRow } from '../users/repository';
+import { clearHistory, findQuery, listHistory } from './repository';
+import type { QueryService } from './service';
+
+export interface QueryRouteDeps {
+  db: Database;
+  config: Config;
+  queries: QueryService;
+  credentials: CredentialStore;
+}
+
+const sessionParams = z.object({ sessionId: sessionIdSchema });
+
+/** An AbortSignal that fires when the client goes away before the answer is finished. */
+function abortOnDisconnect(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
+  });
+  return controller.signal;
+}
+
+export async function queryRoutes(instance: FastifyInstance, { db, config, queries, credentials }: QueryRouteDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  /** The signed-in user, or the anonymous visitor's session user (created on the first question). */
+  async function asker(request: FastifyRequest, sessionId: string | undefined) {
+    const auth = await getAuth(db, request);
+    if (auth) return { user: auth.user, keyOwnerId: auth.user.id };
+    if (!sessionId) throw badRequest(queryMessages.invalidSessionId);
+    return { user: await findOrCreateSessionUser(db, sessionId, config.freeQuestions), keyOwnerId: null };
+  }
+
+  /** Whose history a call may see: a signed-in user's own, else the browser session's. */
+  async function historyOwner(request: FastifyRequest, sessionId: string): Promise<UserRow | undefined> {
+    const auth = await getAuth(db, request);
+    return auth ? auth.user : findSessionUser(db, sessionId);
+  }
+
+  async function begin(request: FastifyRequest, body: z.infer<typeof queryRequestSchema>) {
+    const { user, keyOwnerId } = await asker(request, body.sessionId);
+    const available = await queries.prepare(keyOwnerId, body.selectedModels);
+    const bucket = await queries.reserve(user.id);
+    return { user, available, bucket };
+  }
+
+  app.post(
+    '/api/query',
+    { schema: { body: queryRequestSchema, response: { 200: queryResultSchema } } },
+    async (request, reply) => {
+      const { user, available, bucket } = await begin(request, request.body);
+      return queries.run(
+        user.id,
+        bucket,
+        {
+          text: request.body.text,
+          models: request.body.selectedModels,
+          signal: abortOnDisconnect(reply),
+          emit: () => {},
+        },
+        available,
+      );
+    },
+  );
+
+  app.post('/api/query/stream', { schema: { body: queryRequestSchema } }, async (request, reply) => {
+    // Everything that can refuse the question (400, 402) answers as plain JSON before the stream opens.
+    const { user, available, bucket } = await begin(request, request.body);
+    const signal = abortOnDisconnect(reply);
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      // Proxies such as nginx would otherwise hold the deltas back.
+      'x-accel-buffering': 'no',
+      'x-request-id': request.id,
+    });
+    const send = (event: StreamEvent) => {
+      if (!reply.raw.writableEnded) reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    };
+    try {
+      await queries.run(
+        user.id,
+        bucket,
+        { text: request.body.text, models: request.body.selectedModels, signal, emit: send },
+        available,
+      );
+    } catch (err) {
+      request.log.error({ err }, 'question failed after the stream opened');
+      send({ type: 'error', message: serverMessages.internalError });
+    } finally {
+      reply.raw.end();
+    }
+  });
+
+  app.get(
+    '/api/history/:sessionId',
+    { schema: { params: sessionParams, response: { 200: historySchema } } },
+    async (request) => {
+      const owner = await historyOwner(request, request.params.sessionId);
+      return owner ? listHistory(db, owner.id) : [];
+    },
+  );
+
+  app.delete(
+    '/api/history/:sessionId',
+    { schema: { params: sessionParams, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const owner = await historyOwner(request, request.params.sessionId);
+      if (owner) await clearHistory(db, owner.id);
+      return { message: queryMessages.historyCleared };
+    },
+  );
+
+  app.get(
+    '/api/query/:id',
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ sessionId: sessionIdSchema.optional() }),
+        response: { 200: savedQuerySchema },
+      },
+    },
+    async (request) => {
+      const found = await findQuery(db, request.params.id);
+      const auth = await getAuth(db, request);
+      const sessionUser =
+        !auth && request.query.sessionId ? await findSessionUser(db, request.query.sessionId) : undefined;
+      const mayRead =
+        found && (auth ? found.userId === auth.user.id || isAdminUser(auth.user) : found.userId === sessionUser?.id);
+      // Someone else's question answers exactly like a missing one, so ids reveal nothing.
+      if (!found || !mayRead) throw notFound(queryMessages.queryNotFound);
+      return found.query;
+    },
+  );
+
+  app.get('/api/api-status', { schema: { response: { 200: apiStatusSchema } } }, async (request) => {
+    const auth = await getAuth(db, request);
+    const available = await credentials.resolveAll(auth?.user.id ?? null);
+    return Object.fromEntries(modelKeys.map((m) => [m, available[m] !== null])) as Record<ModelKey, boolean>;
+  });
+
+  app.post(
+    '/api/api-key',
+    { schema: { body: apiKeyRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const auth = await getAuth(db, request);
+      if (!auth) throw unauthorized();
+      // An administrator sets the server-wide key; anyone else a personal key for their own questions.
+      const owner = isAdminUser(auth.user) ? null : auth.user.id;
+      await credentials.save(owner, request.body.model, request.body.apiKey, request.body.apiVersion);
+      return { message: queryMessages.configurationSaved };
+    },
+  );
+}

@@ -1,0 +1,167 @@
+import { analyseLocally } from '../comparison/local-analyser';
+import { judgeAnswers } from '../comparison/judge';
+import type { AnswerForComparison, ComparisonAnalysis } from '../../common/comparison';
+import { fillMessage, toastMessages } from '../../common/messages';
+import { displayNameOf, type ModelKey } from '../../common/models';
+import { queryMessages, type QueryResult, type StreamEvent } from '../../common/query-schemas';
+import { refundQuestion, reserveQuestion, subscriptionInfo, type AllowanceBucket } from '../allowance/service';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { HttpError } from '../http/errors';
+import { createLanguageModel, type ModelCredentials } from '../providers/language-models';
+import type { CredentialStore } from '../providers/credentials';
+import { streamAnswer } from '../providers/stream-answer';
+import { findUserById } from '../users/repository';
+import { saveQuery, type NewResponse } from './repository';
+
+/** Preference order for the judge when none is configured (DESIGN.md section 5). */
+const JUDGE_PREFERENCE: readonly ModelKey[] = [
+  'claude',
+  'chatgpt',
+  'gemini',
+  'grok',
+  'deepseek',
+  'perplexity',
+  'llama',
+];
+
+export interface AskOptions {
+  text: string;
+  models: ModelKey[];
+  signal: AbortSignal;
+  emit: (event: StreamEvent) => void;
+}
+
+/** The question pipeline of DESIGN.md section 5. */
+export class QueryService {
+  constructor(
+    private readonly db: Database,
+    private readonly credentials: CredentialStore,
+    private readonly config: Config,
+  ) {}
+
+  /** Checks run before anything is charged or streamed; failures are ordinary HTTP errors. */
+  async prepare(keyOwnerId: number | null, models: ModelKey[]) {
+    const available = await this.credentials.resolveAll(keyOwnerId);
+    const missing = models.filter((m) => !available[m]);
+    if (missing.length > 0) {
+      const missingServices = missing.map(displayNameOf);
+      throw new HttpError(400, fillMessage(queryMessages.apiKeysRequired, { services: missingServices.join(', ') }), {
+        apiConfigurationRequired: true,
+        missingServices,
+      });
+    }
+    return available as Record<ModelKey, ModelCredentials | null>;
+  }
+
+  /** Takes one question before any vendor is called; none left is the spec's 402. */
+  async reserve(userId: number): Promise<AllowanceBucket> {
+    const bucket = await reserveQuestion(this.db, userId);
+    if (!bucket) throw new HttpError(402, toastMessages.subscriptionRequired, { subscriptionRequired: true });
+    return bucket;
+  }
+
+  /** Fans the reserved question out, compares and saves; gives the question back if nothing could be saved. */
+  async run(
+    userId: number,
+    bucket: AllowanceBucket,
+    options: AskOptions,
+    available: Record<ModelKey, ModelCredentials | null>,
+  ): Promise<QueryResult> {
+    try {
+      return await this.answer(userId, bucket, options, available);
+    } catch (error) {
+      await refundQuestion(this.db, userId, bucket);
+      throw error;
+    }
+  }
+
+  private async answer(
+    userId: number,
+    bucket: AllowanceBucket,
+    options: AskOptions,
+    available: Record<ModelKey, ModelCredentials | null>,
+  ): Promise<QueryResult> {
+    const user = (await findUserById(this.db, userId))!;
+    options.emit({ type: 'start', models: options.models, subscriptionInfo: subscriptionInfo(user) });
+
+    const answers = await Promise.all(
+      options.models.map(async (model) => {
+        const credentials = available[model]!;
+        const result = await streamAnswer({
+          model: createLanguageModel(model, credentials),
+          question: options.text,
+          signal: options.signal,
+          timeoutMs: this.config.modelTimeoutMs,
+          onDelta: (text) => options.emit({ type: 'delta', model, text }),
+        });
+        options.emit({ type: 'model-done', model, responseTime: result.responseTimeMs, error: result.error });
+        return { model, version: credentials.version, ...result };
+      }),
+    );
+
+    const allFailed = answers.every((a) => a.error !== null);
+
+    const forComparison: AnswerForComparison[] = answers.map((a) => ({ model: a.model, text: a.text, error: a.error }));
+    const comparison = allFailed ? null : await this.compare(options, forComparison, available);
+    if (comparison) options.emit({ type: 'comparison', comparison });
+
+    const scoreOf = new Map(comparison?.confidenceRanking.map((c) => [c.model, c.score]));
+    const saved = await saveQuery(this.db, {
+      userId,
+      text: options.text,
+      selectedModels: options.models,
+      comparison,
+      chargedTo: allFailed ? null : bucket,
+      answers: answers.map((a): NewResponse => ({
+        model: a.model,
+        modelVersion: a.version,
+        text: a.text,
+        error: a.error,
+        responseTimeMs: a.responseTimeMs,
+        confidenceScore: scoreOf.get(a.model) ?? null,
+        inputTokens: a.inputTokens,
+        outputTokens: a.outputTokens,
+      })),
+    });
+    // Saved first, given back second: if saving fails, run() gives the question back exactly once.
+    if (allFailed) await refundQuestion(this.db, userId, bucket);
+    const after = (await findUserById(this.db, userId))!;
+    const result: QueryResult = { ...saved, subscriptionInfo: subscriptionInfo(after) };
+    options.emit({ type: 'query', query: result });
+    return result;
+  }
+
+  /** The judge's analysis when a judge is available and succeeds; the local analyser otherwise. */
+  private async compare(
+    options: AskOptions,
+    answers: AnswerForComparison[],
+    available: Record<ModelKey, ModelCredentials | null>,
+  ): Promise<ComparisonAnalysis> {
+    const judgeKey = this.chooseJudge(options.models, available);
+    if (judgeKey && !options.signal.aborted) {
+      try {
+        return await judgeAnswers({
+          judge: { key: judgeKey, model: createLanguageModel(judgeKey, available[judgeKey]!) },
+          question: options.text,
+          answers,
+          signal: options.signal,
+          timeoutMs: this.config.modelTimeoutMs,
+        });
+      } catch {
+        // A judge that fails or answers out of shape must not cost the user the comparison.
+      }
+    }
+    return analyseLocally(answers);
+  }
+
+  /** A configured model that did not answer, when there is one; else the first configured. */
+  private chooseJudge(answered: ModelKey[], available: Record<ModelKey, ModelCredentials | null>): ModelKey | null {
+    if (this.config.judgeModel === 'local') return null;
+    const preference = this.config.judgeModel
+      ? [this.config.judgeModel, ...JUDGE_PREFERENCE.filter((m) => m !== this.config.judgeModel)]
+      : JUDGE_PREFERENCE;
+    const configured = preference.filter((m) => available[m]);
+    return configured.find((m) => !answered.includes(m)) ?? configured[0] ?? null;
+  }
+}
