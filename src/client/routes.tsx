@@ -19,6 +19,7 @@ const ProfilePage = page(() => import('./features/profile/profile-page'), 'Profi
 const PrivacyPage = page(() => import('./features/legal/legal-pages'), 'PrivacyPage');
 const TermsPage = page(() => import('./features/legal/legal-pages'), 'TermsPage');
 const SupportPage = page(() => import('./features/support/support-page'), 'SupportPage');
+const QueryDetailPage = page(() => import('./features/query/query-detail-page'), 'QueryDetailPage');
 const NotFoundPage = page(() => import('./features/errors/not-found-page'), 'NotFoundPage');
 const ComingSoonPage = page<'ComingSoonPage', { title: string; description: string }>(
   () => import('./features/placeholder/coming-soon-page'),
@@ -110,7 +111,7 @@ export const router = createBrowserRouter([
           <SignedIn>{soon('Testing tools', 'Account reset and webhook instructions will appear here.')}</SignedIn>
         ),
       },
-      { path: '/query/:queryId', element: soon('Query details', 'The answers to this question will appear here.') },
+      { path: '/query/:queryId', element: <QueryDetailPage /> },
       { path: '/admin/login', element: soon('Admin login', 'The administrator sign-in will appear here.') },
       {
         path: '/admin',

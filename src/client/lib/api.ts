@@ -38,7 +38,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function toApiError(res: Response): Promise<ApiError> {
+/** A failed (non-OK) response as the ApiError every screen reads (spec section 8). */
+export async function toApiError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   let body: unknown = text;
   try {

@@ -10,7 +10,7 @@ import { CURRENT_USER_STALE_MS } from '../../common/limits';
 import type { MessageResponse, PublicUser, RegisterResponse } from '../../common/user-schemas';
 import { apiRequest } from './api';
 import { nullOn401 } from './query-client';
-import { clearSessionId, regenerateSessionId } from './session-id';
+import { clearSessionId, peekSessionId, regenerateSessionId } from './session-id';
 
 export const currentUserKey = ['/api/me'] as const;
 
@@ -37,7 +37,8 @@ function invalidateIdentityData(queryClient: QueryClient) {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<PublicUser>('POST', '/api/login', input),
+    mutationFn: (input: LoginInput) =>
+      apiRequest<PublicUser>('POST', '/api/login', { ...input, sessionId: input.sessionId ?? peekSessionId() }),
     onSuccess: async (user) => {
       clearSessionId();
       queryClient.setQueryData(currentUserKey, user);
@@ -49,7 +50,8 @@ export function useLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterInput) => apiRequest<RegisterResponse>('POST', '/api/register', input),
+    mutationFn: (input: RegisterInput) =>
+      apiRequest<RegisterResponse>('POST', '/api/register', { ...input, sessionId: input.sessionId ?? peekSessionId() }),
     onSuccess: async ({ user }) => {
       clearSessionId();
       queryClient.setQueryData(currentUserKey, user);

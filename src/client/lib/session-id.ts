@@ -11,6 +11,11 @@ function write(id: string): void {
   for (const key of SESSION_ID_KEYS) localStorage.setItem(key, id);
 }
 
+/** The stored id if this browser has one, without creating it. */
+export function peekSessionId(): string | undefined {
+  return SESSION_ID_KEYS.map((key) => localStorage.getItem(key)).find((v): v is string => Boolean(v)) ?? undefined;
+}
+
 /** The stored id, created on first use. */
 export function getSessionId(): string {
   const existing = SESSION_ID_KEYS.map((key) => localStorage.getItem(key)).find((v): v is string => Boolean(v));

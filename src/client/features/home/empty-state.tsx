@@ -1,16 +1,14 @@
-import { Info } from 'lucide-react';
-
 const steps = [
-  { title: 'Choose your models', text: 'Pick up to three AI models in the sidebar.' },
+  { title: 'Choose your models', text: 'Pick up to three AI models in the sidebar (AI Models on phones).' },
   { title: 'Ask your question', text: 'Type your question once and send it to all of them.' },
-  { title: 'Compare the answers', text: "Read each model's answer side by side." },
-  { title: 'Read the analysis', text: 'See where the answers agree and where they disagree.' },
+  { title: 'Compare the answers', text: "Watch each model's answer arrive, side by side." },
+  { title: 'Read the analysis', text: 'See where the answers agree and disagree, and turn on Highlight differences.' },
 ];
 
 /** What Home shows before any question is selected. */
 export function EmptyState() {
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col items-center px-4 py-10 text-center sm:py-16">
+    <div className="mx-auto flex w-full max-w-3xl flex-col items-center px-1 py-8 text-center sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">AI Response Comparison Platform</h1>
       <p className="mt-3 max-w-xl text-muted-foreground text-balance sm:text-lg">
         Ask one question and compare the answers of up to three AI models side by side.
@@ -41,10 +39,6 @@ export function EmptyState() {
         </ol>
       </section>
 
-      <p className="mt-6 flex items-center gap-2 rounded-lg border border-indigo-200 bg-secondary px-4 py-3 text-sm text-secondary-foreground">
-        <Info className="size-4 shrink-0" aria-hidden />
-        Asking questions is coming in the next release.
-      </p>
     </div>
   );
 }

@@ -1,40 +1,189 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { COMPARISON_MODEL, type ModelKey } from '../../../common/models';
+import { queryMessages, type QueryResult, type SavedQuery } from '../../../common/query-schemas';
+import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import { SiteFooter } from '../../components/layout/site-footer';
-import { useRef } from 'react';
-import { useCurrentUser } from '../../lib/auth-api';
+import { toast } from '../../components/ui/toast-store';
+import { currentUserKey, useCurrentUser } from '../../lib/auth-api';
+import { useSignOut } from '../../lib/use-sign-out';
 import { AccountBox } from './account-box';
+import { historyPath, subscriptionStatusPath, useApiStatus, useSubscriptionStatus } from './api';
+import { ApiKeyDialog } from './api-key-dialog';
+import { ApiKeysPanel } from './api-keys-panel';
 import { EmptyState } from './empty-state';
+import { FreeQuestionsBadge, HighlightToggle } from './header-controls';
 import { HomeHeader } from './home-header';
+import { LiveAnswers } from './live-answers';
+import { ModelPicker } from './model-picker';
+import { ModelsDialog } from './models-dialog';
+import { QueryResults } from './query-results';
+import { QuestionForm } from './question-form';
 import { SessionHistory } from './session-history';
 import { Sidebar, SidebarSection } from './sidebar';
+import { SubscriptionModal } from './subscription-modal';
+import { useAsk } from './use-ask';
+import { useBrowserSessionId } from './use-browser-session-id';
+import { useHomeFlags } from './use-home-flags';
+import { useModelSelection } from './use-model-selection';
 import { useSidebar } from './use-sidebar';
-import { useSignOut } from '../../lib/use-sign-out';
 
-// Home's own workspace layout (it is rendered without PageShell). The question pipeline adds the
-// model picker, the question input in the header and the results in place of the empty state.
+// Home (spec section 2): the question bar, the sidebar (models, account, history) and the body,
+// which shows the live answers, the selected question's results, or the empty state.
 export function HomePage() {
   const { data: user, isLoading } = useCurrentUser();
   const { signOut, signingOut } = useSignOut();
+  const queryClient = useQueryClient();
   const sidebar = useSidebar();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const sessionId = useBrowserSessionId(user === undefined ? undefined : (user?.id ?? null));
+  const models = useModelSelection();
+  const apiStatus = useApiStatus();
+  const subscription = useSubscriptionStatus(sessionId);
+  const refreshSubscription = subscription.refresh;
+  useHomeFlags(refreshSubscription);
+
+  const [draft, setDraft] = useState('');
+  const [highlight, setHighlight] = useState(false);
+  // The chosen question belongs to this browser session: after login or logout it is gone.
+  const [selection, setSelection] = useState<{ sessionId: string; query: SavedQuery } | null>(null);
+  const selected = selection?.sessionId === sessionId ? selection.query : null;
+  const setSelected = useCallback(
+    (query: SavedQuery | null) => setSelection(query ? { sessionId, query } : null),
+    [sessionId],
+  );
+  const [missingServices, setMissingServices] = useState<string[] | null>(null);
+  const [subscribeOpen, setSubscribeOpen] = useState(false);
+  const [modelsOpen, setModelsOpen] = useState(false);
+  const [keyDialog, setKeyDialog] = useState<{ open: boolean; model: ModelKey }>({ open: false, model: 'chatgpt' });
+
+  const onQuery = useCallback(
+    (query: QueryResult) => {
+      setSelected(query);
+      const path = historyPath(sessionId);
+      queryClient.setQueryData<SavedQuery[]>([path], (old) => [query, ...(old ?? []).filter((q) => q.id !== query.id)]);
+      void queryClient.invalidateQueries({ queryKey: [path] });
+      void queryClient.invalidateQueries({ queryKey: currentUserKey });
+      void refreshSubscription();
+      const answers = query.responses.filter((r) => r.model !== COMPARISON_MODEL);
+      if (answers.length > 0 && answers.every((r) => r.error !== null)) {
+        toast({ variant: 'destructive', title: 'No answers', description: queryMessages.allModelsFailed });
+      }
+      const info = query.subscriptionInfo;
+      if (info.freeQuestionsRemaining === 0 && !info.hasActiveSubscription) setSubscribeOpen(true);
+    },
+    [queryClient, refreshSubscription, sessionId, setSelected],
+  );
+
+  const { live, ask, busy } = useAsk(sessionId, {
+    onStart: (allowance) => {
+      setDraft('');
+      setMissingServices(null);
+      // The question is counted as soon as it is accepted: the badge follows at once.
+      queryClient.setQueryData<SubscriptionStatus>([subscriptionStatusPath(sessionId)], (old) =>
+        old ? { ...old, ...allowance } : old,
+      );
+    },
+    onQuery,
+    onMissingKeys: setMissingServices,
+    onSubscriptionRequired: () => setSubscribeOpen(true),
+  });
+
+  const configure = (model: ModelKey) => {
+    setModelsOpen(false);
+    setKeyDialog({ open: true, model });
+  };
+
+  const selectQuery = (query: SavedQuery) => {
+    setSelected(query);
+    if (!sidebar.wide) sidebar.setOpen(false);
+  };
+
+  const picker = (
+    <ModelPicker selected={models.selected} onToggle={models.toggle} apiStatus={apiStatus.data} onConfigure={configure} />
+  );
 
   return (
     <div className="flex h-dvh overflow-hidden bg-background">
       <Sidebar wide={sidebar.wide} open={sidebar.open} onOpenChange={sidebar.setOpen} returnFocusTo={toggleRef}>
-        <SidebarSection title="AI Models">
-          <p className="text-xs text-muted-foreground">Model selection arrives with the question pipeline.</p>
-        </SidebarSection>
+        {sidebar.wide && <SidebarSection title="AI Models">{picker}</SidebarSection>}
         <AccountBox user={user} isLoading={isLoading} onLogout={signOut} loggingOut={signingOut} />
-        <SessionHistory />
+        <SessionHistory
+          sessionId={sessionId}
+          selectedId={selected?.id ?? null}
+          onSelect={selectQuery}
+          onCleared={() => setSelected(null)}
+        />
       </Sidebar>
       <div className="flex min-w-0 flex-1 flex-col">
-        <HomeHeader sidebarOpen={sidebar.open} onToggleSidebar={sidebar.toggle} toggleRef={toggleRef} />
+        <HomeHeader
+          sidebarOpen={sidebar.open}
+          onToggleSidebar={sidebar.toggle}
+          toggleRef={toggleRef}
+          selectedCount={models.selected.length}
+          onOpenModels={sidebar.wide ? undefined : () => setModelsOpen(true)}
+          question={
+            <QuestionForm
+              value={draft}
+              onChange={setDraft}
+              onSubmit={() => void ask(draft, models.selected)}
+              busy={busy}
+              inputRef={inputRef}
+            />
+          }
+          controls={
+            <>
+              <FreeQuestionsBadge status={subscription.data} />
+              <HighlightToggle checked={highlight} onCheckedChange={setHighlight} />
+            </>
+          }
+        />
         <div className="flex flex-1 flex-col overflow-y-auto">
           <main className="flex-1">
-            <EmptyState />
+            <div className="mx-auto grid w-full max-w-7xl gap-4 px-3 py-4 sm:px-6 sm:py-6">
+              {missingServices && missingServices.length > 0 && (
+                <ApiKeysPanel
+                  services={missingServices}
+                  onConfigure={configure}
+                  onDismiss={() => setMissingServices(null)}
+                />
+              )}
+              {live.phase === 'streaming' ? (
+                <LiveAnswers live={live} />
+              ) : selected ? (
+                <QueryResults key={selected.id} query={selected} highlightDifferences={highlight} />
+              ) : (
+                <EmptyState />
+              )}
+            </div>
           </main>
           <SiteFooter />
         </div>
       </div>
+
+      {!sidebar.wide && (
+        <ModelsDialog
+          open={modelsOpen}
+          onOpenChange={setModelsOpen}
+          onDone={() => {
+            setModelsOpen(false);
+            requestAnimationFrame(() => inputRef.current?.focus());
+          }}
+          selected={models.selected}
+          onToggle={models.toggle}
+          apiStatus={apiStatus.data}
+          onConfigure={configure}
+        />
+      )}
+      <ApiKeyDialog
+        open={keyDialog.open}
+        onOpenChange={(open) => setKeyDialog((state) => ({ ...state, open }))}
+        model={keyDialog.model}
+        signedIn={Boolean(user)}
+        sessionId={sessionId}
+      />
+      <SubscriptionModal open={subscribeOpen} onOpenChange={setSubscribeOpen} />
     </div>
   );
 }

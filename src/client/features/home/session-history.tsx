@@ -1,13 +1,141 @@
-import { History } from 'lucide-react';
+import { formatDistanceToNow } from 'date-fns';
+import { History, Loader2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { queryMessages, type SavedQuery } from '../../../common/query-schemas';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast-store';
+import { cn } from '../../lib/cn';
+import { useClearHistory, useHistory } from './api';
 import { SidebarSection } from './sidebar';
 
-export function SessionHistory() {
+function ClearHistoryButton({ sessionId, onCleared }: { sessionId: string; onCleared: () => void }) {
+  const [open, setOpen] = useState(false);
+  const clear = useClearHistory(sessionId);
+
+  function confirm() {
+    clear.mutate(undefined, {
+      onSuccess: () => {
+        setOpen(false);
+        onCleared();
+        toast({ variant: 'success', title: queryMessages.historyCleared });
+      },
+      onError: () => {
+        setOpen(false);
+        toast({ variant: 'destructive', title: queryMessages.clearHistoryFailed });
+      },
+    });
+  }
+
   return (
-    <SidebarSection title="Session History">
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">
-        <History className="size-5" aria-hidden />
-        <p>No questions yet</p>
-      </div>
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-7 px-2 text-muted-foreground hover:text-destructive"
+        onClick={() => setOpen(true)}
+      >
+        <Trash2 aria-hidden />
+        Clear history
+      </Button>
+      <DialogContent className="max-w-sm">
+        <DialogHeader>
+          <DialogTitle>Clear all history?</DialogTitle>
+          <DialogDescription>
+            Every question in your session history and its answers will be deleted. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={confirm} disabled={clear.isPending}>
+            {clear.isPending && <Loader2 className="animate-spin" aria-hidden />}
+            Clear
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function HistorySkeleton() {
+  return (
+    <div role="status" aria-label="Loading history" className="grid gap-2">
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="grid gap-1.5 rounded-lg border p-2.5">
+          <div className="h-3.5 w-11/12 animate-pulse rounded bg-muted" />
+          <div className="h-3 w-1/3 animate-pulse rounded bg-muted" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The caller's questions, newest first (spec section 2); choosing one shows its results. */
+export function SessionHistory({
+  sessionId,
+  selectedId,
+  onSelect,
+  onCleared,
+}: {
+  sessionId: string;
+  selectedId: number | null;
+  onSelect: (query: SavedQuery) => void;
+  onCleared: () => void;
+}) {
+  const history = useHistory(sessionId);
+  const items = history.data ?? [];
+
+  return (
+    <SidebarSection
+      title="Session History"
+      action={items.length > 0 ? <ClearHistoryButton sessionId={sessionId} onCleared={onCleared} /> : undefined}
+    >
+      {history.isPending ? (
+        <HistorySkeleton />
+      ) : history.isError ? (
+        <p className="rounded-lg border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
+          Failed to fetch query history
+        </p>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">
+          <History className="size-5" aria-hidden />
+          <p>No questions yet</p>
+        </div>
+      ) : (
+        <ul className="grid gap-1.5" aria-label="Previous questions">
+          {items.map((query) => {
+            const current = query.id === selectedId;
+            return (
+              <li key={query.id}>
+                <button
+                  type="button"
+                  onClick={() => onSelect(query)}
+                  aria-current={current ? 'true' : undefined}
+                  className={cn(
+                    'grid w-full gap-1 rounded-lg border px-2.5 py-2 text-left transition-colors cursor-pointer',
+                    current ? 'border-indigo-300 bg-secondary' : 'border-transparent hover:border-border hover:bg-muted/60',
+                  )}
+                >
+                  <span className="line-clamp-2 text-sm break-words">{query.text}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {formatDistanceToNow(new Date(query.createdAt), { addSuffix: true })}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </SidebarSection>
   );
 }

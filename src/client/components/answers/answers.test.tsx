@@ -1,0 +1,167 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ComparisonAnalysis } from '../../../common/comparison';
+import { Toaster } from '../ui/toaster';
+import { ComparisonCard } from './comparison-card';
+import { Markdown } from './markdown';
+import { answerFileName, ResponseCard, type ResponseCardProps } from './response-card';
+
+describe('Markdown', () => {
+  it('renders paragraphs, lists, code, tables and safe links, and shows raw HTML as text', () => {
+    const { container } = render(
+      <Markdown
+        text={[
+          '## Heading',
+          'A paragraph with `inline code` and a [link](https://example.com).',
+          '- first bullet\n- second bullet',
+          '1. one\n2. two',
+          '```\nconst x = 1;\n```',
+          '| Model | Year |\n| --- | --- |\n| ChatGPT | 1989 |',
+          '<b onclick="alert(1)">bold?</b>',
+        ].join('\n\n')}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Heading' })).toBeInTheDocument();
+    expect(screen.getAllByRole('list')).toHaveLength(2);
+    expect(screen.getByText('second bullet').tagName).toBe('LI');
+    expect(screen.getByText('inline code').tagName).toBe('CODE');
+    expect(screen.getByText('const x = 1;').closest('pre')).not.toBeNull();
+    expect(screen.getByRole('table')).toHaveTextContent('ChatGPT');
+    const link = screen.getByRole('link', { name: 'link' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(container.querySelector('b')).toBeNull();
+    expect(screen.getByText(/<b onclick/)).toBeInTheDocument();
+  });
+
+  it('marks the sentences the predicate picks, also across bold text, and never inside code', () => {
+    const { container } = render(
+      <Markdown
+        text={'Shared fact here. A **very different** claim. `code differs`\n\n- Listed different item.\n- Listed shared item.'}
+        highlight={(sentence) => sentence.includes('different')}
+      />,
+    );
+    const marks = [...container.querySelectorAll('mark')].map((m) => m.textContent);
+    expect(marks).toEqual(['A ', 'very different', ' claim.', 'Listed different item.']);
+    expect(container.querySelector('mark')).toHaveClass('bg-yellow-100');
+    expect(screen.getByText('code differs').closest('mark')).toBeNull();
+  });
+});
+
+function renderCard(props: Partial<ResponseCardProps> = {}) {
+  const user = userEvent.setup();
+  render(
+    <>
+      <ResponseCard
+        model="chatgpt"
+        text="The wall fell in **1989**."
+        error={null}
+        responseTime={2345}
+        expanded={false}
+        onToggleExpanded={() => {}}
+        {...props}
+      />
+      <Toaster />
+    </>,
+  );
+  return { user, card: screen.getByRole('article', { name: 'ChatGPT answer' }) };
+}
+
+describe('ResponseCard', () => {
+  it('shows the model, its provider, the response time and the formatted answer', () => {
+    const { card } = renderCard();
+    expect(within(card).getByRole('heading', { name: 'ChatGPT' })).toBeInTheDocument();
+    expect(within(card).getByText('OpenAI')).toBeInTheDocument();
+    expect(within(card).getByText('2.3s')).toBeInTheDocument();
+    expect(within(card).getByText('1989').tagName).toBe('STRONG');
+  });
+
+  it('shows N/A without a response time and the error in place of the answer', () => {
+    const { card } = renderCard({ text: null, error: 'The model timed out', responseTime: null });
+    expect(within(card).getByText('N/A')).toBeInTheDocument();
+    expect(within(card).getByRole('alert')).toHaveTextContent('The model timed out');
+    expect(within(card).getByRole('button', { name: 'Copy ChatGPT answer' })).toBeDisabled();
+  });
+
+  it('shows a typing indicator while the answer streams', () => {
+    const { card } = renderCard({ text: 'The wall', streaming: true });
+    expect(within(card).getByRole('status', { name: 'ChatGPT is typing' })).toBeInTheDocument();
+    expect(within(card).getByText('The wall')).toBeInTheDocument();
+  });
+
+  it('copies the answer and says so', async () => {
+    const { user, card } = renderCard();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    await user.click(within(card).getByRole('button', { name: 'Copy ChatGPT answer' }));
+    expect(writeText).toHaveBeenCalledWith('The wall fell in **1989**.');
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+  });
+
+  it('says so when copying fails', async () => {
+    const { user, card } = renderCard();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    await user.click(within(card).getByRole('button', { name: 'Copy ChatGPT answer' }));
+    expect(await screen.findByText('Copy failed')).toBeInTheDocument();
+    expect(screen.getByText('Could not copy to clipboard')).toBeInTheDocument();
+  });
+
+  it('downloads the answer as a text file named after the model and the date', async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:answer');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const { user, card } = renderCard({ createdAt: new Date(2026, 10, 22, 12) });
+    await user.click(within(card).getByRole('button', { name: 'Download ChatGPT answer' }));
+    expect(names).toEqual(['ChatGPT-2026-11-22.txt']);
+    expect(await createObjectURL.mock.calls[0]![0].text()).toBe('The wall fell in **1989**.');
+    click.mockRestore();
+    expect(answerFileName('Llama', new Date(2025, 0, 5))).toBe('Llama-2025-01-05.txt');
+  });
+});
+
+const analysis: ComparisonAnalysis = {
+  summary: 'The answers agree on the date but not on the crowd size.',
+  agreements: ['The wall fell on 9 November 1989.'],
+  disagreements: [
+    {
+      topic: 'Crowd size',
+      positions: [
+        { model: 'chatgpt', claim: 'About 10,000 people gathered.' },
+        { model: 'grok', claim: 'About 50,000 people gathered.' },
+      ],
+    },
+  ],
+  confidenceRanking: [
+    { model: 'grok', displayName: 'Grok', score: 0.614 },
+    { model: 'chatgpt', displayName: 'ChatGPT', score: 0.876 },
+  ],
+  judge: { kind: 'model', model: 'claude', displayName: 'Claude' },
+};
+
+describe('ComparisonCard', () => {
+  it('shows the summary, agreements, disagreements, the ranking and the judge', () => {
+    render(<ComparisonCard comparison={analysis} />);
+    const card = screen.getByRole('region', { name: 'AI Comparison Analysis' });
+    expect(within(card).getByText(analysis.summary)).toBeInTheDocument();
+    expect(within(card).getByText('The wall fell on 9 November 1989.')).toBeInTheDocument();
+    expect(within(card).getByText('Crowd size')).toBeInTheDocument();
+    expect(within(card).getByText('About 50,000 people gathered.')).toBeInTheDocument();
+    const ranking = within(card).getAllByRole('listitem').filter((item) => item.textContent?.includes('%'));
+    expect(ranking.map((item) => item.textContent)).toEqual(['#1ChatGPT88%', '#2Grok61%']);
+    expect(ranking[0]).toHaveClass('bg-green-50');
+    expect(ranking[1]).toHaveClass('bg-blue-50');
+    expect(within(card).getByText('Judged by Claude')).toBeInTheDocument();
+  });
+
+  it('names the local analysis as judge, and shows loading and unavailable states', () => {
+    const { rerender } = render(<ComparisonCard comparison={{ ...analysis, judge: { kind: 'local' } }} />);
+    expect(screen.getByText('Judged by local analysis')).toBeInTheDocument();
+    rerender(<ComparisonCard comparison={null} pending />);
+    expect(screen.getByRole('status', { name: 'Comparing the answers' })).toBeInTheDocument();
+    rerender(<ComparisonCard comparison={null} />);
+    expect(screen.getByText('Comparison unavailable')).toBeInTheDocument();
+  });
+});

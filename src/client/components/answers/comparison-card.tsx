@@ -1,0 +1,131 @@
+import { AlertTriangle, CheckCircle2, Scale, Sparkles } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import type { ComparisonAnalysis } from '../../../common/comparison';
+import { displayNameOf } from '../../../common/models';
+import { Card } from '../ui/card';
+import { ConfidenceRanking } from './confidence-ranking';
+
+function judgeLabel(judge: ComparisonAnalysis['judge']): string {
+  return judge.kind === 'model' ? `Judged by ${judge.displayName}` : 'Judged by local analysis';
+}
+
+function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
+  const titleId = useId();
+  return (
+    <Card
+      role="region"
+      aria-labelledby={titleId}
+      aria-busy={busy || undefined}
+      className="border-indigo-200 bg-gradient-to-br from-indigo-50/70 to-card p-4 sm:p-5"
+    >
+      <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold">
+        <Sparkles className="size-5 text-primary" aria-hidden />
+        AI Comparison Analysis
+      </h2>
+      {children}
+    </Card>
+  );
+}
+
+function Skeleton() {
+  return (
+    <div role="status" aria-label="Comparing the answers" className="mt-4 grid gap-3">
+      <div className="h-4 w-11/12 animate-pulse rounded bg-indigo-100" />
+      <div className="h-4 w-3/4 animate-pulse rounded bg-indigo-100" />
+      <div className="h-4 w-5/6 animate-pulse rounded bg-indigo-100" />
+      <div className="mt-2 flex gap-2">
+        <div className="h-7 w-28 animate-pulse rounded-full bg-indigo-100" />
+        <div className="h-7 w-28 animate-pulse rounded-full bg-indigo-100" />
+      </div>
+      <p className="text-xs text-muted-foreground">Comparing the answers...</p>
+    </div>
+  );
+}
+
+/** The comparison of the answers: where they agree, where they disagree on facts, and how far to trust each. */
+export function ComparisonCard({ comparison, pending }: { comparison: ComparisonAnalysis | null; pending?: boolean }) {
+  if (!comparison) {
+    return (
+      <Shell busy={pending}>
+        {pending ? (
+          <Skeleton />
+        ) : (
+          <p className="mt-3 text-sm text-muted-foreground">Comparison unavailable</p>
+        )}
+      </Shell>
+    );
+  }
+
+  return <Analysis comparison={comparison} />;
+}
+
+function Analysis({ comparison }: { comparison: ComparisonAnalysis }) {
+  const id = useId();
+  return (
+    <Shell>
+      <p className="mt-3 text-sm leading-relaxed">{comparison.summary}</p>
+
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        <section aria-labelledby={`${id}-agreements`}>
+          <h3 id={`${id}-agreements`} className="text-sm font-semibold">
+            Agreements
+          </h3>
+          {comparison.agreements.length > 0 ? (
+            <ul className="mt-2 grid gap-1.5 text-sm">
+              {comparison.agreements.map((agreement, index) => (
+                <li key={index} className="flex gap-2">
+                  <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-green-600" aria-hidden />
+                  <span>{agreement}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-sm text-muted-foreground">No shared facts were found.</p>
+          )}
+        </section>
+
+        <section aria-labelledby={`${id}-disagreements`}>
+          <h3 id={`${id}-disagreements`} className="text-sm font-semibold">
+            Disagreements
+          </h3>
+          {comparison.disagreements.length > 0 ? (
+            <ul className="mt-2 grid gap-3 text-sm">
+              {comparison.disagreements.map((disagreement, index) => (
+                <li key={index} className="rounded-lg border border-amber-200 bg-amber-50/70 p-3">
+                  <p className="flex gap-2 font-medium">
+                    <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
+                    {disagreement.topic}
+                  </p>
+                  <dl className="mt-2 grid gap-1.5">
+                    {disagreement.positions.map((position) => (
+                      <div key={position.model}>
+                        <dt className="inline font-semibold">{displayNameOf(position.model)}: </dt>
+                        <dd className="inline text-muted-foreground">{position.claim}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-sm text-muted-foreground">No factual disagreements were found.</p>
+          )}
+        </section>
+      </div>
+
+      {comparison.confidenceRanking.length > 0 && (
+        <section aria-labelledby={`${id}-confidence`} className="mt-4">
+          <h3 id={`${id}-confidence`} className="mb-2 text-sm font-semibold">
+            Confidence
+          </h3>
+          <ConfidenceRanking ranking={comparison.confidenceRanking} />
+        </section>
+      )}
+
+      <p className="mt-4 flex items-center gap-1.5 text-xs text-muted-foreground">
+        <Scale className="size-3.5" aria-hidden />
+        {judgeLabel(comparison.judge)}
+      </p>
+    </Shell>
+  );
+}

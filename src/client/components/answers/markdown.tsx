@@ -1,0 +1,85 @@
+import { ExternalLink } from 'lucide-react';
+import type { ComponentPropsWithoutRef, ElementType } from 'react';
+import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { cn } from '../../lib/cn';
+import { rehypeMarkSentences, type SentencePredicate } from './mark-sentences';
+
+// A model's answer as formatted text (spec section 2: paragraphs, bullets and numbered lists).
+// Raw HTML in an answer is never rendered as HTML: react-markdown shows it as text, and its URL
+// filter drops javascript: links.
+
+/** A component for `tag` with fixed classes; react-markdown's `node` prop never reaches the DOM. */
+function styled<T extends ElementType>(tag: T, className: string) {
+  function Styled({ node: _node, className: extra, ...props }: ComponentPropsWithoutRef<T> & ExtraProps) {
+    const Tag = tag as ElementType;
+    return <Tag className={cn(className, extra as string | undefined)} {...props} />;
+  }
+  return Styled;
+}
+
+const components: Components = {
+  p: styled('p', 'leading-relaxed'),
+  ul: styled('ul', 'list-disc space-y-1 pl-5'),
+  ol: styled('ol', 'list-decimal space-y-1 pl-5'),
+  li: styled('li', 'leading-relaxed [&>ol]:mt-1 [&>ul]:mt-1'),
+  h1: styled('h3', 'text-base font-semibold'),
+  h2: styled('h4', 'text-base font-semibold'),
+  h3: styled('h5', 'text-sm font-semibold'),
+  h4: styled('h6', 'text-sm font-semibold'),
+  h5: styled('h6', 'text-sm font-semibold'),
+  h6: styled('h6', 'text-sm font-semibold'),
+  blockquote: styled('blockquote', 'border-l-4 border-border pl-3 text-muted-foreground'),
+  hr: styled('hr', 'border-border'),
+  code: styled('code', 'rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]'),
+  pre: styled(
+    'pre',
+    'overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100 [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit',
+  ),
+  table: ({ node: _node, className, ...props }) => (
+    <div className="overflow-x-auto">
+      <table className={cn('w-full border-collapse text-left text-xs', className)} {...props} />
+    </div>
+  ),
+  th: styled('th', 'border border-border bg-muted px-2 py-1 font-semibold'),
+  td: styled('td', 'border border-border px-2 py-1 align-top'),
+  a: ({ node: _node, className, children, ...props }) => (
+    <a
+      {...props}
+      className={cn('font-medium text-primary underline underline-offset-2 break-all hover:text-primary-hover', className)}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      {children}
+    </a>
+  ),
+  // An answer must not make the browser fetch images from anywhere it names: show a link instead.
+  img: ({ src, alt }) =>
+    typeof src === 'string' && src ? (
+      <a
+        href={src}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1 text-primary underline underline-offset-2"
+      >
+        {alt || 'Image'}
+        <ExternalLink className="size-3" aria-hidden />
+      </a>
+    ) : (
+      <span>{alt}</span>
+    ),
+};
+
+export function Markdown({ text, highlight }: { text: string; highlight?: SentencePredicate }) {
+  return (
+    <div className="min-w-0 text-sm break-words [&>*+*]:mt-3">
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={[[rehypeMarkSentences, { highlight }]]}
+        components={components}
+      >
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { format } from 'date-fns';
+import { AlertCircle, ChevronDown, ChevronUp, Clock, Copy, Download } from 'lucide-react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { displayNameOf, modelCatalogue, type ModelKey } from '../../../common/models';
+import { cn } from '../../lib/cn';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { toast } from '../ui/toast-store';
+import { Markdown } from './markdown';
+
+/** Spec section 2: response time in seconds, or N/A. */
+export function formatResponseTime(ms: number | null): string {
+  return ms === null ? 'N/A' : `${(ms / 1000).toFixed(1)}s`;
+}
+
+/** The download's name: the model's name plus the date, e.g. ChatGPT-2026-11-22.txt. */
+export function answerFileName(displayName: string, date: Date = new Date()): string {
+  return `${displayName.replace(/[^\w.-]+/g, '-')}-${format(date, 'yyyy-MM-dd')}.txt`;
+}
+
+const COPY_TOAST_MS = 2000;
+/** The card's height cap (spec section 9: 24rem unless expanded), in rem. */
+const CAP_REM = 24;
+
+function capPixels(): number {
+  return CAP_REM * (parseFloat(getComputedStyle(document.documentElement).fontSize) || 16);
+}
+
+export function TypingIndicator({ label }: { label: string }) {
+  return (
+    <span role="status" aria-label={label} className="inline-flex items-center gap-1 py-1">
+      {[0, 150, 300].map((delay) => (
+        <span
+          key={delay}
+          aria-hidden
+          className="size-1.5 animate-bounce rounded-full bg-primary/70"
+          style={{ animationDelay: `${delay}ms` }}
+        />
+      ))}
+    </span>
+  );
+}
+
+export interface ResponseCardProps {
+  model: string;
+  text: string | null;
+  error: string | null;
+  responseTime: number | null;
+  streaming?: boolean;
+  expanded: boolean;
+  onToggleExpanded: () => void;
+  highlight?: (sentence: string) => boolean;
+  createdAt?: Date;
+}
+
+/** One model's answer: who answered, how fast, the formatted text, and copy / download / expand. */
+export function ResponseCard({
+  model,
+  text,
+  error,
+  responseTime,
+  streaming = false,
+  expanded,
+  onToggleExpanded,
+  highlight,
+  createdAt,
+}: ResponseCardProps) {
+  const displayName = displayNameOf(model);
+  const provider = modelCatalogue[model as ModelKey]?.provider;
+  const frameRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  const answer = error ? null : text;
+
+  // Whether the answer is taller than the cap decides if the Expand / Collapse toggle is needed.
+  useLayoutEffect(() => {
+    const content = contentRef.current;
+    if (!content) return;
+    const measure = () => setOverflows(content.scrollHeight > capPixels() + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [answer, error]);
+
+  // While a capped answer is still arriving, keep its newest words in view.
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    if (frame && streaming && !expanded) frame.scrollTop = frame.scrollHeight;
+  }, [answer, streaming, expanded]);
+
+  async function copy() {
+    if (!answer) return;
+    try {
+      await navigator.clipboard.writeText(answer);
+      toast({ variant: 'success', title: 'Copied', description: `${displayName}'s answer is on your clipboard.`, duration: COPY_TOAST_MS });
+    } catch {
+      toast({ variant: 'destructive', title: 'Copy failed', description: 'Could not copy to clipboard' });
+    }
+  }
+
+  function download() {
+    if (!answer) return;
+    const url = URL.createObjectURL(new Blob([answer], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = answerFileName(displayName, createdAt);
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  const capped = !expanded;
+  return (
+    <Card role="article" aria-label={`${displayName} answer`} className="flex min-w-0 flex-col">
+      <header className="flex items-start justify-between gap-2 border-b px-4 py-3">
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold">{displayName}</h3>
+          {provider && <p className="truncate text-xs text-muted-foreground">{provider}</p>}
+        </div>
+        <div className="flex shrink-0 items-center gap-0.5">
+          {!streaming && (
+            <span
+              className="mr-1 inline-flex items-center gap-1 text-xs tabular-nums text-muted-foreground"
+              title="Response time"
+            >
+              <Clock className="size-3.5" aria-hidden />
+              <span className="sr-only">Response time: </span>
+              {formatResponseTime(responseTime)}
+            </span>
+          )}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={`Copy ${displayName} answer`}
+            title="Copy"
+            disabled={!answer || streaming}
+            onClick={() => void copy()}
+          >
+            <Copy aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={`Download ${displayName} answer`}
+            title="Download"
+            disabled={!answer || streaming}
+            onClick={download}
+          >
+            <Download aria-hidden />
+          </Button>
+        </div>
+      </header>
+
+      <div className="relative flex-1 px-4 py-3">
+        <div ref={frameRef} className={cn(capped && 'max-h-96 overflow-hidden')}>
+          <div ref={contentRef}>
+            {error ? (
+              <p role="alert" className="flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+                <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <span>{error}</span>
+              </p>
+            ) : answer ? (
+              <>
+                <Markdown text={answer} highlight={streaming ? undefined : highlight} />
+                {streaming && <TypingIndicator label={`${displayName} is typing`} />}
+              </>
+            ) : streaming ? (
+              <TypingIndicator label={`${displayName} is typing`} />
+            ) : (
+              <p className="text-sm text-muted-foreground">No answer</p>
+            )}
+          </div>
+        </div>
+        {capped && overflows && (
+          <div
+            aria-hidden
+            className={cn(
+              'pointer-events-none absolute inset-x-0 h-12 from-card to-transparent',
+              streaming ? 'top-3 bg-gradient-to-b' : 'bottom-3 bg-gradient-to-t',
+            )}
+          />
+        )}
+      </div>
+
+      {overflows && (
+        <div className="border-t px-2 py-1">
+          <Button variant="ghost" size="sm" className="w-full" aria-expanded={expanded} onClick={onToggleExpanded}>
+            {expanded ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
+            {expanded ? 'Collapse' : 'Expand'}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

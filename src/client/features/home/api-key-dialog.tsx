@@ -1,0 +1,163 @@
+import { Loader2, LogIn } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { modelCatalogue, modelKeys, type ModelKey } from '../../../common/models';
+import { queryMessages } from '../../../common/query-schemas';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { PasswordInput } from '../../components/ui/password-input';
+import { toast } from '../../components/ui/toast-store';
+import { ApiError, errorText } from '../../lib/api';
+import { useSaveApiKey } from './api';
+
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-50 cursor-pointer';
+
+const LOGIN_FIRST = 'Please log in to save an API key.';
+
+function ApiKeyForm({
+  initialModel,
+  signedIn,
+  sessionId,
+  onSaved,
+}: {
+  initialModel: ModelKey;
+  signedIn: boolean;
+  sessionId: string;
+  onSaved: () => void;
+}) {
+  const id = useId();
+  const [model, setModel] = useState<ModelKey>(initialModel);
+  const [apiKey, setApiKey] = useState('');
+  const [version, setVersion] = useState(modelCatalogue[initialModel].defaultVersion);
+  const save = useSaveApiKey();
+
+  function changeModel(next: ModelKey) {
+    setModel(next);
+    setVersion(modelCatalogue[next].defaultVersion);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!apiKey.trim()) {
+      toast({ variant: 'destructive', title: queryMessages.apiKeyRequiredTitle, description: queryMessages.apiKeyRequired });
+      return;
+    }
+    save.mutate(
+      { model, apiKey: apiKey.trim(), apiVersion: version, sessionId },
+      {
+        onSuccess: () => {
+          toast({
+            variant: 'success',
+            title: queryMessages.configurationSaved,
+            description: `${modelCatalogue[model].displayName} is ready to answer.`,
+          });
+          onSaved();
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: queryMessages.saveConfigurationFailed,
+            description:
+              error instanceof ApiError && error.status === 401 ? LOGIN_FIRST : errorText(error, 'Please try again.'),
+          }),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      {!signedIn && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <p>{LOGIN_FIRST}</p>
+          <Button asChild size="sm" variant="outline">
+            <Link to="/auth">
+              <LogIn aria-hidden />
+              Login / Register
+            </Link>
+          </Button>
+        </div>
+      )}
+      <FormField id={`${id}-model`} label="AI model">
+        <select
+          id={`${id}-model`}
+          className={selectClass}
+          value={model}
+          onChange={(event) => changeModel(event.target.value as ModelKey)}
+        >
+          {modelKeys.map((key) => (
+            <option key={key} value={key}>
+              {modelCatalogue[key].displayName} ({modelCatalogue[key].provider})
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id={`${id}-key`} label="API key" hint="Kept on the server and used only for your questions.">
+        <PasswordInput
+          id={`${id}-key`}
+          toggleLabel="API key"
+          autoComplete="off"
+          spellCheck={false}
+          value={apiKey}
+          onChange={(event) => setApiKey(event.target.value)}
+          placeholder="sk-..."
+        />
+      </FormField>
+      <FormField id={`${id}-version`} label="Model version (optional)">
+        <select
+          id={`${id}-version`}
+          className={selectClass}
+          value={version}
+          onChange={(event) => setVersion(event.target.value)}
+        >
+          {modelCatalogue[model].versions.map((v) => (
+            <option key={v} value={v}>
+              {v}
+              {v === modelCatalogue[model].defaultVersion ? ' (default)' : ''}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <DialogFooter>
+        <Button type="submit" disabled={!signedIn || save.isPending}>
+          {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
+          Save
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Configure API Connection (spec section 2): a key, and optionally a version, for one model. */
+export function ApiKeyDialog({
+  open,
+  onOpenChange,
+  model,
+  signedIn,
+  sessionId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  model: ModelKey;
+  signedIn: boolean;
+  sessionId: string;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Configure API Connection</DialogTitle>
+          <DialogDescription>Add an API key so this model can answer your questions.</DialogDescription>
+        </DialogHeader>
+        <ApiKeyForm
+          key={model}
+          initialModel={model}
+          signedIn={signedIn}
+          sessionId={sessionId}
+          onSaved={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { ComparisonCard } from '../../components/answers/comparison-card';
+import { ResponseCard } from '../../components/answers/response-card';
+import { answerGridClass } from './answer-grid';
+import type { LiveState } from './use-ask';
+
+/** The answers while they arrive (spec section 2, 'Live answers'). */
+export function LiveAnswers({ live }: { live: LiveState }) {
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const typing = live.models.filter((model) => !live.answers[model]?.done).length;
+  const allDone = live.models.length > 0 && typing === 0;
+
+  return (
+    <div className="grid gap-4" aria-busy="true">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold tracking-tight">Live AI Responses</h1>
+        <p className="inline-flex items-center gap-2 text-sm text-muted-foreground">
+          <span aria-hidden className="size-2 animate-pulse rounded-full bg-green-500" />
+          {allDone ? 'Comparing the answers...' : `${typing}/${live.models.length} models typing`}
+        </p>
+      </div>
+      <p className="rounded-lg border bg-card px-4 py-3 text-sm whitespace-pre-wrap break-words shadow-sm">
+        <span className="font-medium">Question: </span>
+        {live.question}
+      </p>
+      <div className={answerGridClass(live.models.length)}>
+        {live.models.map((model) => {
+          const answer = live.answers[model];
+          return (
+            <ResponseCard
+              key={model}
+              model={model}
+              text={answer?.text || null}
+              error={answer?.error ?? null}
+              responseTime={answer?.responseTime ?? null}
+              streaming={!answer?.done}
+              expanded={expanded[model] ?? false}
+              onToggleExpanded={() => setExpanded((all) => ({ ...all, [model]: !all[model] }))}
+            />
+          );
+        })}
+      </div>
+      {(allDone || live.comparison) && <ComparisonCard comparison={live.comparison} pending={!live.comparison} />}
+    </div>
+  );
+}

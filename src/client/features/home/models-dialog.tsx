@@ -1,0 +1,40 @@
+import type { ApiStatus, ModelKey } from '../../../common/models';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { ModelPicker } from './model-picker';
+
+/** The chatbot picker on narrow screens (spec section 2: 'AI Models' and 'Done - Start Querying'). */
+export function ModelsDialog({
+  open,
+  onOpenChange,
+  onDone,
+  selected,
+  onToggle,
+  apiStatus,
+  onConfigure,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDone: () => void;
+  selected: readonly ModelKey[];
+  onToggle: (model: ModelKey) => void;
+  apiStatus: ApiStatus | undefined;
+  onConfigure: (model: ModelKey) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md gap-3">
+        <DialogHeader>
+          <DialogTitle>AI Models</DialogTitle>
+          <DialogDescription>Choose one to three models to answer your question.</DialogDescription>
+        </DialogHeader>
+        <ModelPicker selected={selected} onToggle={onToggle} apiStatus={apiStatus} onConfigure={onConfigure} />
+        <DialogFooter>
+          <Button className="w-full" onClick={onDone}>
+            Done - Start Querying
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

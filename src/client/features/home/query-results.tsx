@@ -1,0 +1,120 @@
+import { ArrowRight, CheckCircle2, ChevronsDownUp, ChevronsUpDown, Clock, MessageSquareText } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { COMPARISON_MODEL } from '../../../common/models';
+import type { SavedQuery } from '../../../common/query-schemas';
+import { ComparisonCard } from '../../components/answers/comparison-card';
+import { ResponseCard } from '../../components/answers/response-card';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { differenceHighlighter } from '../../lib/difference-highlight';
+import { timeAgo } from '../../lib/format';
+import { answerGridClass } from './answer-grid';
+
+/** Spec section 9: 'All models responded' takes three answers. */
+export const MODELS_FOR_ALL_RESPONDED = 3;
+
+/** The current time, redrawn every `intervalMs` so 'time since asked' keeps up. */
+function useNow(intervalMs = 15_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function respondedLabel(answered: number): string {
+  return answered >= MODELS_FOR_ALL_RESPONDED
+    ? 'All models responded'
+    : `${answered}/${MODELS_FOR_ALL_RESPONDED} models responded`;
+}
+
+/** The results screen of one question (spec section 2, 'Results screen'). */
+export function QueryResults({ query, highlightDifferences }: { query: SavedQuery; highlightDifferences: boolean }) {
+  const now = useNow();
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const answers = useMemo(() => query.responses.filter((r) => r.model !== COMPARISON_MODEL), [query.responses]);
+  const answered = answers.filter((r) => !r.error && r.text).length;
+  const createdAt = new Date(query.createdAt);
+
+  // Each answer is compared with the other answers that succeeded.
+  const highlighters = useMemo(() => {
+    if (!highlightDifferences) return new Map<string, (sentence: string) => boolean>();
+    const ok = answers.filter((r) => !r.error && r.text);
+    return new Map(
+      ok.map((r) => [r.model, differenceHighlighter(r.text!, ok.filter((o) => o !== r).map((o) => o.text!))]),
+    );
+  }, [answers, highlightDifferences]);
+
+  const setAll = (value: boolean) => setExpanded(Object.fromEntries(answers.map((r) => [r.model, value])));
+
+  return (
+    <div className="grid gap-5">
+      <Card role="region" aria-labelledby="current-query" className="p-4 sm:p-5">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 id="current-query" className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+            <MessageSquareText className="size-4" aria-hidden />
+            Current Query
+          </h1>
+          <Button asChild variant="link" size="sm" className="h-auto">
+            <Link to={`/query/${query.id}`}>
+              View details
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        </div>
+        <p className="mt-2 text-base font-medium whitespace-pre-wrap break-words sm:text-lg">{query.text}</p>
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1.5">
+            <Clock className="size-4" aria-hidden />
+            <time dateTime={query.createdAt} title={createdAt.toLocaleString()}>
+              {timeAgo(createdAt, now)}
+            </time>
+          </span>
+          <span
+            className={`inline-flex items-center gap-1.5 ${answered >= MODELS_FOR_ALL_RESPONDED ? 'text-green-700' : ''}`}
+          >
+            <CheckCircle2 className="size-4" aria-hidden />
+            {respondedLabel(answered)}
+          </span>
+        </div>
+      </Card>
+
+      <ComparisonCard comparison={query.comparisonSummary} />
+
+      <section aria-labelledby="individual-responses" className="grid gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="individual-responses" className="text-lg font-semibold">
+            Individual AI Responses
+          </h2>
+          <div className="flex gap-1">
+            <Button variant="outline" size="sm" onClick={() => setAll(true)}>
+              <ChevronsUpDown aria-hidden />
+              Expand All
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setAll(false)}>
+              <ChevronsDownUp aria-hidden />
+              Collapse All
+            </Button>
+          </div>
+        </div>
+        <div className={answerGridClass(answers.length)}>
+          {answers.map((response) => (
+            <ResponseCard
+              key={response.model}
+              model={response.model}
+              text={response.text}
+              error={response.error}
+              responseTime={response.responseTime}
+              expanded={expanded[response.model] ?? false}
+              onToggleExpanded={() => setExpanded((all) => ({ ...all, [response.model]: !all[response.model] }))}
+              highlight={highlighters.get(response.model)}
+              createdAt={createdAt}
+            />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { Loader2, SendHorizontal } from 'lucide-react';
+import { useLayoutEffect, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { MAX_QUERY_LENGTH } from '../../../common/query-schemas';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+
+/** The textarea grows with its text up to about five lines, then scrolls. */
+const MAX_HEIGHT_PX = 132;
+
+export function QuestionForm({
+  value,
+  onChange,
+  onSubmit,
+  busy,
+  inputRef,
+  className,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  busy: boolean;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  className?: string;
+}) {
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    input.style.height = 'auto';
+    if (input.scrollHeight > 0) input.style.height = `${Math.min(input.scrollHeight + 2, MAX_HEIGHT_PX)}px`;
+  }, [value, inputRef]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!busy) onSubmit();
+  }
+
+  // Spec section 2: Enter sends, Shift+Enter adds a line (and Enter while composing text in an IME does neither).
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (!busy) onSubmit();
+  }
+
+  return (
+    <form onSubmit={submit} className={cn('flex min-w-0 items-end gap-2', className)} aria-label="Ask a question">
+      <textarea
+        ref={inputRef}
+        rows={1}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        disabled={busy}
+        maxLength={MAX_QUERY_LENGTH}
+        aria-label="Your question"
+        placeholder="Ask a question to compare AI responses..."
+        className="min-h-10 w-full min-w-0 resize-none rounded-md border border-input bg-card px-3 py-2 text-sm leading-normal text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60"
+      />
+      <Button type="submit" size="icon" className="size-10 shrink-0" disabled={busy} aria-label={busy ? 'Waiting for answers' : 'Send question'}>
+        {busy ? <Loader2 className="animate-spin" aria-hidden /> : <SendHorizontal aria-hidden />}
+      </Button>
+    </form>
+  );
+}

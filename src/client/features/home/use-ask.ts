@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type { ComparisonAnalysis } from '../../../common/comparison';
+import type { ModelKey } from '../../../common/models';
+import {
+  MAX_QUERY_LENGTH,
+  queryMessages,
+  type QueryResult,
+  type StreamEvent,
+  type SubscriptionInfo,
+} from '../../../common/query-schemas';
+import { toast } from '../../components/ui/toast-store';
+import { ApiError } from '../../lib/api';
+import { streamQuestion } from './stream-question';
+
+// The question in flight (spec section 3, 'Streaming state'): the text of each model as it arrives.
+
+export interface LiveAnswer {
+  text: string;
+  done: boolean;
+  responseTime: number | null;
+  error: string | null;
+}
+
+export interface LiveState {
+  /** sending: waiting for the server to accept; streaming: answers arriving. */
+  phase: 'idle' | 'sending' | 'streaming';
+  question: string;
+  models: string[];
+  answers: Record<string, LiveAnswer>;
+  comparison: ComparisonAnalysis | null;
+}
+
+type Action = { type: 'send'; question: string; models: string[] } | { type: 'event'; event: StreamEvent } | { type: 'reset' };
+
+const IDLE: LiveState = { phase: 'idle', question: '', models: [], answers: {}, comparison: null };
+const BLANK: LiveAnswer = { text: '', done: false, responseTime: null, error: null };
+
+function reducer(state: LiveState, action: Action): LiveState {
+  if (action.type === 'reset') return IDLE;
+  if (action.type === 'send') return { ...IDLE, phase: 'sending', question: action.question, models: action.models };
+  const event = action.event;
+  const update = (model: string, change: Partial<LiveAnswer>): LiveState => ({
+    ...state,
+    phase: 'streaming',
+    models: state.models.includes(model) ? state.models : [...state.models, model],
+    answers: { ...state.answers, [model]: { ...(state.answers[model] ?? BLANK), ...change } },
+  });
+  switch (event.type) {
+    case 'start':
+      return {
+        ...state,
+        phase: 'streaming',
+        models: event.models,
+        answers: Object.fromEntries(event.models.map((model) => [model, state.answers[model] ?? BLANK])),
+      };
+    case 'delta':
+      return update(event.model, { text: (state.answers[event.model]?.text ?? '') + event.text });
+    case 'model-done':
+      return update(event.model, { done: true, responseTime: event.responseTime, error: event.error });
+    case 'comparison':
+      return { ...state, comparison: event.comparison };
+    default:
+      return state;
+  }
+}
+
+export interface AskHandlers {
+  /** The server accepted (and counted) the question; the answers start. */
+  onStart?: (allowance: SubscriptionInfo) => void;
+  onQuery: (query: QueryResult) => void;
+  onMissingKeys: (services: string[]) => void;
+  onSubscriptionRequired: () => void;
+}
+
+function submitError(description: string) {
+  toast({ variant: 'destructive', title: 'Error', description });
+}
+
+export function useAsk(sessionId: string, handlers: AskHandlers) {
+  const [live, dispatch] = useReducer(reducer, IDLE);
+  const controllerRef = useRef<AbortController | null>(null);
+  const handlersRef = useRef(handlers);
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+  // Leaving the page stops the answers; the server gives the question back if nothing was saved.
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  const ask = useCallback(
+    async (text: string, models: readonly ModelKey[]): Promise<void> => {
+      const question = text.trim();
+      if (!question) {
+        toast({ variant: 'destructive', title: queryMessages.emptyQueryTitle, description: queryMessages.emptyQuery });
+        return;
+      }
+      if (question.length > MAX_QUERY_LENGTH) {
+        submitError(queryMessages.queryTooLong);
+        return;
+      }
+      if (models.length === 0) {
+        submitError(queryMessages.noModel);
+        return;
+      }
+
+      controllerRef.current?.abort();
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      dispatch({ type: 'send', question, models: [...models] });
+
+      const outcome: { query?: QueryResult; error?: string } = {};
+      try {
+        await streamQuestion(
+          { text: question, sessionId, selectedModels: [...models] },
+          {
+            signal: controller.signal,
+            onEvent: (event) => {
+              if (event.type === 'query') outcome.query = event.query;
+              else if (event.type === 'error') outcome.error = event.message;
+              else dispatch({ type: 'event', event });
+              if (event.type === 'start') handlersRef.current.onStart?.(event.subscriptionInfo);
+            },
+          },
+        );
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        dispatch({ type: 'reset' });
+        if (error instanceof ApiError && error.apiConfigurationRequired) handlersRef.current.onMissingKeys(error.missingServices);
+        else if (error instanceof ApiError && error.subscriptionRequired) handlersRef.current.onSubscriptionRequired();
+        else submitError(error instanceof Error && error.message ? error.message : queryMessages.submitFailed);
+        return;
+      } finally {
+        if (controllerRef.current === controller) controllerRef.current = null;
+      }
+      if (controller.signal.aborted) return;
+      dispatch({ type: 'reset' });
+      if (outcome.query) handlersRef.current.onQuery(outcome.query);
+      else submitError(outcome.error ?? queryMessages.submitFailed);
+    },
+    [sessionId],
+  );
+
+  return { live, ask, busy: live.phase !== 'idle' };
+}

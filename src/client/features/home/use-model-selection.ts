@@ -1,0 +1,61 @@
+import { useCallback, useState } from 'react';
+import { z } from 'zod';
+import {
+  DEFAULT_SELECTED_MODELS,
+  MAX_SELECTED_MODELS,
+  MIN_SELECTED_MODELS,
+  modelKeys,
+  modelKeySchema,
+  type ModelKey,
+} from '../../../common/models';
+
+// The chatbot picker's rules (spec section 4, 'Model selection'): default chatgpt, grok, gemini;
+// 1 to 3 selected. The choice survives reloads in local storage.
+
+export const SELECTED_MODELS_KEY = 'parallaxSelectedModels';
+
+const storedSchema = z.array(modelKeySchema).min(MIN_SELECTED_MODELS).max(MAX_SELECTED_MODELS);
+
+function load(): ModelKey[] {
+  try {
+    const parsed = storedSchema.safeParse(JSON.parse(localStorage.getItem(SELECTED_MODELS_KEY) ?? 'null'));
+    if (parsed.success) return modelKeys.filter((key) => parsed.data.includes(key));
+  } catch {
+    // Unreadable storage: the defaults.
+  }
+  return [...DEFAULT_SELECTED_MODELS];
+}
+
+export function useModelSelection() {
+  const [selected, setSelected] = useState<ModelKey[]>(load);
+
+  const toggle = useCallback((model: ModelKey) => {
+    setSelected((current) => {
+      const next = current.includes(model)
+        ? current.length > MIN_SELECTED_MODELS
+          ? current.filter((key) => key !== model)
+          : current
+        : current.length < MAX_SELECTED_MODELS
+          ? modelKeys.filter((key) => key === model || current.includes(key))
+          : current;
+      if (next !== current) {
+        try {
+          localStorage.setItem(SELECTED_MODELS_KEY, JSON.stringify(next));
+        } catch {
+          // Private mode without storage: the choice lasts until the page reloads.
+        }
+      }
+      return next;
+    });
+  }, []);
+
+  return { selected, toggle };
+}
+
+/** Why a model cannot be ticked or unticked right now, if it cannot. */
+export function selectionLock(selected: readonly ModelKey[], model: ModelKey): string | null {
+  const isSelected = selected.includes(model);
+  if (isSelected && selected.length <= MIN_SELECTED_MODELS) return 'At least one model must stay selected';
+  if (!isSelected && selected.length >= MAX_SELECTED_MODELS) return `At most ${MAX_SELECTED_MODELS} models can be selected`;
+  return null;
+}

@@ -1,0 +1,138 @@
+import { format, isValid } from 'date-fns';
+import { CalendarDays, FileQuestion, Hash, RefreshCw, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { COMPARISON_MODEL } from '../../../common/models';
+import type { SavedQuery } from '../../../common/query-schemas';
+import { ComparisonCard } from '../../components/answers/comparison-card';
+import { ConfidenceRanking } from '../../components/answers/confidence-ranking';
+import { FullPageLoading } from '../../components/layout/guards';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { ModelAnswers } from './model-answers';
+import { BackToDashboard, QueryNeighbourLinks } from './query-navigation';
+import { queryPageMessages, useQueryDetail, type Neighbours } from './use-query-detail';
+
+function Notice({
+  icon,
+  title,
+  description,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card>
+        <CardHeader className="items-center text-center">
+          {icon}
+          <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap justify-center gap-2">{children}</CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ReturnToDashboard({ variant }: { variant?: 'outline' }) {
+  return (
+    <Button asChild variant={variant}>
+      <Link to="/">Return to Dashboard</Link>
+    </Button>
+  );
+}
+
+function RankingCard({ query }: { query: SavedQuery }) {
+  const ranking = query.comparisonSummary?.confidenceRanking ?? [];
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle className="text-lg">Confidence Ranking</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {ranking.length > 0 ? (
+          <ConfidenceRanking ranking={ranking} />
+        ) : (
+          <p className="text-sm text-muted-foreground">No ranking available</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Neighbours }) {
+  const created = new Date(query.createdAt);
+  const createdAt = isValid(created) ? created : undefined;
+  const answers = query.responses.filter((response) => response.model !== COMPARISON_MODEL);
+  const comparison = query.comparisonSummary;
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:py-10">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <BackToDashboard />
+        <QueryNeighbourLinks neighbours={neighbours} />
+      </div>
+      <header className="grid gap-3 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1 font-medium text-secondary-foreground">
+            <Hash className="size-4" aria-hidden />
+            Query #{query.id}
+          </span>
+          {createdAt && (
+            <time dateTime={query.createdAt} className="inline-flex items-center gap-1">
+              <CalendarDays className="size-4" aria-hidden />
+              {format(createdAt, 'MMM d, yyyy h:mm a')}
+            </time>
+          )}
+        </div>
+        <h1 className="text-xl font-bold tracking-tight break-words whitespace-pre-wrap sm:text-2xl">{query.text}</h1>
+      </header>
+      <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <RankingCard query={query} />
+        {/* The ranking has its own card here, so the analysis card leaves its copy out. */}
+        <ComparisonCard comparison={comparison && { ...comparison, confidenceRanking: [] }} />
+      </div>
+      <ModelAnswers key={query.id} responses={answers} createdAt={createdAt} />
+    </div>
+  );
+}
+
+/** /query/{queryId}: one saved question with its answers, analysis and ranking (spec section 2). */
+export function QueryDetailPage() {
+  const { queryId } = useParams();
+  const state = useQueryDetail(queryId);
+
+  switch (state.status) {
+    case 'loading':
+      return <FullPageLoading label={queryPageMessages.loading} />;
+    case 'not-found':
+      return (
+        <Notice
+          icon={<FileQuestion className="size-10 text-muted-foreground" aria-hidden />}
+          title={queryPageMessages.notFound}
+          description="This question does not exist, or it was asked in another session."
+        >
+          <ReturnToDashboard />
+        </Notice>
+      );
+    case 'failed':
+      return (
+        <Notice
+          icon={<TriangleAlert className="size-10 text-destructive" aria-hidden />}
+          title={queryPageMessages.fetchFailed}
+          description={state.message}
+        >
+          <Button onClick={state.retry} disabled={state.retrying}>
+            <RefreshCw className={state.retrying ? 'animate-spin' : undefined} aria-hidden />
+            Try Again
+          </Button>
+          <ReturnToDashboard variant="outline" />
+        </Notice>
+      );
+    case 'ready':
+      return <QueryDetail key={state.query.id} query={state.query} neighbours={state.neighbours} />;
+  }
+}
