@@ -69,7 +69,7 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   const mailer = new Mailer(db, settings, config, app.log);
   const auth = new AuthService(db, mailer, config, background);
   const credentials = new CredentialStore(db, secretBox, config);
-  const queries = new QueryService(db, credentials, config);
+  const queries = new QueryService(db, credentials, config, app.log);
   app.decorate('background', background);
   app.decorate('services', { settings, mailer, auth });
   app.addHook('onClose', () => background.drain());

@@ -109,8 +109,13 @@ export interface StreamFrames {
 export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
     if (ms <= 0 || signal?.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    // The abort listener goes when the timer fires, so a long stream does not pile listeners onto one signal.
+    const onAbort = () => (clearTimeout(timer), resolve());
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 
 /** Splits text into word deltas (each word with its trailing space); joined they give the text back. */

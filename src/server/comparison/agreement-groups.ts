@@ -7,7 +7,7 @@ import type { Findings } from './matching';
 import type { Similarity } from './similarity';
 import { relate } from './value-compare';
 
-/** A confirmed value this related makes its two claims one shared fact. */
+/** A confirmed value this related (specificity included) makes its two claims one shared fact. */
 const AGREEMENT_LINK = 0.4;
 /** Claims this alike, with the same polarity and no differing value, state one fact. */
 const TEXT_AGREEMENT = 0.6;
@@ -32,14 +32,26 @@ export function groupAgreements(
   findings: Findings,
   answers: Claim[][],
   similarity: Similarity,
-  disputed: ReadonlySet<number>,
+  disputed: { claims: ReadonlySet<number>; values: ReadonlySet<number> },
 ): AgreementGroup[] {
-  const usable = (claim: Claim) => !claim.heading && !disputed.has(claim.id);
+  // A claim with a disputed value can still share another of its values; a claim that shares only its
+  // wording cannot, once it is disputed.
+  const usable = (claim: Claim) => !claim.heading && !disputed.claims.has(claim.id);
   const edges: Edge[] = [];
   for (const link of findings.supports) {
     const a = link.from.claim;
     const b = link.to.claim;
-    if (link.score >= AGREEMENT_LINK && usable(a) && usable(b) && a.negated === b.negated) {
+    const undisputed = !disputed.values.has(link.from.id) && !disputed.values.has(link.to.id);
+    // Mentioning the same name is not stating the same fact, unless the name is what both claims assert
+    // and neither claim is disputed.
+    const fact =
+      link.from.data.kind !== 'name' ||
+      (link.from.data.predicative &&
+        link.to.data.kind === 'name' &&
+        link.to.data.predicative &&
+        !disputed.claims.has(a.id) &&
+        !disputed.claims.has(b.id));
+    if (link.score >= AGREEMENT_LINK && undisputed && fact && !a.heading && !b.heading && a.negated === b.negated) {
       edges.push({ a, b, score: link.score });
     }
   }

@@ -4,7 +4,7 @@
 import { extractDates } from './dates';
 import { addToLexicon, extractNames, type NameLexicon } from './names';
 import { extractNumbers } from './quantities';
-import { splitIntoClaims } from './text-normalise';
+import { splitIntoClaims, type ClaimText } from './text-normalise';
 import { MONTHS, NUMBER_WORDS, ORDINAL_WORDS } from './units';
 import type { FoundValue } from './value-types';
 import { isContentWord, isNegator, NON_NEGATING_FOLLOWERS, stem, tokenise, type Token } from './words';
@@ -19,6 +19,8 @@ export interface ClaimValue extends FoundValue {
   claim: Claim;
   /** Content stems around the value, nearer ones weighing more: what it is the value of. */
   context: ContextWord[];
+  /** Index of the clause of the claim the value stands in. */
+  clause: number;
 }
 
 export interface Claim {
@@ -34,8 +36,18 @@ export interface Claim {
   stems: string[];
   /** Stems of the claim before, when this one starts with a pronoun ('It was built in 1961'). */
   inherited: string[];
+  /** True when one of its statements is negated. */
   negated: boolean;
+  statements: Statement[];
   values: ClaimValue[];
+}
+
+export interface Statement {
+  id: number;
+  stems: string[];
+  negated: boolean;
+  /** The stems a negation denies ('visible space' in 'not visible from space'). */
+  denied: string[];
 }
 
 export type Verdict = 'yes' | 'no';
@@ -66,20 +78,27 @@ function verdictEnd(tokens: Token[]): number {
   return next === undefined || VERDICT_FOLLOWERS.has(next.text) ? i + 1 : 0;
 }
 
+const BARE_VERDICT = /^(?:the )?(?:short answer(?: is)?:?\s*)?(?:yes|no)\s*[.!:—–-]?$/i;
+
+/** 'Yes.' alone says nothing until joined to the sentence it answers with. */
+function withVerdictsJoined(claims: ClaimText[]): ClaimText[] {
+  const joined: ClaimText[] = [];
+  for (let i = 0; i < claims.length; i++) {
+    const claim = claims[i] as ClaimText;
+    const next = claims[i + 1];
+    if (!claim.heading && next && !next.heading && BARE_VERDICT.test(claim.text)) {
+      joined.push({ text: `${claim.text} ${next.text}`, heading: false });
+      i += 1;
+    } else {
+      joined.push(claim);
+    }
+  }
+  return joined;
+}
+
 export function verdictOf(claim: Claim): Verdict | null {
   const end = verdictEnd(claim.tokens);
   return end === 0 ? null : (claim.tokens[end - 1]?.lower as Verdict);
-}
-
-function isNegated(tokens: Token[]): boolean {
-  let count = 0;
-  for (let i = verdictEnd(tokens); i < tokens.length; i++) {
-    const token = tokens[i] as Token;
-    if (token.kind !== 'word' || !isNegator(token.lower)) continue;
-    if (NON_NEGATING_FOLLOWERS.has(tokens[i + 1]?.lower ?? '')) continue;
-    count += 1;
-  }
-  return count % 2 === 1;
 }
 
 // Number, ordinal and month words that are not part of a value ('First, ...', 'one of') say nothing
@@ -93,17 +112,67 @@ function isClaimWord(lower: string): boolean {
   );
 }
 
-function contextOf(value: FoundValue, content: Array<{ at: number; stem: string }>): ContextWord[] {
+const DENIED_WORDS = 3;
+
+/**
+ * One clause as a statement that can be affirmed or denied. A clause is negated when it holds an odd
+ * number of negations ('It is a myth that lightning never strikes twice' affirms).
+ */
+function statementsOf(tokens: Token[], clauseAt: number[], content: ContentWord[], next: () => number): Statement[] {
+  const negations = new Map<number, number[]>();
+  for (let i = verdictEnd(tokens); i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    if (token.kind !== 'word' || !isNegator(token.lower)) continue;
+    if (NON_NEGATING_FOLLOWERS.has(tokens[i + 1]?.lower ?? '')) continue;
+    const clause = clauseAt[i] ?? 0;
+    negations.set(clause, [...(negations.get(clause) ?? []), i]);
+  }
+  const clauses = [...new Set(content.map((entry) => entry.clause))];
+  return clauses.map((clause) => {
+    const stems = [...new Set(content.filter((entry) => entry.clause === clause).map((entry) => entry.stem))];
+    const positions = negations.get(clause) ?? [];
+    const negated = positions.length % 2 === 1;
+    const first = positions[0] ?? tokens.length;
+    const denied = negated
+      ? content.filter((entry) => entry.clause === clause && entry.at > first).slice(0, DENIED_WORDS).map((entry) => entry.stem)
+      : [];
+    return { id: next(), stems, negated, denied };
+  });
+}
+
+// Words that start a new clause: a value's own clause says what it is the value of ('insects have six
+// legs' in 'a spider has eight legs, while insects have six legs'); words beyond count for less.
+const CLAUSE_BREAKS = new Set(
+  [';', ':', '(', ')', '—', 'while', 'whereas', 'but', 'although', 'though', 'unlike', 'and', 'or', 'which', 'who'].concat(
+    ['because', 'when', 'where', 'if'],
+  ),
+);
+const OTHER_CLAUSE_WEIGHT = 0.3;
+const INHERITED_CONTEXT_WEIGHT = 0.3;
+
+interface ContentWord {
+  at: number;
+  stem: string;
+  clause: number;
+}
+
+function contextOf(value: FoundValue, content: ContentWord[], clauseAt: number[]): ContextWord[] {
+  const own = clauseAt[value.start] ?? 0;
   const before = content.filter((entry) => entry.at < value.start).slice(-CONTEXT_WINDOW).reverse();
   const after = content.filter((entry) => entry.at >= value.end).slice(0, CONTEXT_WINDOW);
   const weights = new Map<string, number>();
   for (const side of [before, after]) {
     side.forEach((entry, distance) => {
-      const weight = 1 / (1 + 0.5 * distance);
+      const weight = (1 / (1 + distance)) * (entry.clause === own ? 1 : OTHER_CLAUSE_WEIGHT);
       weights.set(entry.stem, Math.max(weights.get(entry.stem) ?? 0, weight));
     });
   }
   return [...weights].map(([stem, weight]) => ({ stem, weight }));
+}
+
+function clausesOf(tokens: Token[]): number[] {
+  let clause = 0;
+  return tokens.map((token) => (CLAUSE_BREAKS.has(token.lower) ? ++clause : clause));
 }
 
 const PRONOUNS = new Set(['it', 'its', 'they', 'their', 'this', 'these', 'he', 'she', 'his', 'her', 'that', 'there']);
@@ -111,12 +180,13 @@ const PRONOUNS = new Set(['it', 'its', 'they', 'their', 'this', 'these', 'he', '
 /** Splits every answer into claims and extracts their values; answers share one name lexicon. */
 export function buildClaims(texts: string[]): Claim[][] {
   const split = texts.map((text) =>
-    splitIntoClaims(text).map((claim) => ({ ...claim, tokens: tokenise(claim.text) })),
+    withVerdictsJoined(splitIntoClaims(text)).map((claim) => ({ ...claim, tokens: tokenise(claim.text) })),
   );
   const lexicon: NameLexicon = { midSentence: new Set(), lowerCase: new Set() };
   for (const claims of split) for (const claim of claims) if (!claim.heading) addToLexicon(claim.tokens, lexicon);
   let nextClaimId = 0;
   let nextValueId = 0;
+  let nextStatementId = 0;
   return split.map((claims, answer) =>
     claims.map((raw, index) => {
       const { tokens } = raw;
@@ -125,10 +195,14 @@ export function buildClaims(texts: string[]): Claim[][] {
       const found = [...extractDates(tokens, taken, display), ...extractNumbers(tokens, taken, display)];
       const numeric = [...taken];
       if (!raw.heading) found.push(...extractNames(tokens, taken, lexicon, display));
-      const content: Array<{ at: number; stem: string }> = [];
+      const clauseAt = clausesOf(tokens);
+      const content: ContentWord[] = [];
       tokens.forEach((token, at) => {
-        if (token.kind === 'word' && !numeric[at] && isClaimWord(token.lower)) content.push({ at, stem: stem(token.lower) });
+        if (token.kind === 'word' && !numeric[at] && isClaimWord(token.lower)) {
+          content.push({ at, stem: stem(token.lower), clause: clauseAt[at] ?? 0 });
+        }
       });
+      const statements = statementsOf(tokens, clauseAt, content, () => nextStatementId++);
       const claim: Claim = {
         id: nextClaimId++,
         answer,
@@ -138,7 +212,8 @@ export function buildClaims(texts: string[]): Claim[][] {
         tokens,
         stems: [...new Set(content.map((entry) => entry.stem))],
         inherited: [],
-        negated: isNegated(tokens),
+        negated: statements.some((statement) => statement.negated),
+        statements,
         values: [],
       };
       claim.values = found
@@ -147,7 +222,12 @@ export function buildClaims(texts: string[]): Claim[][] {
           ...value,
           id: nextValueId++,
           claim,
-          context: contextOf(value, content.filter((entry) => entry.at < value.start || entry.at >= value.end)),
+          clause: clauseAt[value.start] ?? 0,
+          context: contextOf(
+            value,
+            content.filter((entry) => entry.at < value.start || entry.at >= value.end),
+            clauseAt,
+          ),
         }));
       return claim;
     }),
@@ -155,7 +235,15 @@ export function buildClaims(texts: string[]): Claim[][] {
     claims.forEach((claim, index) => {
       const previous = claims[index - 1];
       if (previous && !claim.heading && PRONOUNS.has(claim.tokens[0]?.lower ?? '')) {
-        claim.inherited = previous.stems.filter((word) => !claim.stems.includes(word));
+        const before = [...new Set([...previous.stems, ...previous.inherited])];
+        claim.inherited = before.filter((word) => !claim.stems.includes(word));
+        // The pronoun's referent is part of every value's surroundings ('Its summit stands at 8,849 m').
+        for (const value of claim.values) {
+          const own = new Set(value.context.map((word) => word.stem));
+          for (const word of claim.inherited) {
+            if (!own.has(word)) value.context.push({ stem: word, weight: INHERITED_CONTEXT_WEIGHT });
+          }
+        }
       }
     });
     return claims;

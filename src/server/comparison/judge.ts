@@ -15,7 +15,9 @@ const verdictSchema = z.object({
     .array(
       z.object({
         topic: z.string().min(1).max(200),
-        positions: z.array(z.object({ answer: z.string(), claim: z.string().min(1).max(500) })).min(2),
+        // No minimum here: a disagreement left with fewer than two known answers is dropped after mapping,
+        // rather than failing the whole verdict.
+        positions: z.array(z.object({ answer: z.string(), claim: z.string().min(1).max(500) })),
       }),
     )
     .max(20),

@@ -5,7 +5,7 @@
 import type { AnswerForComparison, ComparisonAnalysis, ConfidenceEntry, Disagreement } from '../../common/comparison';
 import { displayNameOf } from '../../common/models';
 import { groupAgreements, type AgreementGroup } from './agreement-groups';
-import { buildClaims } from './claims';
+import { buildClaims, type Claim } from './claims';
 import { groupConflicts, type ConflictGroup } from './conflict-groups';
 import { compareAnswers } from './matching';
 import { summarise, topicOf, trimClaim } from './report-text';
@@ -75,7 +75,11 @@ export function analyseLocally(answers: AnswerForComparison[]): ComparisonAnalys
   const similarity = new Similarity(claims.flat());
   const findings = compareAnswers(claims, similarity);
   const conflicts = groupConflicts(findings, claims, similarity);
-  const disputed = new Set(conflicts.flatMap((group) => group.positions.map((position) => position.claim.id)));
+  const positions = conflicts.flatMap((group) => group.positions);
+  const disputed = {
+    claims: new Set(positions.map((position) => position.claim.id)),
+    values: new Set(positions.flatMap((position) => (position.value ? [position.value.id] : []))),
+  };
   const agreementGroups = groupAgreements(findings, claims, similarity, disputed);
 
   const disagreements: Disagreement[] = mergeByClaims(conflicts).map((groups) => ({
@@ -85,9 +89,17 @@ export function analyseLocally(answers: AnswerForComparison[]): ComparisonAnalys
       .map((position) => ({ model: answered[position.answer]?.model ?? '', claim: trimClaim(position.claim.text) })),
   }));
 
-  const agreements = agreementGroups.slice(0, MAX_AGREEMENTS).map((group) => {
-    const shortest = [...group.claims].sort((a, b) => a.text.length - b.text.length || a.id - b.id)[0];
-    return trimClaim(shortest?.text ?? '');
+  // The wording of a shared fact: preferably a claim that is neither disputed nor opens with a pronoun.
+  const awkward = (claim: Claim) =>
+    (disputed.claims.has(claim.id) ? 2 : 0) + (claim.inherited.length > 0 || /^(it|they|this|these|he|she)\b/i.test(claim.text) ? 1 : 0);
+  // A fact shared only by claims that are also disputed would read as a contradiction; it still counts
+  // towards confidence.
+  const listable = agreementGroups.filter((group) => group.claims.some((claim) => !disputed.claims.has(claim.id)));
+  const agreements = listable.slice(0, MAX_AGREEMENTS).map((group) => {
+    const [best] = [...group.claims].sort(
+      (a, b) => awkward(a) - awkward(b) || a.text.length - b.text.length || a.id - b.id,
+    );
+    return trimClaim(best?.text ?? '');
   });
 
   const scores = votes(conflicts, agreementGroups, answered.length);
@@ -100,7 +112,7 @@ export function analyseLocally(answers: AnswerForComparison[]): ComparisonAnalys
   const summary = summarise({
     answered: [...answered].sort((a, b) => a.input - b.input).map((answer) => displayNameOf(answer.model)),
     failed: answers.filter((answer) => !isAnswered(answer)).map((answer) => displayNameOf(answer.model)),
-    agreements: agreementGroups.length,
+    agreements: listable.length,
     topics: disagreements.map((disagreement) => disagreement.topic),
   });
 

@@ -89,6 +89,19 @@ export function sameName(a: string[], b: string[]): boolean {
   return shorter.every((word) => longer.includes(word));
 }
 
+const initials = (key: string[]) => key.map((word) => word[0]).join('');
+
+/**
+ * Names that may be two spellings of one thing: a shared word stem ('East Germany', 'German Democratic
+ * Republic') or an acronym ('GDR'). They neither agree nor conflict: aliases are not contradictions.
+ */
+export function relatedNames(a: string[], b: string[]): boolean {
+  const stemsA = a.filter((word) => !GENERIC.has(word) && word.length >= 5).map((word) => word.slice(0, 5));
+  if (b.some((word) => !GENERIC.has(word) && word.length >= 5 && stemsA.includes(word.slice(0, 5)))) return true;
+  const acronym = (x: string[], y: string[]) => x.length === 1 && y.length > 1 && x[0] === initials(y);
+  return acronym(a, b) || acronym(b, a);
+}
+
 export function extractNames(
   tokens: Token[],
   taken: boolean[],
@@ -112,7 +125,7 @@ export function extractNames(
         end += 1;
       } else if ((next.text === '-' || next.text === '.') && !next.spaceBefore && tokens[end + 1] && isCapitalised(tokens[end + 1] as Token)) {
         end += 1;
-      } else if (next.kind === 'number' && /^\d{1,3}$/.test(next.text) && !next.suffix && next.spaceBefore) {
+      } else if (next.kind === 'number' && /^\d{1,3}(?:\.\d{1,2})?$/.test(next.text) && !next.suffix && next.spaceBefore) {
         words.push(next.text);
         end += 1;
         break;

@@ -43,6 +43,8 @@ function lookupUnit(parts: string[]): { unit: ReturnType<typeof UNITS.get>; leng
 /** Reads a unit at `i` (optionally starting with letters glued to the number), with 'square', '²', 'per'. */
 function readUnit(tokens: Token[], i: number, glued = ''): ReadUnit | null {
   let j = i;
+  // '8-ounce cup', '3.6-metre wall'
+  if (!glued && tokens[j]?.text === '-' && !tokens[j]?.spaceBefore && tokens[j + 1]?.kind === 'word') j += 1;
   let power = 1;
   const head = tokens[j];
   if (!glued && head && (head.lower === 'square' || head.lower === 'sq' || head.lower === 'cubic')) {
@@ -62,6 +64,7 @@ function readUnit(tokens: Token[], i: number, glued = ''): ReadUnit | null {
   }
   const found = lookupUnit(parts);
   if (!found || !found.unit) return null;
+  if (found.unit.dim === 'time-per' && tokens[i - 1]?.text !== '/' && tokens[i - 1]?.lower !== 'per') return null;
   let next = j + found.length - (glued ? 1 : 0);
   let { dim, toBase } = found.unit;
   if (dim === 'length') {
@@ -73,7 +76,7 @@ function readUnit(tokens: Token[], i: number, glued = ''): ReadUnit | null {
     const per = tokens[next];
     if (power === 1 && per && (per.text === '/' || per.lower === 'per' || per.lower === 'an' || per.lower === 'a')) {
       const time = readUnit(tokens, next + 1);
-      if (time && time.dim === 'time') {
+      if (time && (time.dim === 'time' || time.dim === 'time-per')) {
         const metres = toBase;
         return { dim: 'speed', toBase: (amount) => metres(amount) / time.toBase(1), next: time.next };
       }
@@ -190,7 +193,7 @@ function readNumberWords(tokens: Token[], i: number): Parsed | null {
 function isNameNumber(tokens: Token[], i: number): boolean {
   const token = tokens[i] as Token;
   const prev = tokens[i - 1];
-  if (!prev || prev.kind !== 'word' || !/^\d{1,3}$/.test(token.text) || token.suffix) return false;
+  if (!prev || prev.kind !== 'word' || !/^\d{1,3}(?:\.\d{1,2})?$/.test(token.text) || token.suffix) return false;
   if (!/[A-Z]/.test(prev.text) || STOP_WORDS.has(prev.lower)) return false;
   return !UNITS.has(prev.lower) && readUnit(tokens, i + 1) === null;
 }

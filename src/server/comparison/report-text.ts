@@ -85,7 +85,9 @@ function phraseOf(claims: Claim[]): string {
       ORDINAL_WORDS[token.lower] === undefined &&
       MONTHS[token.lower] === undefined,
   );
-  const shared = candidates.filter((token) => others.length === 0 || (counts.get(stem(token.lower)) ?? 0) > 1);
+  const inAll = candidates.filter((token) => (counts.get(stem(token.lower)) ?? 0) === claims.length);
+  const inSome = candidates.filter((token) => (counts.get(stem(token.lower)) ?? 0) > 1);
+  const shared = others.length === 0 || inAll.length > 0 ? inAll : inSome;
   const chosen = shared.length > 0 ? shared : candidates.slice(0, 4);
   const seen = new Set<string>();
   const words: string[] = [];

@@ -3,7 +3,7 @@
 // topic every claim shares ('wall' in an answer about the Berlin Wall) counts less than the predicate
 // that tells the claims apart ('built' against 'fell').
 
-import type { Claim, ClaimValue, ContextWord } from './claims';
+import type { Claim, ClaimValue, ContextWord, Statement } from './claims';
 import { nameKey } from './names';
 import { stem } from './words';
 
@@ -14,6 +14,7 @@ interface Vector {
 
 /** Shared names say more about a shared subject than shared common words. */
 const NAME_BOOST = 1.5;
+const CLAIM_SHARE = 0.35;
 /** Words a pronoun stands for count, but less than words the claim states. */
 const INHERITED_WEIGHT = 0.5;
 
@@ -33,6 +34,7 @@ export class Similarity {
   private readonly claimVectors = new Map<number, Vector>();
   private readonly contextVectors = new Map<number, Vector>();
   private readonly claimCache = new Map<number, number>();
+  private readonly statementVectors = new Map<number, Vector>();
 
   constructor(private readonly claims: Claim[]) {
     const documentFrequency = new Map<string, number>();
@@ -73,12 +75,30 @@ export class Similarity {
     return value;
   }
 
+  statement(x: Statement, y: Statement): number {
+    const vectorOf = (statement: Statement) => {
+      let vector = this.statementVectors.get(statement.id);
+      if (!vector) {
+        vector = this.vector(
+          statement.stems.map((word) => ({ stem: word, weight: 1 })),
+          new Set(),
+        );
+        this.statementVectors.set(statement.id, vector);
+      }
+      return vector;
+    };
+    return cosine(vectorOf(x), vectorOf(y));
+  }
+
   context(v: ClaimValue, w: ClaimValue): number {
     return cosine(this.contextVectors.get(v.id) as Vector, this.contextVectors.get(w.id) as Vector);
   }
 
-  /** How strongly two values fill the same role: half their claims' likeness, half their surroundings'. */
+  /**
+   * How strongly two values fill the same role. The words next to a value say most about its role
+   * ('fell in 1989'); the whole claim, which may carry unrelated detail, says the rest.
+   */
   value(v: ClaimValue, w: ClaimValue): number {
-    return 0.5 * this.claim(v.claim, w.claim) + 0.5 * this.context(v, w);
+    return CLAIM_SHARE * this.claim(v.claim, w.claim) + (1 - CLAIM_SHARE) * this.context(v, w);
   }
 }

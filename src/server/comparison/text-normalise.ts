@@ -103,7 +103,7 @@ function toBlocks(markdown: string): Block[] {
 
 const ABBREVIATIONS = new Set(
   `e.g i.e etc vs dr mr mrs ms st mt jr sr approx ca c u.s u.k a.m p.m inc ltd co jan feb mar apr jun jul aug sep
-  sept oct nov dec gen col prof fig al`.split(/\s+/),
+  sept oct nov dec gen col prof fig al v`.split(/\s+/),
 );
 
 /** Sentence boundaries: . ! ? ; followed by a space and a capital, digit or quote; not after abbreviations. */

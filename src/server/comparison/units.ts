@@ -51,6 +51,8 @@ export const UNITS: ReadonlyMap<string, Unit> = (() => {
   add(t, 'yuan|rmb|cny|renminbi', 'money:cny', scale(1));
   add(t, 'rupee|rupees|inr', 'money:inr', scale(1));
   add(t, 'second|seconds|sec|secs', 'time', scale(1));
+  // Only ever reached after '/' or 'per' ('km/s'); a lone 's' is not read as a unit after a number.
+  add(t, 's', 'time-per', scale(1));
   add(t, 'minute|minutes|min|mins', 'time', scale(60));
   add(t, 'hour|hours|hr|hrs|h', 'time', scale(3600));
   add(t, 'day|days', 'time', scale(86400));

@@ -1,7 +1,7 @@
 // Whether two values say the same thing (DESIGN.md section 5a, step 4). 'incomparable' means they are
 // not values of one kind and role, so they can neither agree nor conflict.
 
-import { sameName } from './names';
+import { relatedNames, sameName } from './names';
 import type { DateData, OrdinalData, QuantityData, ValueData } from './value-types';
 
 export type Relation = 'incomparable' | 'same' | 'different';
@@ -90,6 +90,9 @@ export function relate(a: ValueData, b: ValueData): Relation {
   if (a.kind === 'quantity' && b.kind === 'quantity') return quantityRelation(a, b);
   if (a.kind === 'date' && b.kind === 'date') return dateRelation(a, b);
   if (a.kind === 'ordinal' && b.kind === 'ordinal') return ordinalRelation(a, b);
-  if (a.kind === 'name' && b.kind === 'name') return sameName(a.key, b.key) ? 'same' : 'different';
+  if (a.kind === 'name' && b.kind === 'name') {
+    if (sameName(a.key, b.key)) return 'same';
+    return relatedNames(a.key, b.key) ? 'incomparable' : 'different';
+  }
   return 'incomparable';
 }

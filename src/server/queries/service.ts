@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { analyseLocally } from '../comparison/local-analyser';
 import { judgeAnswers } from '../comparison/judge';
 import type { AnswerForComparison, ComparisonAnalysis } from '../../common/comparison';
@@ -38,6 +39,7 @@ export class QueryService {
     private readonly db: Database,
     private readonly credentials: CredentialStore,
     private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   /** Checks run before anything is charged or streamed; failures are ordinary HTTP errors. */
@@ -148,8 +150,9 @@ export class QueryService {
           signal: options.signal,
           timeoutMs: this.config.modelTimeoutMs,
         });
-      } catch {
+      } catch (err) {
         // A judge that fails or answers out of shape must not cost the user the comparison.
+        this.log.warn({ err, judge: judgeKey }, 'comparison judge failed; using the local analysis');
       }
     }
     return analyseLocally(answers);
