@@ -21,7 +21,13 @@ import { clientDistFolder } from './paths';
 import { createSecretBox, resolveAppSecret } from './settings/secret-box';
 import { SettingsService } from './settings/service';
 import { supportRoutes } from './support/routes';
-import { allowanceRoutes } from './allowance/routes';
+import { billingRoutes } from './billing/routes';
+import { seedPlans, PlanService } from './billing/plans';
+import { BillingService } from './billing/service';
+import { statusRoutes } from './billing/status-routes';
+import { StripeGateway } from './billing/stripe-gateway';
+import { SubscriptionSync } from './billing/subscription-sync';
+import { WebhookHandler } from './billing/webhook';
 import { CredentialStore } from './providers/credentials';
 import { adoptBrowserHistory } from './queries/adopt-history';
 import { queryRoutes } from './queries/routes';
@@ -97,7 +103,14 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
 
   await app.register(authRoutes, { db, config, auth, afterSignIn: adoptBrowserHistory(db) });
   await app.register(queryRoutes, { db, config, queries, credentials });
-  await app.register(allowanceRoutes, { db, config });
+  await seedPlans(db, config);
+  const gateway = new StripeGateway(settings, config);
+  const plans = new PlanService(db, gateway);
+  const sync = new SubscriptionSync(db, plans);
+  const billing = new BillingService(db, gateway, plans, sync, config);
+  const webhook = new WebhookHandler(db, gateway, sync, app.log);
+  await app.register(billingRoutes, { db, plans, billing, gateway, webhook, mailer, background });
+  await app.register(statusRoutes, { db, config, billing, gateway, mailer });
   await app.register(supportRoutes, { db, config, mailer });
   app.get('/api/health', async () => ({ status: 'ok' }));
 

@@ -168,3 +168,69 @@ export const apiKeys = pgTable(
       .where(sql`${t.userId} is not null`),
   ],
 );
+
+export const subscriptionPlans = pgTable('subscription_plans', {
+  // The plan key: basic, standard, unlimited, test, or an administrator's own.
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  displayName: text('display_name').notNull(),
+  description: text('description'),
+  // Minor units (cents).
+  price: integer('price').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  interval: text('interval').notNull().default('month'),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  // Questions per period; -1 is unlimited.
+  queryLimit: integer('query_limit').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  isPopular: boolean('is_popular').notNull().default(false),
+  // Offered only while payments run in test mode.
+  testOnly: boolean('test_only').notNull().default(false),
+  stripePriceId: text('stripe_price_id'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // Minor units.
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status').notNull(),
+    stripeInvoiceId: text('stripe_invoice_id'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    planId: text('plan_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payments_invoice_idx').on(t.stripeInvoiceId), index('payments_user_idx').on(t.userId)],
+);
+
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    eventType: text('event_type').notNull(),
+    stripeEventId: text('stripe_event_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    previousStatus: text('previous_status'),
+    newStatus: text('new_status'),
+    previousTier: text('previous_tier'),
+    newTier: text('new_tier'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscription_events_user_idx').on(t.userId), index('subscription_events_created_idx').on(t.createdAt)],
+);
+
+/** Webhook events already handled: the insert shares a transaction with the event's effects. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -73,3 +73,18 @@ export function supportRequestEmail(
   const html = `<p>Support request from ${escapeHtml(who)}</p><p><strong>${escapeHtml(request.subject)}</strong></p><pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(request.message)}</pre>`;
   return { to, kind: 'support', subject: `[Support] ${request.subject}`, text, html, replyTo: request.email };
 }
+
+export function cancellationNoticeEmail(
+  to: string,
+  details: { userId: number; username: string; email: string | null; subscriptionId: string; immediate: boolean },
+): EmailMessage {
+  const how = details.immediate ? 'cancelled immediately' : 'set to cancel at the end of the period';
+  const text = `User #${details.userId} ${details.username} (${details.email ?? 'no email'}) ${how} subscription ${details.subscriptionId}.`;
+  return {
+    to,
+    kind: 'subscription_cancellation',
+    subject: `[Parallax] Subscription ${how}: ${details.username}`,
+    text,
+    html: `<p>${escapeHtml(text)}</p>`,
+  };
+}

@@ -4,6 +4,7 @@ import { serverMessages, validationMessages } from '../../common/messages';
 import { createOrPromoteAdmin } from '../cli/create-admin';
 import { emailLogs } from '../db/schema';
 import { startFakeSendGrid, type FakeSendGrid } from '../../../tests/fakes/sendgrid';
+import { registerAccount, relaxedRateLimits, sessionHeaders, uniqueAccount } from '../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 // The support form's messages carry a reply-to, which only the SendGrid wire shows, so this file
@@ -17,7 +18,7 @@ beforeAll(async () => {
     SENDGRID_API_KEY: 'SG.test-key',
     SENDGRID_API_BASE: fake.url,
     EMAIL_FROM: 'hello@parallax.test',
-    RATE_LIMIT_REGISTER_PER_IP: '1000',
+    ...relaxedRateLimits,
   });
 });
 afterAll(async () => {
@@ -38,7 +39,7 @@ const support = (payload: Record<string, unknown>, ip: string, cookie?: string) 
     url: '/api/support',
     remoteAddress: ip,
     payload,
-    ...(cookie ? { cookies: { parallax_session: cookie } } : {}),
+    headers: sessionHeaders(cookie),
   });
 
 describe('POST /api/support', () => {
@@ -63,20 +64,8 @@ describe('POST /api/support', () => {
         username: 'admin_two',
         password: 'admin-password',
       });
-      const plain = await t.app.inject({
-        method: 'POST',
-        url: '/api/register',
-        payload: {
-          username: 'plain_user',
-          email: 'plain@example.com',
-          password: 'secret-pass',
-          termsAccepted: true,
-          privacyPolicyAccepted: true,
-        },
-      });
-      expect(plain.statusCode).toBe(201);
-      sender = { id: plain.json().user.id, cookie: plain.cookies.find((c) => c.name === 'parallax_session')!.value };
-      await t.app.background.drain();
+      const { user, cookie } = await registerAccount(t.app, uniqueAccount('plain'));
+      sender = { id: user.id, cookie };
       fake.reset();
     });
 

@@ -1,4 +1,3 @@
-import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { supportRequestSchema } from '../../common/auth-schemas';
@@ -7,7 +6,7 @@ import { messageResponseSchema } from '../../common/user-schemas';
 import { getAuth } from '../auth/context';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { adminEmails } from '../users/repository';
 import type { Mailer } from '../email/mailer';
 import { supportRequestEmail } from '../email/templates';
 import { createLimit } from '../http/rate-limit';
@@ -23,11 +22,7 @@ export async function supportRoutes(instance: FastifyInstance, deps: { db: Datab
     async (request) => {
       await perIp(request);
       const auth = await getAuth(deps.db, request);
-      const admins = await deps.db
-        .select({ email: users.email })
-        .from(users)
-        .where(or(eq(users.role, 'admin'), eq(users.isAdmin, true)));
-      const recipients = new Set(admins.map((a) => a.email).filter((e): e is string => Boolean(e)));
+      const recipients = new Set(await adminEmails(deps.db));
       if (deps.config.email.supportAddress) recipients.add(deps.config.email.supportAddress);
       if (recipients.size === 0) {
         // Never drop a customer's message: it goes to the sending mailbox (or the outbox) instead.

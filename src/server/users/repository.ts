@@ -67,7 +67,11 @@ export async function findSessionUser(db: Database, sessionId: string): Promise<
 }
 
 /** The anonymous visitor's `session_<id>` user, created on their first question. */
-export async function findOrCreateSessionUser(db: Database, sessionId: string, freeQuestions: number): Promise<UserRow> {
+export async function findOrCreateSessionUser(
+  db: Database,
+  sessionId: string,
+  freeQuestions: number,
+): Promise<UserRow> {
   // Two first questions at once: one insert wins, the other finds its row.
   await db
     .insert(users)
@@ -76,4 +80,13 @@ export async function findOrCreateSessionUser(db: Database, sessionId: string, f
   const user = await findSessionUser(db, sessionId);
   if (!user) throw new Error('anonymous session user vanished');
   return user;
+}
+
+/** Every administrator's email address, for messages that must reach the team. */
+export async function adminEmails(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(sql`(${users.role} = 'admin' or ${users.isAdmin}) and ${users.email} is not null`);
+  return rows.map((r) => r.email!).filter(Boolean);
 }

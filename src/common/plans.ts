@@ -1,0 +1,91 @@
+// The plans of spec section 9, seeded into subscription_plans on first start. Prices in minor units.
+
+export const UNLIMITED_QUERIES = -1;
+
+export interface PlanSeed {
+  id: string;
+  name: string;
+  displayName: string;
+  description: string;
+  price: number;
+  queryLimit: number;
+  features: string[];
+  isPopular: boolean;
+  testOnly: boolean;
+  sortOrder: number;
+}
+
+export const planSeeds: readonly PlanSeed[] = [
+  {
+    id: 'basic',
+    name: 'basic',
+    displayName: 'Basic',
+    description: 'For occasional questions',
+    price: 499,
+    queryLimit: 333,
+    features: ['333 questions per month', 'Up to 3 AI models per question', 'Comparison analysis', 'Session history'],
+    isPopular: false,
+    testOnly: false,
+    sortOrder: 1,
+  },
+  {
+    id: 'standard',
+    name: 'standard',
+    displayName: 'Standard',
+    description: 'For everyday research',
+    price: 1999,
+    queryLimit: 2001,
+    features: [
+      '2,001 questions per month',
+      'Up to 3 AI models per question',
+      'Comparison analysis',
+      'Confidence ranking',
+      'Session history',
+    ],
+    isPopular: true,
+    testOnly: false,
+    sortOrder: 2,
+  },
+  {
+    id: 'unlimited',
+    name: 'unlimited',
+    displayName: 'Unlimited',
+    description: 'No limits at all',
+    price: 4444,
+    queryLimit: UNLIMITED_QUERIES,
+    features: [
+      'Unlimited questions',
+      'Up to 3 AI models per question',
+      'Comparison analysis',
+      'Confidence ranking',
+      'Priority support',
+    ],
+    isPopular: false,
+    testOnly: false,
+    sortOrder: 3,
+  },
+  {
+    id: 'test',
+    name: 'test',
+    displayName: 'Test Plan',
+    description: 'For checking payments in test mode',
+    price: 99,
+    queryLimit: 10,
+    features: ['10 questions', 'Test mode only'],
+    isPopular: false,
+    testOnly: true,
+    sortOrder: 4,
+  },
+];
+
+/** Tier ranking for sorting (spec section 9). */
+export const tierRank: Record<string, number> = { unlimited: 3, standard: 2, basic: 1, free: 0 };
+
+/** Price for a tier the plans table does not know (spec section 9). */
+export const FALLBACK_PRICE_CENTS = 999;
+export const DEFAULT_PERIOD_DAYS = 30;
+
+/** Minor units to the en-US currency text the spec shows: 499 -> '$4.99'. */
+export function formatPrice(minor: number, currency = 'usd'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
+}

@@ -1,0 +1,221 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import {
+  billingMessages,
+  type BillingSubscription,
+  type CreateSubscriptionResponse,
+  type PaymentMethod,
+  type SubscriptionActionResponse,
+} from '../../common/billing-schemas';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { findUserById, type UserRow } from '../users/repository';
+import type { PlanService } from './plans';
+import type { StripeGateway } from './stripe-gateway';
+import { periodOf, type SubscriptionSync } from './subscription-sync';
+
+const notConfigured = () => new HttpError(503, billingMessages.paymentsNotConfigured);
+
+/** What a signed-in user can do with their subscription, against Stripe, mirrored into our tables. */
+export class BillingService {
+  constructor(
+    private readonly db: Database,
+    private readonly gateway: StripeGateway,
+    private readonly plans: PlanService,
+    private readonly sync: SubscriptionSync,
+    private readonly config: Config,
+  ) {}
+
+  async stripe(): Promise<Stripe> {
+    const client = await this.gateway.client();
+    if (!client) throw notConfigured();
+    return client;
+  }
+
+  /** The user's Stripe customer, created on first need and stored on the user. */
+  async customerFor(user: UserRow): Promise<string> {
+    if (user.stripeCustomerId) return user.stripeCustomerId;
+    const stripe = await this.stripe();
+    const customer = await stripe.customers.create(
+      { email: user.email ?? undefined, name: user.username, metadata: { userId: String(user.id) } },
+      { idempotencyKey: `customer-${user.id}` },
+    );
+    await this.db
+      .update(users)
+      .set({ stripeCustomerId: customer.id, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    return customer.id;
+  }
+
+  async createSubscription(user: UserRow, planId: string): Promise<CreateSubscriptionResponse> {
+    const plan = await this.plans.find(planId);
+    if (!plan) throw notFound(billingMessages.planNotFound);
+    const { mode } = await this.gateway.current();
+    if (!plan.isActive || !plan.stripePriceId || (plan.testOnly && mode !== 'test'))
+      throw badRequest(billingMessages.planUnavailable);
+    const stripe = await this.stripe();
+    const customer = await this.customerFor(user);
+    // One attempt per user, plan and minute: a double click reuses the first subscription.
+    const attempt = Math.floor(Date.now() / 60_000);
+    const subscription = await stripe.subscriptions.create(
+      {
+        customer,
+        items: [{ price: plan.stripePriceId }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        expand: ['latest_invoice.confirmation_secret'],
+        metadata: { userId: String(user.id), planId: plan.id },
+      },
+      { idempotencyKey: `subscribe-${user.id}-${plan.id}-${attempt}` },
+    );
+    const invoice = subscription.latest_invoice as Stripe.Invoice | null;
+    const clientSecret = invoice?.confirmation_secret?.client_secret;
+    if (!clientSecret)
+      throw new HttpError(502, 'The payment provider did not return a payment form. Please try again.');
+    return { clientSecret, subscriptionId: subscription.id, successUrl: `${this.config.appUrl}/checkout/success` };
+  }
+
+  /** The user's current Stripe subscription as the billing page shows it, or null. */
+  async currentSubscription(user: UserRow): Promise<BillingSubscription | null> {
+    if (!user.stripeSubscriptionId) return null;
+    const stripe = await this.stripe();
+    let subscription: Stripe.Subscription;
+    try {
+      subscription = await stripe.subscriptions.retrieve(user.stripeSubscriptionId, { expand: ['items.data.price'] });
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    }
+    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return null;
+    const price = subscription.items.data[0]?.price;
+    const plan = price ? await this.plans.findByPrice(price.id) : undefined;
+    const { start, end } = periodOf(subscription);
+    const status =
+      subscription.status === 'active' && subscription.cancel_at_period_end
+        ? 'pending_cancellation'
+        : subscription.status;
+    return {
+      id: subscription.id,
+      status,
+      currentPeriodStart: start,
+      currentPeriodEnd: end,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end || status === 'pending_cancellation',
+      plan: {
+        id: price?.id ?? '',
+        nickname: plan?.displayName ?? price?.nickname ?? 'Subscription',
+        amount: price?.unit_amount ?? plan?.price ?? 0,
+        currency: price?.currency ?? 'usd',
+        interval: price?.recurring?.interval ?? 'month',
+      },
+    };
+  }
+
+  async cancel(user: UserRow, immediate: boolean): Promise<SubscriptionActionResponse> {
+    const subscriptionId = this.requireSubscription(user);
+    const stripe = await this.stripe();
+    if (immediate) await stripe.subscriptions.cancel(subscriptionId);
+    else await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    await this.refresh(user, immediate ? 'cancelled_now' : 'cancel_scheduled');
+    return { success: true, message: immediate ? billingMessages.cancelledNow : billingMessages.cancelScheduled };
+  }
+
+  async resume(user: UserRow): Promise<SubscriptionActionResponse> {
+    const subscriptionId = this.requireSubscription(user);
+    const stripe = await this.stripe();
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+    await this.refresh(user, 'resumed');
+    return { success: true, message: billingMessages.resumed };
+  }
+
+  async terminate(user: UserRow): Promise<SubscriptionActionResponse> {
+    const subscriptionId = this.requireSubscription(user);
+    const stripe = await this.stripe();
+    await stripe.subscriptions.cancel(subscriptionId);
+    await this.refresh(user, 'terminated');
+    return { success: true, message: billingMessages.terminated };
+  }
+
+  /** Pulls the subscription from Stripe and applies it now, without waiting for the webhook. */
+  async refresh(user: UserRow, eventType = 'manual_refresh'): Promise<boolean> {
+    if (!user.stripeSubscriptionId) return false;
+    const stripe = await this.stripe();
+    const snap = await this.sync.snapshot(stripe, user.stripeSubscriptionId);
+    await this.db.transaction((tx) => this.sync.apply(tx, user, snap, eventType, null));
+    return true;
+  }
+
+  /** Finds a subscription for a customer who has none recorded (payment made elsewhere) and applies it. */
+  async discoverSubscription(user: UserRow): Promise<boolean> {
+    if (user.stripeSubscriptionId) return this.refresh(user);
+    if (!user.stripeCustomerId) return false;
+    const stripe = await this.stripe();
+    const list = await stripe.subscriptions.list({ customer: user.stripeCustomerId, status: 'all', limit: 10 });
+    const live = list.data.find((s) => ['active', 'trialing', 'past_due'].includes(s.status));
+    if (!live) return false;
+    const snap = await this.sync.snapshot(stripe, live.id);
+    await this.db.transaction((tx) => this.sync.apply(tx, user, snap, 'discovered', null));
+    return true;
+  }
+
+  async paymentMethods(user: UserRow): Promise<PaymentMethod[]> {
+    if (!user.stripeCustomerId) return [];
+    const stripe = await this.stripe();
+    const customer = (await stripe.customers.retrieve(user.stripeCustomerId)) as
+      Stripe.Customer | Stripe.DeletedCustomer;
+    const defaultId =
+      'deleted' in customer && customer.deleted
+        ? null
+        : idOf((customer as Stripe.Customer).invoice_settings?.default_payment_method);
+    const methods = await stripe.paymentMethods.list({ customer: user.stripeCustomerId, type: 'card', limit: 20 });
+    return methods.data.map((pm) => ({
+      id: pm.id,
+      brand: pm.card?.brand ?? 'other',
+      last4: pm.card?.last4 ?? '----',
+      expMonth: pm.card?.exp_month ?? 0,
+      expYear: pm.card?.exp_year ?? 0,
+      isDefault: pm.id === defaultId,
+    }));
+  }
+
+  async setDefaultPaymentMethod(user: UserRow, paymentMethodId: string): Promise<void> {
+    const methods = await this.paymentMethods(user);
+    // Only one of the user's own cards can become their default.
+    if (!methods.some((m) => m.id === paymentMethodId)) throw notFound('Payment method not found');
+    const stripe = await this.stripe();
+    await stripe.customers.update(user.stripeCustomerId!, {
+      invoice_settings: { default_payment_method: paymentMethodId },
+    });
+    if (user.stripeSubscriptionId)
+      await stripe.subscriptions.update(user.stripeSubscriptionId, { default_payment_method: paymentMethodId });
+  }
+
+  async createSetupIntent(user: UserRow): Promise<{ clientSecret: string }> {
+    const stripe = await this.stripe();
+    const customer = await this.customerFor(user);
+    const intent = await stripe.setupIntents.create({
+      customer,
+      automatic_payment_methods: { enabled: true },
+      usage: 'off_session',
+      metadata: { userId: String(user.id) },
+    });
+    if (!intent.client_secret)
+      throw new HttpError(502, 'The payment provider did not return a setup form. Please try again.');
+    return { clientSecret: intent.client_secret };
+  }
+
+  async reload(user: UserRow): Promise<UserRow> {
+    return (await findUserById(this.db, user.id)) ?? user;
+  }
+
+  private requireSubscription(user: UserRow): string {
+    if (!user.stripeSubscriptionId) throw badRequest(billingMessages.noSubscription);
+    return user.stripeSubscriptionId;
+  }
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}

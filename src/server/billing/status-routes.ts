@@ -1,0 +1,251 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { billingMessages } from '../../common/billing-schemas';
+import { sessionIdSchema } from '../../common/query-schemas';
+import { subscriptionStatusSchema, type SubscriptionStatus } from '../../common/subscription-schemas';
+import { hasActiveSubscription } from '../allowance/service';
+import { getAuth, requireUser } from '../auth/context';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { auditLog, subscriptionEvents, users } from '../db/schema';
+import type { Mailer } from '../email/mailer';
+import { cancellationNoticeEmail } from '../email/templates';
+import { forbidden, notFound } from '../http/errors';
+import { createLimit } from '../http/rate-limit';
+import { adminEmails, findSessionUser, findUserById, isAdminUser, type UserRow } from '../users/repository';
+import type { BillingService } from './service';
+import type { StripeGateway } from './stripe-gateway';
+
+export interface StatusRouteDeps {
+  db: Database;
+  config: Config;
+  billing: BillingService;
+  gateway: StripeGateway;
+  mailer: Mailer;
+}
+
+function statusOf(user: UserRow | undefined, freeQuestions: number): SubscriptionStatus {
+  if (!user) {
+    // An anonymous visitor who has not asked yet still has the whole free allowance.
+    return {
+      userId: null,
+      hasActiveSubscription: false,
+      subscriptionStatus: null,
+      subscriptionTier: 'free',
+      subscriptionExpiresAt: null,
+      stripeSubscriptionId: null,
+      paidQuestionsRemaining: 0,
+      freeQuestionsRemaining: freeQuestions,
+    };
+  }
+  return {
+    userId: user.id,
+    hasActiveSubscription: hasActiveSubscription(user),
+    subscriptionStatus: user.subscriptionStatus,
+    subscriptionTier: user.subscriptionTier,
+    subscriptionExpiresAt: user.subscriptionExpiresAt?.toISOString() ?? null,
+    stripeSubscriptionId: user.stripeSubscriptionId,
+    paidQuestionsRemaining: user.paidQuestionsRemaining,
+    freeQuestionsRemaining: user.freeQuestionsRemaining,
+  };
+}
+
+/** The subscription status calls of spec section 7: by session, checks, refreshes and diagnostics. */
+export async function statusRoutes(
+  instance: FastifyInstance,
+  { db, config, billing, gateway, mailer }: StatusRouteDeps,
+) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const notificationLimit = createLimit(instance, 'admin-notification', 5, 60 * 60_000);
+
+  /** The signed-in user, else the browser session's anonymous user (which may not exist yet). */
+  async function caller(request: FastifyRequest, sessionId: string | undefined): Promise<UserRow | undefined> {
+    const auth = await getAuth(db, request);
+    if (auth) return auth.user;
+    return sessionId ? findSessionUser(db, sessionId) : undefined;
+  }
+
+  async function refreshed(user: UserRow | undefined): Promise<UserRow | undefined> {
+    if (!user || !(await gateway.client())) return user;
+    await billing.discoverSubscription(user);
+    return findUserById(db, user.id);
+  }
+
+  app.get(
+    '/api/subscription-status-by-session/:sessionId',
+    {
+      schema: {
+        params: z.object({ sessionId: sessionIdSchema }),
+        querystring: z.object({ forceRefresh: z.enum(['true', 'false']).optional() }),
+        response: { 200: subscriptionStatusSchema },
+      },
+    },
+    async (request) => {
+      let user = await caller(request, request.params.sessionId);
+      if (request.query.forceRefresh === 'true') user = await refreshed(user);
+      return statusOf(user, config.freeQuestions);
+    },
+  );
+
+  app.get('/api/subscription-check', { schema: { response: { 200: subscriptionStatusSchema } } }, async (request) => {
+    const { user } = await requireUser(db, request);
+    return statusOf(user, config.freeQuestions);
+  });
+
+  app.post(
+    '/api/subscription-check',
+    {
+      schema: {
+        body: z.object({ sessionId: sessionIdSchema.optional() }).optional(),
+        response: { 200: subscriptionStatusSchema },
+      },
+    },
+    async (request) => statusOf(await caller(request, request.body?.sessionId), config.freeQuestions),
+  );
+
+  app.post(
+    '/api/check-subscription',
+    { schema: { body: z.object({ sessionId: sessionIdSchema.optional() }).optional() } },
+    async (request) => {
+      const user = await refreshed(await caller(request, request.body?.sessionId));
+      return {
+        isSubscribed: user ? hasActiveSubscription(user) : false,
+        subscriptionTier: user?.subscriptionTier ?? 'free',
+      };
+    },
+  );
+
+  app.post('/api/stripe/refresh-subscription', async (request) => {
+    const { user } = await requireUser(db, request);
+    const found = await billing.discoverSubscription(user);
+    const fresh = (await findUserById(db, user.id))!;
+    return {
+      refreshed: found,
+      hasSubscription: hasActiveSubscription(fresh),
+      message: found ? 'Subscription refreshed' : 'No subscription found for this account',
+    };
+  });
+
+  app.get(
+    '/api/billing/verify-subscription/:subscriptionId',
+    { schema: { params: z.object({ subscriptionId: z.string().max(255) }) } },
+    async (request) => {
+      const { user } = await requireUser(db, request);
+      if (user.stripeSubscriptionId !== request.params.subscriptionId) {
+        // Only the caller's own subscription: another id looks exactly like a missing one.
+        if (
+          !(await billing.discoverSubscription(user)) ||
+          (await findUserById(db, user.id))?.stripeSubscriptionId !== request.params.subscriptionId
+        ) {
+          throw notFound(billingMessages.subscriptionNotFound);
+        }
+      }
+      await billing.refresh((await findUserById(db, user.id))!);
+      const fresh = (await findUserById(db, user.id))!;
+      return {
+        verified: hasActiveSubscription(fresh),
+        status: fresh.subscriptionStatus,
+        message: hasActiveSubscription(fresh) ? 'Subscription verified' : billingMessages.verificationFailed,
+      };
+    },
+  );
+
+  app.get(
+    '/api/diagnostic-check/:customerId',
+    { schema: { params: z.object({ customerId: z.string().max(255) }) } },
+    async (request) => {
+      const { user } = await requireUser(db, request);
+      if (user.stripeCustomerId !== request.params.customerId && !isAdminUser(user)) throw forbidden();
+      const stripe = await billing.stripe();
+      const list = await stripe.subscriptions.list({ customer: request.params.customerId, status: 'all', limit: 20 });
+      return {
+        customerId: request.params.customerId,
+        subscriptions: list.data.map((s) => ({
+          id: s.id,
+          status: s.status,
+          cancelAtPeriodEnd: s.cancel_at_period_end,
+          created: s.created,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/send-admin-notification',
+    {
+      schema: {
+        body: z.object({
+          type: z.literal('subscription_cancellation'),
+          data: z.record(z.string(), z.unknown()).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(db, request);
+      await notificationLimit(request, `user:${user.id}`);
+      if (!user.stripeSubscriptionId) throw notFound(billingMessages.noSubscription);
+      // The server emails the administrators itself when a cancellation goes through; a client's
+      // notice shortly after that adds nothing.
+      const [recent] = await db
+        .select({ id: subscriptionEvents.id })
+        .from(subscriptionEvents)
+        .where(
+          and(
+            eq(subscriptionEvents.userId, user.id),
+            inArray(subscriptionEvents.eventType, ['cancel_scheduled', 'cancelled_now', 'terminated']),
+            gt(subscriptionEvents.createdAt, new Date(Date.now() - 15 * 60_000)),
+          ),
+        )
+        .limit(1);
+      if (!recent) {
+        for (const to of await adminEmails(db)) {
+          await mailer.send(
+            cancellationNoticeEmail(to, {
+              userId: user.id,
+              username: user.username,
+              email: user.email,
+              subscriptionId: user.stripeSubscriptionId,
+              immediate: false,
+            }),
+          );
+        }
+      }
+      return { success: true, message: 'Administrators have been notified' };
+    },
+  );
+
+  app.post(
+    '/api/reset-user',
+    { schema: { body: z.object({ userId: z.coerce.number().int().positive().optional() }).optional() } },
+    async (request) => {
+      const { user } = await requireUser(db, request);
+      const targetId = request.body?.userId ?? user.id;
+      // DESIGN.md section 7: anyone may reset their own account, only in payment test mode; an admin any user.
+      if (!isAdminUser(user)) {
+        if (targetId !== user.id) throw forbidden();
+        if ((await gateway.current()).mode !== 'test')
+          throw forbidden('Account reset is available only in payment test mode.');
+      }
+      const target = await findUserById(db, targetId);
+      if (!target) throw notFound();
+      await db
+        .update(users)
+        .set({
+          subscriptionStatus: null,
+          subscriptionTier: 'free',
+          subscriptionExpiresAt: null,
+          stripeSubscriptionId: null,
+          paidQuestionsRemaining: 0,
+          freeQuestionsRemaining: config.freeQuestions,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, targetId));
+      await db
+        .insert(auditLog)
+        .values({ actorUserId: user.id, action: 'user.reset', targetUserId: targetId, ipAddress: request.ip });
+      return { message: `Account ${target.username} has been reset` };
+    },
+  );
+}

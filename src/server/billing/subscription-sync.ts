@@ -1,0 +1,148 @@
+import { eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Database } from '../db/client';
+import { payments, subscriptionEvents, users } from '../db/schema';
+import { findUserById, type UserRow } from '../users/repository';
+import type { PlanRow, PlanService } from './plans';
+
+// Applies Stripe's view of a subscription to our user. Webhooks may arrive twice or out of order,
+// so every handler re-reads the subscription from Stripe and writes the result as an upsert: the
+// last writer always writes the truth, whichever event woke it.
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface SubscriptionSnapshot {
+  subscription: Stripe.Subscription;
+  plan: PlanRow | undefined;
+  status: string;
+  periodStart: number | null;
+  periodEnd: number | null;
+}
+
+/** Our status words: a subscription set to cancel at period end is 'pending_cancellation' (spec section 3). */
+export function ourStatus(subscription: Stripe.Subscription): string {
+  if (subscription.status === 'active' && subscription.cancel_at_period_end) return 'pending_cancellation';
+  return subscription.status;
+}
+
+export function periodOf(subscription: Stripe.Subscription): { start: number | null; end: number | null } {
+  // Since API 2025-03-31 the period lives on the subscription's items.
+  const item = subscription.items?.data?.[0];
+  return { start: item?.current_period_start ?? null, end: item?.current_period_end ?? null };
+}
+
+export function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | null {
+  const sub = invoice.parent?.subscription_details?.subscription;
+  return typeof sub === 'string' ? sub : (sub?.id ?? null);
+}
+
+export class SubscriptionSync {
+  constructor(
+    private readonly db: Database,
+    private readonly plans: PlanService,
+  ) {}
+
+  async snapshot(stripe: Stripe, subscriptionId: string): Promise<SubscriptionSnapshot> {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['items.data.price'] });
+    const priceId = subscription.items?.data?.[0]?.price?.id;
+    const plan =
+      (subscription.metadata?.planId && (await this.plans.find(subscription.metadata.planId))) ||
+      (priceId ? await this.plans.findByPrice(priceId) : undefined);
+    const { start, end } = periodOf(subscription);
+    return { subscription, plan, status: ourStatus(subscription), periodStart: start, periodEnd: end };
+  }
+
+  /** The user a Stripe object belongs to: our id in its metadata, else the customer it names. */
+  async findUser(options: {
+    userId?: string | number | null;
+    customerId?: string | null;
+  }): Promise<UserRow | undefined> {
+    const id = Number(options.userId);
+    if (Number.isInteger(id) && id > 0) {
+      const user = await findUserById(this.db, id);
+      if (user) return user;
+    }
+    if (options.customerId) {
+      const [user] = await this.db.select().from(users).where(eq(users.stripeCustomerId, options.customerId)).limit(1);
+      return user;
+    }
+    return undefined;
+  }
+
+  /** Writes the snapshot onto the user and records the change, inside the caller's transaction. */
+  async apply(
+    tx: Tx,
+    user: UserRow,
+    snap: SubscriptionSnapshot,
+    eventType: string,
+    stripeEventId: string | null,
+  ): Promise<void> {
+    const ended = ['canceled', 'incomplete_expired'].includes(snap.status);
+    const tier = ended ? 'free' : (snap.plan?.name ?? user.subscriptionTier);
+    const customerId =
+      typeof snap.subscription.customer === 'string' ? snap.subscription.customer : snap.subscription.customer.id;
+    await tx
+      .update(users)
+      .set({
+        stripeCustomerId: customerId,
+        stripeSubscriptionId: snap.subscription.id,
+        subscriptionStatus: snap.status,
+        subscriptionTier: tier,
+        subscriptionExpiresAt: snap.periodEnd ? new Date(snap.periodEnd * 1000) : null,
+        // An ended subscription leaves no paid questions behind.
+        ...(ended ? { paidQuestionsRemaining: 0 } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+    if (user.subscriptionStatus !== snap.status || user.subscriptionTier !== tier) {
+      await tx.insert(subscriptionEvents).values({
+        userId: user.id,
+        eventType,
+        stripeEventId,
+        stripeSubscriptionId: snap.subscription.id,
+        previousStatus: user.subscriptionStatus,
+        newStatus: snap.status,
+        previousTier: user.subscriptionTier,
+        newTier: tier,
+      });
+    }
+  }
+
+  /**
+   * Records an invoice's payment; on the first success for that invoice, sets the paid allowance to
+   * the plan's limit for the new period. Returns whether the allowance was granted.
+   */
+  async recordInvoice(
+    tx: Tx,
+    user: UserRow,
+    invoice: Stripe.Invoice,
+    plan: PlanRow | undefined,
+    succeeded: boolean,
+  ): Promise<boolean> {
+    const status = succeeded ? 'succeeded' : 'failed';
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        userId: user.id,
+        amount: succeeded ? invoice.amount_paid : invoice.amount_due,
+        currency: invoice.currency,
+        status,
+        stripeInvoiceId: invoice.id,
+        stripeSubscriptionId: subscriptionIdOfInvoice(invoice),
+        planId: plan?.id ?? null,
+      })
+      .onConflictDoUpdate({
+        target: payments.stripeInvoiceId,
+        set: { status, amount: succeeded ? invoice.amount_paid : invoice.amount_due },
+        // A success is final: a late failure event cannot undo it, nor a second success repeat it.
+        setWhere: sql`${payments.status} <> 'succeeded'`,
+      })
+      .returning({ id: payments.id });
+    if (!row || !succeeded || !plan) return false;
+    await tx
+      .update(users)
+      .set({ paidQuestionsRemaining: plan.queryLimit, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    return true;
+  }
+}

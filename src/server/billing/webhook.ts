@@ -1,0 +1,120 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import { billingMessages } from '../../common/billing-schemas';
+import type { Database } from '../db/client';
+import { stripeEvents, subscriptionEvents } from '../db/schema';
+import { badRequest, HttpError } from '../http/errors';
+import { constructWebhookEvent, type StripeGateway } from './stripe-gateway';
+import { subscriptionIdOfInvoice, type SubscriptionSnapshot, type SubscriptionSync } from './subscription-sync';
+
+export type WebhookOutcome = { received: true; duplicate?: true; ignored?: true };
+
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
+const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed']);
+const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.expired']);
+
+/**
+ * POST /stripe-webhook: checks the signature against the active mode's secret, then applies the
+ * event once. The processed event id is inserted in the same transaction as the effects, so a
+ * duplicate delivery (or two at once) changes nothing the second time.
+ */
+export class WebhookHandler {
+  constructor(
+    private readonly db: Database,
+    private readonly gateway: StripeGateway,
+    private readonly sync: SubscriptionSync,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async handle(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+    const { webhookSecret } = await this.gateway.current();
+    if (!webhookSecret) throw new HttpError(503, billingMessages.paymentsNotConfigured);
+    let event: Stripe.Event;
+    try {
+      event = constructWebhookEvent(rawBody, signature ?? '', webhookSecret);
+    } catch {
+      throw badRequest(billingMessages.invalidSignature);
+    }
+    const known =
+      SUBSCRIPTION_EVENTS.has(event.type) || INVOICE_EVENTS.has(event.type) || CHECKOUT_EVENTS.has(event.type);
+    const plan = known ? await this.gather(event) : null;
+
+    const applied = await this.db.transaction(async (tx) => {
+      const [fresh] = await tx
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type })
+        .onConflictDoNothing()
+        .returning();
+      if (!fresh) return 'duplicate' as const;
+      if (!plan) return 'ignored' as const;
+      await plan(tx);
+      return 'applied' as const;
+    });
+    this.log.info({ stripeEvent: event.id, type: event.type, outcome: applied }, 'stripe webhook');
+    if (applied === 'duplicate') return { received: true, duplicate: true };
+    if (applied === 'ignored') return { received: true, ignored: true };
+    return { received: true };
+  }
+
+  /** Reads what the event needs from Stripe before the transaction opens; returns the write to make in it. */
+  private async gather(
+    event: Stripe.Event,
+  ): Promise<((tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<void>) | null> {
+    const stripe = await this.gateway.client();
+    if (!stripe) throw new HttpError(503, billingMessages.paymentsNotConfigured);
+    const object = event.data.object as unknown as Record<string, unknown>;
+
+    if (CHECKOUT_EVENTS.has(event.type)) {
+      const session = object as unknown as Stripe.Checkout.Session;
+      const customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+      const user = await this.sync.findUser({
+        userId: session.client_reference_id ?? session.metadata?.userId,
+        customerId,
+      });
+      if (!user) return this.unmatched(event);
+      const subscriptionId =
+        typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
+      const snap =
+        event.type === 'checkout.session.completed' && subscriptionId
+          ? await this.sync.snapshot(stripe, subscriptionId)
+          : null;
+      return async (tx) => {
+        if (snap) await this.sync.apply(tx, user, snap, event.type, event.id);
+        else
+          await tx
+            .insert(subscriptionEvents)
+            .values({
+              userId: user.id,
+              eventType: event.type,
+              stripeEventId: event.id,
+              details: { checkoutSessionId: session.id },
+            });
+      };
+    }
+
+    const invoice = INVOICE_EVENTS.has(event.type) ? (object as unknown as Stripe.Invoice) : null;
+    const subscriptionId = invoice ? subscriptionIdOfInvoice(invoice) : String(object.id);
+    if (!subscriptionId) return null;
+    const snap: SubscriptionSnapshot = await this.sync.snapshot(stripe, subscriptionId);
+    const customerId =
+      typeof snap.subscription.customer === 'string' ? snap.subscription.customer : snap.subscription.customer.id;
+    const user = await this.sync.findUser({ userId: snap.subscription.metadata?.userId, customerId });
+    if (!user) return this.unmatched(event);
+    return async (tx) => {
+      await this.sync.apply(tx, user, snap, event.type, event.id);
+      if (invoice) await this.sync.recordInvoice(tx, user, invoice, snap.plan, event.type !== 'invoice.payment_failed');
+    };
+  }
+
+  private unmatched(event: Stripe.Event) {
+    this.log.warn(
+      { stripeEvent: event.id, type: event.type },
+      'stripe webhook for an unknown customer; recorded and skipped',
+    );
+    return null;
+  }
+}
