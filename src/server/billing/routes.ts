@@ -85,7 +85,7 @@ export async function billingRoutes(instance: FastifyInstance, deps: BillingRout
     },
   );
 
-  app.post('/api/verify-payment', { schema: { body: verifyPaymentRequestSchema.optional() } }, async (request) => {
+  app.post('/api/verify-payment', { schema: { body: verifyPaymentRequestSchema.nullish() } }, async (request) => {
     const { user } = await requireUser(db, request);
     const body = request.body ?? {};
     if (!body.paymentIntentId || !body.paymentIntentClientSecret) throw badRequest(billingMessages.invalidRequest);
@@ -123,7 +123,7 @@ export async function billingRoutes(instance: FastifyInstance, deps: BillingRout
     '/api/billing/cancel-subscription',
     {
       schema: {
-        body: z.object({ immediate: z.boolean().optional() }).passthrough().optional(),
+        body: z.object({ immediate: z.boolean().optional() }).passthrough().nullish(),
         response: { 200: subscriptionActionResponseSchema },
       },
     },

@@ -164,10 +164,15 @@ export class BillingService {
     const stripe = await this.stripe();
     const customer = (await stripe.customers.retrieve(user.stripeCustomerId)) as
       Stripe.Customer | Stripe.DeletedCustomer;
-    const defaultId =
+    // Checkout saves the card on the subscription; 'Set Default' also sets the customer's. Either counts.
+    const customerDefault =
       'deleted' in customer && customer.deleted
         ? null
         : idOf((customer as Stripe.Customer).invoice_settings?.default_payment_method);
+    const subscriptionDefault = user.stripeSubscriptionId
+      ? idOf((await stripe.subscriptions.retrieve(user.stripeSubscriptionId)).default_payment_method)
+      : null;
+    const defaultId = customerDefault ?? subscriptionDefault;
     const methods = await stripe.paymentMethods.list({ customer: user.stripeCustomerId, type: 'card', limit: 20 });
     return methods.data.map((pm) => ({
       id: pm.id,

@@ -98,7 +98,7 @@ export async function statusRoutes(
     '/api/subscription-check',
     {
       schema: {
-        body: z.object({ sessionId: sessionIdSchema.optional() }).optional(),
+        body: z.object({ sessionId: sessionIdSchema.optional() }).nullish(),
         response: { 200: subscriptionStatusSchema },
       },
     },
@@ -107,7 +107,7 @@ export async function statusRoutes(
 
   app.post(
     '/api/check-subscription',
-    { schema: { body: z.object({ sessionId: sessionIdSchema.optional() }).optional() } },
+    { schema: { body: z.object({ sessionId: sessionIdSchema.optional() }).nullish() } },
     async (request) => {
       const user = await refreshed(await caller(request, request.body?.sessionId));
       return {
@@ -218,7 +218,7 @@ export async function statusRoutes(
 
   app.post(
     '/api/reset-user',
-    { schema: { body: z.object({ userId: z.coerce.number().int().positive().optional() }).optional() } },
+    { schema: { body: z.object({ userId: z.coerce.number().int().positive().optional() }).nullish() } },
     async (request) => {
       const { user } = await requireUser(db, request);
       const targetId = request.body?.userId ?? user.id;

@@ -85,14 +85,12 @@ export class WebhookHandler {
       return async (tx) => {
         if (snap) await this.sync.apply(tx, user, snap, event.type, event.id);
         else
-          await tx
-            .insert(subscriptionEvents)
-            .values({
-              userId: user.id,
-              eventType: event.type,
-              stripeEventId: event.id,
-              details: { checkoutSessionId: session.id },
-            });
+          await tx.insert(subscriptionEvents).values({
+            userId: user.id,
+            eventType: event.type,
+            stripeEventId: event.id,
+            details: { checkoutSessionId: session.id },
+          });
       };
     }
 
