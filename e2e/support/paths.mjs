@@ -6,3 +6,6 @@ export const e2eLogFile = path.resolve('test-results/e2e-server.log');
 export const FAKE_VENDOR_PORT = 12150;
 /** Small, so a test can reach the end of the free questions. */
 export const E2E_FREE_QUESTIONS = 3;
+/** The fake Stripe API listens here. */
+export const FAKE_STRIPE_PORT = 12111;
+export const E2E_WEBHOOK_SECRET = 'whsec_e2e_parallax';

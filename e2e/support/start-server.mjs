@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { E2E_FREE_QUESTIONS, e2eDataDir, e2eLogFile, FAKE_VENDOR_PORT } from './paths.mjs';
+import { E2E_FREE_QUESTIONS, E2E_WEBHOOK_SECRET, e2eDataDir, e2eLogFile, FAKE_STRIPE_PORT, FAKE_VENDOR_PORT } from './paths.mjs';
 
 const port = process.argv[2] ?? '4319';
 rmSync(e2eDataDir, { recursive: true, force: true });
@@ -37,6 +37,29 @@ const vendorEnv = await new Promise((resolve, reject) => {
   fakes.on('exit', () => reject(new Error('the AI vendor fakes exited before listening')));
 });
 
+// Stripe: the stateful fake, signing and delivering its events to the app's webhook as Stripe would.
+const stripe = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'tests/fakes/stripe.ts', '--port', String(FAKE_STRIPE_PORT), '--webhook-url', `http://127.0.0.1:${port}/stripe-webhook`, '--webhook-secret', E2E_WEBHOOK_SECRET],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+children.push(stripe);
+await new Promise((resolve, reject) => {
+  createInterface({ input: stripe.stdout }).on('line', (line) => line.includes('listening on') && resolve());
+  stripe.on('exit', () => reject(new Error('the Stripe fake exited before listening')));
+});
+const stripeEnv = {
+  STRIPE_MODE: 'test',
+  STRIPE_API_BASE: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
+  STRIPE_SECRET_KEY: 'sk_test_fake',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+  STRIPE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+  STRIPE_PRICE_BASIC: 'price_fake_basic',
+  STRIPE_PRICE_STANDARD: 'price_fake_standard',
+  STRIPE_PRICE_UNLIMITED: 'price_fake_unlimited',
+  STRIPE_PRICE_TEST: 'price_fake_test',
+};
+
 const server = spawn(process.execPath, ['dist/server/main.js'], {
   env: {
     PATH: process.env.PATH,
@@ -48,6 +71,7 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     LOG_LEVEL: 'info',
     FREE_QUESTIONS: String(E2E_FREE_QUESTIONS),
     ...vendorEnv,
+    ...stripeEnv,
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });

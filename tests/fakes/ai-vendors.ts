@@ -1,7 +1,6 @@
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FakeAnthropic } from './anthropic';
+import { runAsScript } from './cli';
 import { FakeGemini } from './gemini';
 import { FakeOpenAIChat } from './openai-chat';
 import type { ScriptedServerOptions } from './scripted-server';
@@ -89,17 +88,7 @@ export async function startFakeAiVendors(
   };
 }
 
-function isMainModule(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-async function main(): Promise<void> {
+async function main(): Promise<FakeAiVendors> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '12120' },
@@ -121,19 +110,7 @@ async function main(): Promise<void> {
   vendors.script('*', { chunkDelayMs, initialDelayMs, ...(values.reply !== undefined && { text: values.reply }) });
   console.log('[fake-ai] AI vendor fakes listening (canned replies, not real models). Environment for the app:');
   for (const [name, value] of Object.entries(vendors.env)) console.log(`${name}=${value}`);
-  const shutdown = () => {
-    vendors.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  return vendors;
 }
 
-if (isMainModule()) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta.url, main);

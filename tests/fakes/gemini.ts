@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { ScriptedVendorServer } from './scripted-server';
+import { ScriptedVendorServer, started, type ScriptedServerOptions } from './scripted-server';
 import {
   frame,
   type JsonObject,
@@ -141,8 +141,4 @@ export class FakeGemini extends ScriptedVendorServer {
   }
 }
 
-export async function startFakeGemini(options: ConstructorParameters<typeof FakeGemini>[0] = {}): Promise<FakeGemini> {
-  const fake = new FakeGemini(options);
-  await fake.start();
-  return fake;
-}
+export const startFakeGemini = (options: ScriptedServerOptions = {}) => started(new FakeGemini(options));

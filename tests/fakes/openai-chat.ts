@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { ScriptedVendorServer } from './scripted-server';
+import { ScriptedVendorServer, started, type ScriptedServerOptions } from './scripted-server';
 import {
   contentText,
   frame,
@@ -182,10 +182,4 @@ function schemaInText(text: string): unknown {
   }
 }
 
-export async function startFakeOpenAIChat(
-  options: ConstructorParameters<typeof FakeOpenAIChat>[0] = {},
-): Promise<FakeOpenAIChat> {
-  const fake = new FakeOpenAIChat(options);
-  await fake.start();
-  return fake;
-}
+export const startFakeOpenAIChat = (options: ScriptedServerOptions = {}) => started(new FakeOpenAIChat(options));

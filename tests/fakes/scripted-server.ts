@@ -5,12 +5,11 @@ import {
   type ServerResponse,
   type Server,
 } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sampleFromSchema } from './json-sample';
+import { closeNow, listen, readBody } from './loopback-http';
 import {
   countWords,
   parseJson,
-  readBody,
   respondJson,
   respondRaw,
   sleep,
@@ -90,17 +89,10 @@ export abstract class ScriptedVendorServer {
         else res.destroy();
       });
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    const { address, port } = server.address() as AddressInfo;
+    const origin = await listen(server, this.options);
     this.server = server;
     this.stopping = false;
-    this.origin_ = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+    this.origin_ = origin;
     return this.url;
   }
 
@@ -110,8 +102,7 @@ export abstract class ScriptedVendorServer {
     this.server = undefined;
     this.origin_ = undefined;
     this.stopping = true;
-    server.closeAllConnections(); // hanging streams and keep-alive sockets
-    await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    await closeNow(server);
   }
 
   /**
@@ -315,4 +306,10 @@ export abstract class ScriptedVendorServer {
     }
     respondJson(res, 404, { message: 'unknown fake control' });
   }
+}
+
+/** Starts `fake` and gives it back, so a test can set one up in a single line. */
+export async function started<T extends ScriptedVendorServer>(fake: T): Promise<T> {
+  await fake.start();
+  return fake;
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { realpathSync } from 'node:fs';
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -7,9 +6,9 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runAsScript } from './cli';
+import { closeNow, listen, readBody } from './loopback-http';
 
 // A loopback stand-in for SendGrid's v3 Mail Send API (POST /v3/mail/send), close enough to the
 // real wire protocol that the @sendgrid/mail SDK cannot tell the difference: bearer-key auth,
@@ -153,17 +152,10 @@ export class FakeSendGrid {
         if (!res.headersSent) respondJson(res, 500, sendGridError(`fake SendGrid failed: ${String(error)}`));
       });
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    const { address, port } = server.address() as AddressInfo;
+    const origin = await listen(server, this.options);
     this.server = server;
-    this.baseUrl = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
-    return this.baseUrl;
+    this.baseUrl = origin;
+    return origin;
   }
 
   async stop(): Promise<void> {
@@ -171,9 +163,7 @@ export class FakeSendGrid {
     if (!server) return;
     this.server = undefined;
     this.baseUrl = undefined;
-    // The SDK's HTTP agent keeps connections alive; close them or close() waits for them.
-    server.closeAllConnections();
-    await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    await closeNow(server);
   }
 
   /** The next `count` mail sends (with a valid key) are answered with `status` and SendGrid's error body. */
@@ -395,32 +385,13 @@ function parseJson(raw: string): SendGridMailBody | undefined {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 function respondJson(res: ServerResponse, status: number, body: unknown): void {
   const json = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
   res.end(json);
 }
 
-function isMainModule(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-async function main(): Promise<void> {
+async function main(): Promise<FakeSendGrid> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '12112' },
@@ -457,19 +428,7 @@ async function main(): Promise<void> {
   console.log(
     `[fake-sendgrid] run the app with SENDGRID_API_BASE=${url} SENDGRID_API_KEY=${apiKeys === 'any' ? 'SG.<anything>' : apiKeys[0]}`,
   );
-  const shutdown = () => {
-    fake.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  return fake;
 }
 
-if (isMainModule()) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta.url, main);

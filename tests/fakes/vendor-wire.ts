@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 
 // The vocabulary shared by the AI vendor fakes: what a test can script, what a fake records, the
 // frames a vendor protocol is made of, and small HTTP/SSE helpers (see scripted-server.ts).
@@ -146,15 +146,6 @@ export function parseJson(raw: string): JsonObject | undefined {
   } catch {
     return undefined;
   }
-}
-
-export function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 /** Text of a message content that is a string or an array of `{ type: 'text', text }` parts. */

@@ -3,7 +3,7 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config, type Env } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
@@ -77,4 +77,19 @@ export async function createTestApp(env: Partial<Env> = {}): Promise<TestApp> {
       await database.close();
     },
   };
+}
+
+/**
+ * The app of a test file that needs nothing started before it: made before the file's tests and
+ * closed after them. Its fields are there from the first test on, not while the file is collected.
+ */
+export function useTestApp(env: Partial<Env> = {}): TestApp {
+  const testApp = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(testApp, await createTestApp(env));
+  });
+  afterAll(async () => {
+    await testApp.close?.();
+  });
+  return testApp;
 }

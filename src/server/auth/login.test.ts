@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages, validationMessages } from '../../common/messages';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { getMe, login, registerAccount, relaxedRateLimits, sessionCookie } from '../../../tests/helpers/accounts';
+import { useTestApp } from '../../../tests/helpers/test-app';
 
-let t: TestApp;
+const t = useTestApp(relaxedRateLimits);
 const account = { username: 'LoginUser', email: 'Login.User@Example.com', password: 'correct horse' };
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: { ...account, termsAccepted: true, privacyPolicyAccepted: true },
-  });
-  expect(res.statusCode).toBe(201);
+  await registerAccount(t.app, account);
 });
-afterAll(() => t.close());
 
-const login = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
-
-function expectSignedIn(res: Awaited<ReturnType<typeof login>>) {
+function expectSignedIn(res: LightMyRequestResponse) {
   expect(res.statusCode).toBe(200);
   const body = res.json();
   expect(body).toMatchObject({ username: account.username, email: account.email, isAdmin: false, role: 'user' });
@@ -27,38 +19,38 @@ function expectSignedIn(res: Awaited<ReturnType<typeof login>>) {
   const cookie = res.cookies.find((c) => c.name === 'parallax_session');
   expect(cookie?.httpOnly).toBe(true);
   expect(cookie?.sameSite).toBe('Lax');
-  return cookie!.value;
+  return sessionCookie(res);
 }
 
 describe('POST /api/login', () => {
   it('signs in by email, whatever its case, and the cookie then works on /api/me', async () => {
     for (const email of [account.email, account.email.toLowerCase(), account.email.toUpperCase()]) {
-      const token = expectSignedIn(await login(email, account.password));
-      const me = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { parallax_session: token } });
+      const cookie = expectSignedIn(await login(t.app, email, account.password));
+      const me = await getMe(t.app, cookie);
       expect(me.statusCode).toBe(200);
       expect(me.json().username).toBe(account.username);
     }
   });
 
   it('signs in by username, whatever its case', async () => {
-    expectSignedIn(await login('loginuser', account.password));
-    expectSignedIn(await login('LOGINUSER', account.password));
+    expectSignedIn(await login(t.app, 'loginuser', account.password));
+    expectSignedIn(await login(t.app, 'LOGINUSER', account.password));
   });
 
   it('ignores spaces around the identifier', async () => {
-    expectSignedIn(await login(`  ${account.email}  `, account.password));
+    expectSignedIn(await login(t.app, `  ${account.email}  `, account.password));
   });
 
   it('gives each sign-in its own session', async () => {
-    const a = expectSignedIn(await login(account.username, account.password));
-    const b = expectSignedIn(await login(account.username, account.password));
+    const a = expectSignedIn(await login(t.app, account.username, account.password));
+    const b = expectSignedIn(await login(t.app, account.username, account.password));
     expect(a).not.toBe(b);
   });
 
   it('answers a wrong password and an unknown account alike: 401 with the same message and no cookie', async () => {
-    const wrongPassword = await login(account.email, 'wrong password');
-    const unknownEmail = await login('nobody@example.com', account.password);
-    const unknownUsername = await login('nobody', account.password);
+    const wrongPassword = await login(t.app, account.email, 'wrong password');
+    const unknownEmail = await login(t.app, 'nobody@example.com', account.password);
+    const unknownUsername = await login(t.app, 'nobody', account.password);
     for (const res of [wrongPassword, unknownEmail, unknownUsername]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: serverMessages.invalidCredentials });
@@ -67,7 +59,7 @@ describe('POST /api/login', () => {
   });
 
   it('does not accept the password in another case', async () => {
-    const res = await login(account.email, account.password.toUpperCase());
+    const res = await login(t.app, account.email, account.password.toUpperCase());
     expect(res.statusCode).toBe(401);
   });
 
@@ -103,7 +95,7 @@ describe('POST /api/login', () => {
   });
 
   it('marks the answer as not cacheable', async () => {
-    const res = await login(account.email, account.password);
+    const res = await login(t.app, account.email, account.password);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 });

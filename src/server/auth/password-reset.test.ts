@@ -1,49 +1,22 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverMessages, validationMessages } from '../../common/messages';
 import { emailLogs, emailTokens, sessions } from '../db/schema';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import {
+  getMe,
+  login,
+  registerAccount,
+  relaxedRateLimits,
+  sessionCookie,
+  uniqueAccount,
+} from '../../../tests/helpers/accounts';
+import { useTestApp } from '../../../tests/helpers/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    RATE_LIMIT_REGISTER_PER_IP: '1000',
-    RATE_LIMIT_LOGIN_PER_IP: '1000',
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000',
-    RATE_LIMIT_FORGOT_PER_IP: '1000',
-    RATE_LIMIT_FORGOT_PER_ACCOUNT: '1000',
-  });
-});
-afterAll(() => t.close());
-
-let counter = 0;
-async function signUp(prefix: string) {
-  counter += 1;
-  const account = {
-    username: `${prefix}_${counter}`,
-    email: `${prefix}.${counter}@example.com`,
-    password: 'old-password',
-  };
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: { ...account, termsAccepted: true, privacyPolicyAccepted: true },
-  });
-  expect(res.statusCode).toBe(201);
-  await t.app.background.drain();
-  return {
-    ...account,
-    id: res.json().user.id as number,
-    cookie: res.cookies.find((c) => c.name === 'parallax_session')!.value,
-  };
-}
+const t = useTestApp(relaxedRateLimits);
 
 const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
 const reset = (token: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password } });
-const login = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
-const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', cookies: { parallax_session: cookie } });
 
 async function resetEmails(email: string) {
   return t.db
@@ -65,10 +38,10 @@ async function requestResetToken(email: string): Promise<string> {
 
 describe('POST /api/forgot-password', () => {
   it('answers an existing and an unknown address identically, and emails only the existing one', async () => {
-    const user = await signUp('forgot');
+    const { account } = await registerAccount(t.app, uniqueAccount('forgot'));
     const unknown = 'no.such.person@example.com';
 
-    const known = await forgot(user.email);
+    const known = await forgot(account.email);
     const missing = await forgot(unknown);
     expect(known.statusCode).toBe(200);
     expect(missing.statusCode).toBe(known.statusCode);
@@ -76,17 +49,17 @@ describe('POST /api/forgot-password', () => {
     expect(known.json()).toEqual({ message: serverMessages.forgotPasswordSent });
 
     await t.app.background.drain();
-    const sent = await resetEmails(user.email);
+    const sent = await resetEmails(account.email);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ status: 'outbox', subject: 'Reset your Parallax password', to: user.email });
+    expect(sent[0]).toMatchObject({ status: 'outbox', subject: 'Reset your Parallax password', to: account.email });
     expect(await resetEmails(unknown)).toHaveLength(0);
   });
 
   it('finds the account whatever the case of the address', async () => {
-    const user = await signUp('forgotcase');
-    expect((await forgot(user.email.toUpperCase())).statusCode).toBe(200);
+    const { account } = await registerAccount(t.app, uniqueAccount('forgotcase'));
+    expect((await forgot(account.email.toUpperCase())).statusCode).toBe(200);
     await t.app.background.drain();
-    expect(await resetEmails(user.email)).toHaveLength(1);
+    expect(await resetEmails(account.email)).toHaveLength(1);
   });
 
   it('rejects an invalid address with the spec message', async () => {
@@ -96,8 +69,8 @@ describe('POST /api/forgot-password', () => {
   });
 
   it('makes the link expire after an hour', async () => {
-    const user = await signUp('resetttl');
-    await requestResetToken(user.email);
+    const { account, user } = await registerAccount(t.app, uniqueAccount('resetttl'));
+    await requestResetToken(account.email);
     const [row] = await t.db
       .select()
       .from(emailTokens)
@@ -110,48 +83,48 @@ describe('POST /api/forgot-password', () => {
 
 describe('POST /api/reset-password', () => {
   it('sets the new password: the old one stops working and the new one signs in', async () => {
-    const user = await signUp('reset');
-    const token = await requestResetToken(user.email);
+    const { account } = await registerAccount(t.app, uniqueAccount('reset'));
+    const token = await requestResetToken(account.email);
 
     const res = await reset(token, 'brand-new-password');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: serverMessages.passwordResetDone });
 
-    expect((await login(user.email, user.password)).statusCode).toBe(401);
-    const fresh = await login(user.email, 'brand-new-password');
+    expect((await login(t.app, account.email, account.password)).statusCode).toBe(401);
+    const fresh = await login(t.app, account.email, 'brand-new-password');
     expect(fresh.statusCode).toBe(200);
     // Following a link sent to the address proves the address too.
     expect(fresh.json().emailVerified).toBe(true);
   });
 
   it('ends every session of the user', async () => {
-    const user = await signUp('resetsessions');
-    const second = (await login(user.email, user.password)).cookies.find((c) => c.name === 'parallax_session')!.value;
-    expect((await me(user.cookie)).statusCode).toBe(200);
-    expect((await me(second)).statusCode).toBe(200);
+    const { account, user, cookie } = await registerAccount(t.app, uniqueAccount('resetsessions'));
+    const second = sessionCookie(await login(t.app, account.email, account.password));
+    expect((await getMe(t.app, cookie)).statusCode).toBe(200);
+    expect((await getMe(t.app, second)).statusCode).toBe(200);
 
-    expect((await reset(await requestResetToken(user.email), 'another-password')).statusCode).toBe(200);
+    expect((await reset(await requestResetToken(account.email), 'another-password')).statusCode).toBe(200);
 
-    expect((await me(user.cookie)).statusCode).toBe(401);
-    expect((await me(second)).statusCode).toBe(401);
+    expect((await getMe(t.app, cookie)).statusCode).toBe(401);
+    expect((await getMe(t.app, second)).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
   it('works once: the same link cannot set a password again', async () => {
-    const user = await signUp('resetonce');
-    const token = await requestResetToken(user.email);
+    const { account } = await registerAccount(t.app, uniqueAccount('resetonce'));
+    const token = await requestResetToken(account.email);
     expect((await reset(token, 'first-new-password')).statusCode).toBe(200);
 
     const again = await reset(token, 'second-new-password');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: serverMessages.resetLinkInvalid });
-    expect((await login(user.email, 'first-new-password')).statusCode).toBe(200);
-    expect((await login(user.email, 'second-new-password')).statusCode).toBe(401);
+    expect((await login(t.app, account.email, 'first-new-password')).statusCode).toBe(200);
+    expect((await login(t.app, account.email, 'second-new-password')).statusCode).toBe(401);
   });
 
   it('rejects an expired link and keeps the old password', async () => {
-    const user = await signUp('resetexpired');
-    const token = await requestResetToken(user.email);
+    const { account, user } = await registerAccount(t.app, uniqueAccount('resetexpired'));
+    const token = await requestResetToken(account.email);
     await t.db
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -160,8 +133,8 @@ describe('POST /api/reset-password', () => {
     const res = await reset(token, 'never-applied');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: serverMessages.resetLinkInvalid });
-    expect((await login(user.email, user.password)).statusCode).toBe(200);
-    expect((await login(user.email, 'never-applied')).statusCode).toBe(401);
+    expect((await login(t.app, account.email, account.password)).statusCode).toBe(200);
+    expect((await login(t.app, account.email, 'never-applied')).statusCode).toBe(401);
   });
 
   it('rejects an unknown token', async () => {
@@ -171,29 +144,29 @@ describe('POST /api/reset-password', () => {
   });
 
   it('does not accept an email-verification link', async () => {
-    const user = await signUp('resetpurpose');
+    const { account } = await registerAccount(t.app, uniqueAccount('resetpurpose'));
     const [row] = await t.db
       .select()
       .from(emailLogs)
-      .where(and(eq(emailLogs.to, user.email), eq(emailLogs.kind, 'verify_email')));
+      .where(and(eq(emailLogs.to, account.email), eq(emailLogs.kind, 'verify_email')));
     const verifyToken = decodeURIComponent(/\?token=(\S+)/.exec(row!.body!)![1]!);
     expect((await reset(verifyToken, 'hijacked-password')).statusCode).toBe(400);
-    expect((await login(user.email, user.password)).statusCode).toBe(200);
+    expect((await login(t.app, account.email, account.password)).statusCode).toBe(200);
   });
 
   it('honours only the newest link when several were requested', async () => {
-    const user = await signUp('resetnewest');
-    const older = await requestResetToken(user.email);
-    const newer = await requestResetToken(user.email);
+    const { account } = await registerAccount(t.app, uniqueAccount('resetnewest'));
+    const older = await requestResetToken(account.email);
+    const newer = await requestResetToken(account.email);
     expect(newer).not.toBe(older);
     expect((await reset(older, 'from-older-link')).statusCode).toBe(400);
     expect((await reset(newer, 'from-newer-link')).statusCode).toBe(200);
-    expect((await login(user.email, 'from-newer-link')).statusCode).toBe(200);
+    expect((await login(t.app, account.email, 'from-newer-link')).statusCode).toBe(200);
   });
 
   it('rejects a password shorter than 6 characters and leaves the link usable', async () => {
-    const user = await signUp('resetshort');
-    const token = await requestResetToken(user.email);
+    const { account } = await registerAccount(t.app, uniqueAccount('resetshort'));
+    const token = await requestResetToken(account.email);
     const res = await reset(token, '12345');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({

@@ -1,41 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverMessages } from '../../common/messages';
 import { emailLogs, users } from '../db/schema';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { acceptedTerms, login, registerAccount, uniqueAccount } from '../../../tests/helpers/accounts';
+import { useTestApp } from '../../../tests/helpers/test-app';
 
 // Each check below uses its own client addresses (inject's remoteAddress), so the counters of
 // one do not spill into another.
-let t: TestApp;
-const password = 'secret-pass';
-beforeAll(async () => {
-  t = await createTestApp({
-    RATE_LIMIT_LOGIN_PER_IP: '3',
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: '2',
-    RATE_LIMIT_REGISTER_PER_IP: '2',
-    RATE_LIMIT_FORGOT_PER_IP: '3',
-    RATE_LIMIT_FORGOT_PER_ACCOUNT: '2',
-  });
+const t = useTestApp({
+  RATE_LIMIT_LOGIN_PER_IP: '3',
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: '2',
+  RATE_LIMIT_REGISTER_PER_IP: '2',
+  RATE_LIMIT_FORGOT_PER_IP: '3',
+  RATE_LIMIT_FORGOT_PER_ACCOUNT: '2',
 });
-afterAll(() => t.close());
 
-let counter = 0;
-async function signUp(prefix: string, ip: string) {
-  counter += 1;
-  const account = { username: `${prefix}_${counter}`, email: `${prefix}.${counter}@example.com`, password };
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/register',
-    remoteAddress: ip,
-    payload: { ...account, termsAccepted: true, privacyPolicyAccepted: true },
-  });
-  expect(res.statusCode).toBe(201);
-  return account;
-}
-
-const login = (email: string, pw: string, ip: string) =>
-  t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { email, password: pw } });
+const password = 'secret-pass';
+const signUp = async (prefix: string, ip: string) =>
+  (await registerAccount(t.app, { ...uniqueAccount(prefix), password }, { remoteAddress: ip })).account;
+const loginFrom = (identifier: string, pw: string, ip: string) => login(t.app, identifier, pw, { remoteAddress: ip });
 const forgot = (email: string, ip: string) =>
   t.app.inject({ method: 'POST', url: '/api/forgot-password', remoteAddress: ip, payload: { email } });
 
@@ -58,31 +42,31 @@ describe('login', () => {
     const user = await signUp('ipvictim', '10.1.0.99');
     const ip = '10.1.0.1';
     // Different (unknown) accounts each time, so only the per-address limit can trip.
-    for (let i = 0; i < 3; i++) expect((await login(`stranger${i}`, 'wrong-password', ip)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await loginFrom(`stranger${i}`, 'wrong-password', ip)).statusCode).toBe(401);
 
-    expectLimited(await login(user.email, password, ip));
-    expect((await login(user.email, password, '10.1.0.2')).statusCode).toBe(200);
+    expectLimited(await loginFrom(user.email, password, ip));
+    expect((await loginFrom(user.email, password, '10.1.0.2')).statusCode).toBe(200);
   });
 
   it('limits attempts per account across addresses, whatever the case of the identifier', async () => {
     const user = await signUp('acctvictim', '10.2.0.99');
-    expect((await login(user.email, 'wrong-password', '10.2.0.1')).statusCode).toBe(401);
-    expect((await login(user.email.toUpperCase(), 'wrong-password', '10.2.0.2')).statusCode).toBe(401);
+    expect((await loginFrom(user.email, 'wrong-password', '10.2.0.1')).statusCode).toBe(401);
+    expect((await loginFrom(user.email.toUpperCase(), 'wrong-password', '10.2.0.2')).statusCode).toBe(401);
 
-    expectLimited(await login(user.email, password, '10.2.0.3'));
-    expectLimited(await login(` ${user.email.toUpperCase()} `, password, '10.2.0.4'));
+    expectLimited(await loginFrom(user.email, password, '10.2.0.3'));
+    expectLimited(await loginFrom(` ${user.email.toUpperCase()} `, password, '10.2.0.4'));
 
     // Another account from a fresh address is not affected.
     const other = await signUp('acctother', '10.2.0.98');
-    expect((await login(other.email, password, '10.2.0.5')).statusCode).toBe(200);
+    expect((await loginFrom(other.email, password, '10.2.0.5')).statusCode).toBe(200);
   });
 
   it('counts the email and the username of one account together', async () => {
     const user = await signUp('bothnames', '10.3.0.99');
-    expect((await login(user.email, 'wrong-password', '10.3.0.1')).statusCode).toBe(401);
-    expect((await login(user.username, 'wrong-password', '10.3.0.2')).statusCode).toBe(401);
-    expectLimited(await login(user.username.toUpperCase(), password, '10.3.0.3'));
-    expectLimited(await login(user.email, password, '10.3.0.4'));
+    expect((await loginFrom(user.email, 'wrong-password', '10.3.0.1')).statusCode).toBe(401);
+    expect((await loginFrom(user.username, 'wrong-password', '10.3.0.2')).statusCode).toBe(401);
+    expectLimited(await loginFrom(user.username.toUpperCase(), password, '10.3.0.3'));
+    expectLimited(await loginFrom(user.email, password, '10.3.0.4'));
   });
 });
 
@@ -95,13 +79,7 @@ describe('register', () => {
       method: 'POST',
       url: '/api/register',
       remoteAddress: ip,
-      payload: {
-        username: 'regip_blocked',
-        email: 'regip.blocked@example.com',
-        password,
-        termsAccepted: true,
-        privacyPolicyAccepted: true,
-      },
+      payload: { username: 'regip_blocked', email: 'regip.blocked@example.com', password, ...acceptedTerms },
     });
     expectLimited(res);
     expect(await t.db.select().from(users).where(eq(users.username, 'regip_blocked'))).toHaveLength(0);

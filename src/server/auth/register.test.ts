@@ -1,30 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverMessages, validationMessages } from '../../common/messages';
 import { emailLogs, users } from '../db/schema';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { acceptedTerms, getMe, sessionCookie, uniqueAccount } from '../../../tests/helpers/accounts';
+import { useTestApp } from '../../../tests/helpers/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    FREE_QUESTIONS: '7',
-    // This file registers many accounts from one address; the limits have their own test file.
-    RATE_LIMIT_REGISTER_PER_IP: '1000',
-  });
+const t = useTestApp({
+  FREE_QUESTIONS: '7',
+  // This file registers many accounts from one address; the limits have their own test file.
+  RATE_LIMIT_REGISTER_PER_IP: '1000',
 });
-afterAll(() => t.close());
 
-let counter = 0;
-function newAccount(prefix = 'reg') {
-  counter += 1;
-  return {
-    username: `${prefix}_${counter}`,
-    email: `${prefix}.${counter}@example.com`,
-    password: 'secret-pass',
-    termsAccepted: true,
-    privacyPolicyAccepted: true,
-  };
-}
+const newAccount = (prefix: string) => ({ ...uniqueAccount(prefix), ...acceptedTerms });
 
 const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/register', payload });
 
@@ -59,7 +46,7 @@ describe('POST /api/register', () => {
     expect(cookie!.secure).toBeFalsy();
     expect(cookie!.maxAge).toBe(30 * 24 * 60 * 60);
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { parallax_session: cookie!.value } });
+    const me = await getMe(t.app, sessionCookie(res));
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(body.user);
   });
@@ -75,11 +62,7 @@ describe('POST /api/register', () => {
     expect(res.body).not.toContain(row!.passwordHash!);
     expect(res.body).not.toContain('$argon2');
     expect(res.body.toLowerCase()).not.toContain('password');
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      cookies: { parallax_session: res.cookies[0]!.value },
-    });
+    const me = await getMe(t.app, sessionCookie(res));
     expect(me.body).not.toContain('$argon2');
     expect(me.body.toLowerCase()).not.toContain('password');
   });

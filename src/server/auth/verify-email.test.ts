@@ -1,41 +1,18 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverMessages } from '../../common/messages';
 import { emailLogs, emailTokens } from '../db/schema';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import {
+  getMe,
+  registerAccount,
+  relaxedRateLimits,
+  sessionHeaders,
+  uniqueAccount,
+} from '../../../tests/helpers/accounts';
+import { useTestApp } from '../../../tests/helpers/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    RATE_LIMIT_REGISTER_PER_IP: '1000',
-    RATE_LIMIT_FORGOT_PER_IP: '1000',
-    RATE_LIMIT_FORGOT_PER_ACCOUNT: '1000',
-  });
-});
-afterAll(() => t.close());
-
-let counter = 0;
-async function signUp(prefix: string) {
-  counter += 1;
-  const account = {
-    username: `${prefix}_${counter}`,
-    email: `${prefix}.${counter}@example.com`,
-    password: 'secret-pass',
-  };
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: { ...account, termsAccepted: true, privacyPolicyAccepted: true },
-  });
-  expect(res.statusCode).toBe(201);
-  await t.app.background.drain();
-  return {
-    ...account,
-    id: res.json().user.id as number,
-    cookie: res.cookies.find((c) => c.name === 'parallax_session')!.value,
-  };
-}
+const t = useTestApp(relaxedRateLimits);
 
 /** The token in the newest outbox email of that kind to that address, as a user would click it. */
 async function tokenFromOutbox(email: string, kind: 'verify_email' | 'reset_password'): Promise<string> {
@@ -52,30 +29,31 @@ async function tokenFromOutbox(email: string, kind: 'verify_email' | 'reset_pass
 
 const verify = (token: string) =>
   t.app.inject({ method: 'GET', url: `/api/verify-email/${encodeURIComponent(token)}` });
-const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', cookies: { parallax_session: cookie } });
+const resend = (cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/resend-verification', headers: sessionHeaders(cookie) });
 
 describe('GET /api/verify-email/:token', () => {
   it('verifies the address with the emailed link', async () => {
-    const user = await signUp('verify');
-    expect((await me(user.cookie)).json().emailVerified).toBe(false);
+    const { account, cookie } = await registerAccount(t.app, uniqueAccount('verify'));
+    expect((await getMe(t.app, cookie)).json().emailVerified).toBe(false);
 
-    const res = await verify(await tokenFromOutbox(user.email, 'verify_email'));
+    const res = await verify(await tokenFromOutbox(account.email, 'verify_email'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: serverMessages.emailVerified });
-    expect((await me(user.cookie)).json().emailVerified).toBe(true);
+    expect((await getMe(t.app, cookie)).json().emailVerified).toBe(true);
   });
 
   it('stores only a hash of the emailed token', async () => {
-    const user = await signUp('tokenhash');
-    const token = await tokenFromOutbox(user.email, 'verify_email');
+    const { account, user } = await registerAccount(t.app, uniqueAccount('tokenhash'));
+    const token = await tokenFromOutbox(account.email, 'verify_email');
     const [row] = await t.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id));
     expect(row!.tokenHash).not.toBe(token);
     expect(row!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
   });
 
   it('works once: a used link answers 400', async () => {
-    const user = await signUp('used');
-    const token = await tokenFromOutbox(user.email, 'verify_email');
+    const { account } = await registerAccount(t.app, uniqueAccount('used'));
+    const token = await tokenFromOutbox(account.email, 'verify_email');
     expect((await verify(token)).statusCode).toBe(200);
     const again = await verify(token);
     expect(again.statusCode).toBe(400);
@@ -83,8 +61,8 @@ describe('GET /api/verify-email/:token', () => {
   });
 
   it('rejects an expired link with 400 and leaves the address unverified', async () => {
-    const user = await signUp('expired');
-    const token = await tokenFromOutbox(user.email, 'verify_email');
+    const { account, user, cookie } = await registerAccount(t.app, uniqueAccount('expired'));
+    const token = await tokenFromOutbox(account.email, 'verify_email');
     await t.db
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -92,11 +70,11 @@ describe('GET /api/verify-email/:token', () => {
     const res = await verify(token);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: serverMessages.verifyLinkInvalid });
-    expect((await me(user.cookie)).json().emailVerified).toBe(false);
+    expect((await getMe(t.app, cookie)).json().emailVerified).toBe(false);
   });
 
   it('expires 24 hours after it was sent', async () => {
-    const user = await signUp('ttl');
+    const { user } = await registerAccount(t.app, uniqueAccount('ttl'));
     const [row] = await t.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id));
     const hours = (row!.expiresAt.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
@@ -110,52 +88,48 @@ describe('GET /api/verify-email/:token', () => {
   });
 
   it('does not accept a password-reset link as a verification link', async () => {
-    const user = await signUp('purpose');
-    const forgot = await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: user.email } });
+    const { account, cookie } = await registerAccount(t.app, uniqueAccount('purpose'));
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      payload: { email: account.email },
+    });
     expect(forgot.statusCode).toBe(200);
     await t.app.background.drain();
-    const res = await verify(await tokenFromOutbox(user.email, 'reset_password'));
+    const res = await verify(await tokenFromOutbox(account.email, 'reset_password'));
     expect(res.statusCode).toBe(400);
-    expect((await me(user.cookie)).json().emailVerified).toBe(false);
+    expect((await getMe(t.app, cookie)).json().emailVerified).toBe(false);
   });
 });
 
 describe('POST /api/resend-verification', () => {
   it('sends a new link that replaces the older one', async () => {
-    const user = await signUp('resend');
-    const older = await tokenFromOutbox(user.email, 'verify_email');
+    const { account, cookie } = await registerAccount(t.app, uniqueAccount('resend'));
+    const older = await tokenFromOutbox(account.email, 'verify_email');
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/resend-verification',
-      cookies: { parallax_session: user.cookie },
-    });
+    const res = await resend(cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: serverMessages.verificationResent });
     await t.app.background.drain();
-    const newer = await tokenFromOutbox(user.email, 'verify_email');
+    const newer = await tokenFromOutbox(account.email, 'verify_email');
     expect(newer).not.toBe(older);
 
     expect((await verify(older)).statusCode).toBe(400);
-    expect((await me(user.cookie)).json().emailVerified).toBe(false);
+    expect((await getMe(t.app, cookie)).json().emailVerified).toBe(false);
     expect((await verify(newer)).statusCode).toBe(200);
-    expect((await me(user.cookie)).json().emailVerified).toBe(true);
+    expect((await getMe(t.app, cookie)).json().emailVerified).toBe(true);
   });
 
   it('answers 400 once the address is verified', async () => {
-    const user = await signUp('already');
-    await verify(await tokenFromOutbox(user.email, 'verify_email'));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/resend-verification',
-      cookies: { parallax_session: user.cookie },
-    });
+    const { account, cookie } = await registerAccount(t.app, uniqueAccount('already'));
+    await verify(await tokenFromOutbox(account.email, 'verify_email'));
+    const res = await resend(cookie);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: serverMessages.alreadyVerified });
   });
 
   it('requires a signed-in user', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/resend-verification' });
+    const res = await resend();
     expect(res.statusCode).toBe(401);
   });
 });

@@ -1,20 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, users } from '../db/schema';
 import { createOrPromoteAdmin } from './create-admin';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { getMe, login, registerAccount, relaxedRateLimits, sessionCookie } from '../../../tests/helpers/accounts';
+import { useTestApp } from '../../../tests/helpers/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000' });
-});
-afterAll(() => t.close());
-
-async function login(email: string, password: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
-  return { res, cookie: res.cookies.find((c) => c.name === 'parallax_session')?.value };
-}
-const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', cookies: { parallax_session: cookie } });
+const t = useTestApp(relaxedRateLimits);
 
 describe('createOrPromoteAdmin', () => {
   it('creates a verified administrator who can sign in and is shown as admin', async () => {
@@ -25,11 +16,11 @@ describe('createOrPromoteAdmin', () => {
     });
     expect(result).toMatchObject({ action: 'created', username: 'root_admin' });
 
-    const { res, cookie } = await login('root@parallax.test', 'admin-password');
+    const res = await login(t.app, 'root@parallax.test', 'admin-password');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ username: 'root_admin', role: 'admin', isAdmin: true });
 
-    const current = await me(cookie!);
+    const current = await getMe(t.app, sessionCookie(res));
     expect(current.statusCode).toBe(200);
     expect(current.json()).toMatchObject({
       id: result.id,
@@ -48,82 +39,60 @@ describe('createOrPromoteAdmin', () => {
   });
 
   it('promotes an existing user found by email, keeping its id and password', async () => {
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: {
-        username: 'future_admin',
-        email: 'Future.Admin@example.com',
-        password: 'user-password',
-        termsAccepted: true,
-        privacyPolicyAccepted: true,
-      },
+    const { user, cookie } = await registerAccount(t.app, {
+      username: 'future_admin',
+      email: 'Future.Admin@example.com',
+      password: 'user-password',
     });
-    expect(reg.statusCode).toBe(201);
-    const userId = reg.json().user.id as number;
-    const cookie = reg.cookies.find((c) => c.name === 'parallax_session')!.value;
-    expect((await me(cookie)).json()).toMatchObject({ role: 'user', isAdmin: false, emailVerified: false });
+    expect((await getMe(t.app, cookie)).json()).toMatchObject({ role: 'user', isAdmin: false, emailVerified: false });
 
     const result = await createOrPromoteAdmin(t.db, 33, {
       email: 'future.admin@EXAMPLE.com',
       username: 'ignored_name',
     });
-    expect(result).toEqual({ action: 'promoted', id: userId, username: 'future_admin' });
+    expect(result).toEqual({ action: 'promoted', id: user.id, username: 'future_admin' });
 
     // No new password given: the existing session and password keep working.
-    const after = await me(cookie);
+    const after = await getMe(t.app, cookie);
     expect(after.statusCode).toBe(200);
     expect(after.json()).toMatchObject({
-      id: userId,
+      id: user.id,
       username: 'future_admin',
       role: 'admin',
       isAdmin: true,
       emailVerified: true,
     });
-    expect((await login('future_admin', 'user-password')).res.statusCode).toBe(200);
+    expect((await login(t.app, 'future_admin', 'user-password')).statusCode).toBe(200);
     expect(await t.db.select().from(users).where(eq(users.username, 'ignored_name'))).toHaveLength(0);
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetUserId, userId));
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetUserId, user.id));
     expect(audit.map((a) => a.action)).toEqual(['admin.promoted_by_cli']);
   });
 
   it('promotes by username when the email is not known', async () => {
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: {
-        username: 'by_name',
-        email: 'by.name@example.com',
-        password: 'user-password',
-        termsAccepted: true,
-        privacyPolicyAccepted: true,
-      },
+    const { user } = await registerAccount(t.app, {
+      username: 'by_name',
+      email: 'by.name@example.com',
+      password: 'user-password',
     });
     const result = await createOrPromoteAdmin(t.db, 33, { email: 'unknown@example.com', username: 'BY_NAME' });
-    expect(result).toMatchObject({ action: 'promoted', id: reg.json().user.id });
+    expect(result).toMatchObject({ action: 'promoted', id: user.id });
   });
 
   it('when promoting with a password, sets it and ends the user\u2019s sessions', async () => {
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: {
-        username: 'reset_admin',
-        email: 'reset.admin@example.com',
-        password: 'user-password',
-        termsAccepted: true,
-        privacyPolicyAccepted: true,
-      },
+    const { cookie } = await registerAccount(t.app, {
+      username: 'reset_admin',
+      email: 'reset.admin@example.com',
+      password: 'user-password',
     });
-    const cookie = reg.cookies.find((c) => c.name === 'parallax_session')!.value;
     await createOrPromoteAdmin(t.db, 33, {
       email: 'reset.admin@example.com',
       username: 'reset_admin',
       password: 'fresh-admin-password',
     });
 
-    expect((await me(cookie)).statusCode).toBe(401);
-    expect((await login('reset.admin@example.com', 'user-password')).res.statusCode).toBe(401);
-    const { res } = await login('reset.admin@example.com', 'fresh-admin-password');
+    expect((await getMe(t.app, cookie)).statusCode).toBe(401);
+    expect((await login(t.app, 'reset.admin@example.com', 'user-password')).statusCode).toBe(401);
+    const res = await login(t.app, 'reset.admin@example.com', 'fresh-admin-password');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ role: 'admin', isAdmin: true });
   });

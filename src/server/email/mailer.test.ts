@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, settings } from '../db/schema';
 import { settingKeys } from '../settings/service';
 import { startFakeSendGrid, type FakeSendGrid } from '../../../tests/fakes/sendgrid';
+import { getMe, registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 let fake: FakeSendGrid;
@@ -14,8 +15,7 @@ beforeAll(async () => {
     SENDGRID_API_BASE: fake.url,
     EMAIL_FROM: 'hello@parallax.test',
     EMAIL_FROM_NAME: 'Parallax',
-    RATE_LIMIT_REGISTER_PER_IP: '1000',
-    RATE_LIMIT_FORGOT_PER_IP: '1000',
+    ...relaxedRateLimits,
   });
 });
 afterAll(async () => {
@@ -30,30 +30,14 @@ afterEach(async () => {
   await t.app.services.settings.set(settingKeys.emailFromName, null);
 });
 
-let counter = 0;
-async function register(prefix: string) {
-  counter += 1;
-  const account = {
-    username: `${prefix}_${counter}`,
-    email: `${prefix}.${counter}@example.com`,
-    password: 'secret-pass',
-  };
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: { ...account, termsAccepted: true, privacyPolicyAccepted: true },
-  });
-  await t.app.background.drain();
-  return { res, ...account };
-}
-
 const logsTo = (email: string) =>
   t.db.select().from(emailLogs).where(eq(emailLogs.to, email)).orderBy(desc(emailLogs.id));
 
 describe('Mailer with SendGrid', () => {
   it('sends the verification email through the v3 mail-send API and logs it as delivered without its body', async () => {
-    const { res, email, username } = await register('sg');
-    expect(res.statusCode).toBe(201);
+    const { response, account } = await registerAccount(t.app, uniqueAccount('sg'));
+    const { email, username } = account;
+    expect(response.statusCode).toBe(201);
 
     expect(fake.requests).toHaveLength(1);
     const request = fake.requests[0]!;
@@ -86,38 +70,37 @@ describe('Mailer with SendGrid', () => {
   });
 
   it('the emailed link verifies the address', async () => {
-    const { res, email } = await register('sglink');
-    const cookie = res.cookies.find((c) => c.name === 'parallax_session')!.value;
-    const link = new URL(/^(http:\/\/\S+)$/m.exec(fake.mailsTo(email)[0]!.text!)![1]!);
+    const { account, cookie } = await registerAccount(t.app, uniqueAccount('sglink'));
+    const link = new URL(/^(http:\/\/\S+)$/m.exec(fake.mailsTo(account.email)[0]!.text!)![1]!);
     const token = link.searchParams.get('token')!;
     const verified = await t.app.inject({ method: 'GET', url: `/api/verify-email/${encodeURIComponent(token)}` });
     expect(verified.statusCode).toBe(200);
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { parallax_session: cookie } });
+    const me = await getMe(t.app, cookie);
     expect(me.json().emailVerified).toBe(true);
   });
 
   it('logs a SendGrid failure as failed with the reason, and registration still succeeds', async () => {
     fake.failNext(1, 500);
-    const { res, email } = await register('sgfail');
-    expect(res.statusCode).toBe(201);
+    const { response, account } = await registerAccount(t.app, uniqueAccount('sgfail'));
+    expect(response.statusCode).toBe(201);
 
     expect(fake.requests.map((r) => r.status)).toEqual([500]);
     expect(fake.mails).toHaveLength(0);
-    const [log] = await logsTo(email);
+    const [log] = await logsTo(account.email);
     expect(log).toMatchObject({ status: 'failed', kind: 'verify_email', body: null });
     expect(log!.error).toContain('Internal server error');
 
     // The failure is not sticky: the next message goes out.
-    const next = await register('sgafter');
-    expect((await logsTo(next.email))[0]!.status).toBe('delivered');
+    const next = await registerAccount(t.app, uniqueAccount('sgafter'));
+    expect((await logsTo(next.account.email))[0]!.status).toBe('delivered');
   });
 
   it('logs a rejected key as failed with SendGrid\u2019s message', async () => {
     fake.setApiKeys(['SG.some-other-key']);
-    const { res, email } = await register('sgbadkey');
-    expect(res.statusCode).toBe(201);
+    const { response, account } = await registerAccount(t.app, uniqueAccount('sgbadkey'));
+    expect(response.statusCode).toBe(201);
     expect(fake.requests.map((r) => r.status)).toEqual([401]);
-    const [log] = await logsTo(email);
+    const [log] = await logsTo(account.email);
     expect(log!.status).toBe('failed');
     expect(log!.error).toContain('The provided authorization grant is invalid, expired, or revoked');
     // The key itself never lands in the log.
@@ -135,23 +118,23 @@ describe('Mailer with SendGrid', () => {
     expect(stored!.value).not.toContain('saved-in-settings');
     expect(await t.app.services.settings.get(settingKeys.sendgridApiKey)).toBe('SG.saved-in-settings');
 
-    const { res, email } = await register('sgsettings');
-    expect(res.statusCode).toBe(201);
+    const { response, account } = await registerAccount(t.app, uniqueAccount('sgsettings'));
+    expect(response.statusCode).toBe(201);
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]!.headers.authorization).toBe('Bearer SG.saved-in-settings');
     expect(fake.requests[0]!.body!.from).toEqual({ email: 'support@parallax.test', name: 'Parallax Support' });
-    expect((await logsTo(email))[0]!.status).toBe('delivered');
+    expect((await logsTo(account.email))[0]!.status).toBe('delivered');
   });
 
   it('falls back to the environment once the saved key is removed', async () => {
     await t.app.services.settings.set(settingKeys.sendgridApiKey, 'SG.saved-in-settings', { secret: true });
     await t.app.services.settings.set(settingKeys.sendgridApiKey, null);
-    await register('sgcleared');
+    await registerAccount(t.app, uniqueAccount('sgcleared'));
     expect(fake.requests[0]!.headers.authorization).toBe('Bearer SG.test-key');
   });
 
   it('sends the password-reset email through SendGrid too', async () => {
-    const { email } = await register('sgreset');
+    const { email } = (await registerAccount(t.app, uniqueAccount('sgreset'))).account;
     fake.reset();
     const res = await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
     expect(res.statusCode).toBe(200);

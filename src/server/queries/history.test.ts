@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryResult, SavedQuery } from '../../common/query-schemas';
 import { createOrPromoteAdmin } from '../cli/create-admin';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
+import { login, registerAccount, sessionCookie, sessionHeaders, uniqueAccount } from '../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 // Who may see and clear which questions, and API keys per caller.
@@ -25,33 +26,15 @@ async function askAs(sessionId: string, text: string, cookie?: string): Promise<
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/query',
-    headers: cookie ? { cookie } : {},
+    headers: sessionHeaders(cookie),
     payload: { text, sessionId, selectedModels: ['chatgpt'] },
   });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
 
-async function register(name: string, sessionId?: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: {
-      username: name,
-      email: `${name}@example.com`,
-      password: 'secret-pass',
-      termsAccepted: true,
-      privacyPolicyAccepted: true,
-      sessionId,
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  const cookie = res.cookies.find((c) => c.name === 'parallax_session')!;
-  return `${cookie.name}=${cookie.value}`;
-}
-
 const history = (sessionId: string, cookie?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/history/${sessionId}`, headers: cookie ? { cookie } : {} });
+  t.app.inject({ method: 'GET', url: `/api/history/${sessionId}`, headers: sessionHeaders(cookie) });
 
 describe('history', () => {
   it("lists a visitor's own questions newest first and nobody else's", async () => {
@@ -81,7 +64,7 @@ describe('history', () => {
     expect(clear.statusCode).toBe(200);
     expect((await history(mine)).json()).toHaveLength(1);
 
-    const signedIn = await register(`reader${counter}`);
+    const { cookie: signedIn } = await registerAccount(t.app, uniqueAccount('reader'));
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/query/${asked.id}`, headers: { cookie: signedIn } })).statusCode,
     ).toBe(404);
@@ -97,12 +80,7 @@ describe('history', () => {
     expect(own.json()).toMatchObject({ id: asked.id, text: 'owned question' });
 
     await createOrPromoteAdmin(t.db, 33, { email: 'boss@example.com', username: 'boss', password: 'boss-password' });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: 'boss', password: 'boss-password' },
-    });
-    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const cookie = sessionCookie(await login(t.app, 'boss', 'boss-password'));
     expect((await t.app.inject({ method: 'GET', url: `/api/query/${asked.id}`, headers: { cookie } })).statusCode).toBe(
       200,
     );
@@ -122,7 +100,7 @@ describe('history', () => {
   it("keeps what a browser asked before signing up in the new account's history, without extra free questions", async () => {
     const browser = newSession();
     await askAs(browser, 'asked anonymously');
-    const cookie = await register(`adopter${counter}`, browser);
+    const { cookie } = await registerAccount(t.app, uniqueAccount('adopter'), { sessionId: browser });
     const list = (await history(newSession(), cookie)).json() as SavedQuery[];
     expect(list.map((q) => q.text)).toEqual(['asked anonymously']);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
@@ -138,7 +116,7 @@ describe('API keys', () => {
       payload: { model: 'grok', apiKey: 'k' },
     });
     expect(anonymous.statusCode).toBe(401);
-    const cookie = await register(`keyless${counter}`);
+    const { cookie } = await registerAccount(t.app, uniqueAccount('keyless'));
     const empty = await t.app.inject({
       method: 'POST',
       url: '/api/api-key',
@@ -153,18 +131,7 @@ describe('API keys', () => {
     const { XAI_API_KEY: _k, ...env } = fakes.env;
     const local = await createTestApp({ ...env, JUDGE_MODEL: 'local' });
     try {
-      const reg = await local.app.inject({
-        method: 'POST',
-        url: '/api/register',
-        payload: {
-          username: 'keyowner',
-          email: 'keyowner@example.com',
-          password: 'secret-pass',
-          termsAccepted: true,
-          privacyPolicyAccepted: true,
-        },
-      });
-      const cookie = reg.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const { cookie } = await registerAccount(local.app, uniqueAccount('keyowner'));
       const saved = await local.app.inject({
         method: 'POST',
         url: '/api/api-key',

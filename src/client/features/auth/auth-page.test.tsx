@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeFetch } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
+import { anonymousMe, makePublicUser, signedInMe } from '../../../../tests/helpers/users';
 import { AuthPage } from './auth-page';
-import { anonymous, makeUser } from './auth-test-helpers';
 
 const standIns = [
   { path: '/', element: <p>Home stand-in</p> },
@@ -12,19 +12,19 @@ const standIns = [
 
 describe('/auth', () => {
   it('sends a signed-in user to /', async () => {
-    installFakeFetch({ 'GET /api/me': { json: makeUser() } });
+    installFakeFetch({ 'GET /api/me': signedInMe(makePublicUser()) });
     renderPage(<AuthPage />, { path: '/auth', routes: standIns });
     expect(await screen.findByText('Home stand-in')).toBeInTheDocument();
   });
 
   it('sends a signed-in administrator to /admin', async () => {
-    installFakeFetch({ 'GET /api/me': { json: makeUser({ role: 'admin', isAdmin: true }) } });
+    installFakeFetch({ 'GET /api/me': signedInMe(makePublicUser({ role: 'admin', isAdmin: true })) });
     renderPage(<AuthPage />, { path: '/auth', routes: standIns });
     expect(await screen.findByText('Admin stand-in')).toBeInTheDocument();
   });
 
   it('opens on the Login tab and switches to Register and back', async () => {
-    installFakeFetch({ 'GET /api/me': anonymous });
+    installFakeFetch({ 'GET /api/me': anonymousMe });
     const { user, router } = renderPage(<AuthPage />, { path: '/auth' });
     expect(await screen.findByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('form', { name: 'Login' })).toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('/auth', () => {
   });
 
   it('opens on the Register tab with ?tab=register', async () => {
-    installFakeFetch({ 'GET /api/me': anonymous });
+    installFakeFetch({ 'GET /api/me': anonymousMe });
     renderPage(<AuthPage />, { path: '/auth', at: '/auth?tab=register' });
     expect(await screen.findByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('form', { name: 'Register' })).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('/auth', () => {
   });
 
   it('states the three promises of the product', async () => {
-    installFakeFetch({ 'GET /api/me': anonymous });
+    installFakeFetch({ 'GET /api/me': anonymousMe });
     renderPage(<AuthPage />, { path: '/auth' });
     expect(await screen.findByText('Compare responses from leading AI models')).toBeInTheDocument();
     expect(screen.getByText('Identify agreements and disagreements')).toBeInTheDocument();

@@ -1,31 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import type { PublicUser } from '../../../common/user-schemas';
 import type { FakeResponse, RecordedRequest } from '../../../../tests/helpers/fake-fetch';
 
 // Shared by this folder's component tests only; not a test file itself.
-
-export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
-  return {
-    id: 7,
-    username: 'ada',
-    email: 'ada@example.com',
-    emailVerified: true,
-    role: 'user',
-    isAdmin: false,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    freeQuestionsRemaining: 33,
-    paidQuestionsRemaining: 0,
-    subscriptionStatus: null,
-    subscriptionTier: 'free',
-    subscriptionExpiresAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    impersonatedBy: null,
-    ...overrides,
-  };
-}
-
-export const anonymous: FakeResponse = { status: 401, json: { message: 'Not authenticated' } };
 
 /** A fake answer the test releases when it has looked at the pending state. */
 export function deferred(answer: FakeResponse) {

@@ -2,8 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeFetch } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
+import { anonymousMe, makePublicUser } from '../../../../tests/helpers/users';
 import { AuthPage } from './auth-page';
-import { anonymous, bodiesSentTo, deferred, findToast, makeUser, requestsTo } from './auth-test-helpers';
+import { bodiesSentTo, deferred, findToast, requestsTo } from './auth-test-helpers';
 
 const standIns = [
   { path: '/', element: <p>Home stand-in</p> },
@@ -24,7 +25,7 @@ async function fillLogin(user: ReturnType<typeof renderLogin>['user'], email: st
 
 describe('Login tab', () => {
   it('shows both validation messages for empty fields and sends nothing', async () => {
-    const { requests } = installFakeFetch({ 'GET /api/me': anonymous });
+    const { requests } = installFakeFetch({ 'GET /api/me': anonymousMe });
     const { user } = renderLogin();
     await fillLogin(user, '', '');
     expect(await screen.findByText('Please enter a valid email or username')).toBeInTheDocument();
@@ -34,7 +35,7 @@ describe('Login tab', () => {
   });
 
   it('rejects a too-short identifier and password', async () => {
-    const { requests } = installFakeFetch({ 'GET /api/me': anonymous });
+    const { requests } = installFakeFetch({ 'GET /api/me': anonymousMe });
     const { user } = renderLogin();
     await fillLogin(user, 'ab', '12345');
     expect(await screen.findByText('Please enter a valid email or username')).toBeInTheDocument();
@@ -43,8 +44,8 @@ describe('Login tab', () => {
   });
 
   it('sends {email, password}, shows "Logging in..." while pending, then goes to /', async () => {
-    const answer = deferred({ json: makeUser() });
-    const { requests } = installFakeFetch({ 'GET /api/me': anonymous, 'POST /api/login': answer.handler });
+    const answer = deferred({ json: makePublicUser() });
+    const { requests } = installFakeFetch({ 'GET /api/me': anonymousMe, 'POST /api/login': answer.handler });
     const { user, router } = renderLogin();
     await fillLogin(user, 'ada', 'correct horse');
 
@@ -59,8 +60,8 @@ describe('Login tab', () => {
 
   it('sends an administrator to /admin', async () => {
     installFakeFetch({
-      'GET /api/me': anonymous,
-      'POST /api/login': { json: makeUser({ role: 'admin', isAdmin: true }) },
+      'GET /api/me': anonymousMe,
+      'POST /api/login': { json: makePublicUser({ role: 'admin', isAdmin: true }) },
     });
     const { user } = renderLogin();
     await fillLogin(user, 'admin@example.com', 'secret-pass');
@@ -68,7 +69,7 @@ describe('Login tab', () => {
   });
 
   it('returns a user to the page the sign-in guard came from', async () => {
-    installFakeFetch({ 'GET /api/me': anonymous, 'POST /api/login': { json: makeUser() } });
+    installFakeFetch({ 'GET /api/me': anonymousMe, 'POST /api/login': { json: makePublicUser() } });
     const { user, router } = renderLogin();
     await act(() => router.navigate('/auth', { state: { from: '/billing' } }));
     await fillLogin(user, 'ada', 'secret-pass');
@@ -77,7 +78,7 @@ describe('Login tab', () => {
 
   it("shows the server's message in a 'Login failed' toast on 401 and stays on the page", async () => {
     installFakeFetch({
-      'GET /api/me': anonymous,
+      'GET /api/me': anonymousMe,
       'POST /api/login': { status: 401, json: { message: 'Invalid email/username or password' } },
     });
     const { user, router } = renderLogin();
@@ -90,7 +91,7 @@ describe('Login tab', () => {
 
   it("shows the server's wait message on 429", async () => {
     installFakeFetch({
-      'GET /api/me': anonymous,
+      'GET /api/me': anonymousMe,
       'POST /api/login': { status: 429, json: { message: 'Too many attempts. Please wait 1 minute and try again.' } },
     });
     const { user } = renderLogin();
@@ -99,14 +100,14 @@ describe('Login tab', () => {
   });
 
   it('falls back to the spec text when the server sends no message', async () => {
-    installFakeFetch({ 'GET /api/me': anonymous, 'POST /api/login': { status: 500, text: '' } });
+    installFakeFetch({ 'GET /api/me': anonymousMe, 'POST /api/login': { status: 500, text: '' } });
     const { user } = renderLogin();
     await fillLogin(user, 'ada', 'wrong-pass');
     expect(await findToast('Login failed. Please check your credentials.')).toBeInTheDocument();
   });
 
   it('links to /forgot-password', async () => {
-    installFakeFetch({ 'GET /api/me': anonymous });
+    installFakeFetch({ 'GET /api/me': anonymousMe });
     renderLogin();
     expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
       'href',
@@ -115,7 +116,7 @@ describe('Login tab', () => {
   });
 
   it('shows and hides the password with the toggle', async () => {
-    installFakeFetch({ 'GET /api/me': anonymous });
+    installFakeFetch({ 'GET /api/me': anonymousMe });
     const { user } = renderLogin();
     const password = await screen.findByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');

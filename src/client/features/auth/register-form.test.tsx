@@ -2,8 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeFetch } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
+import { anonymousMe, makePublicUser } from '../../../../tests/helpers/users';
 import { AuthPage } from './auth-page';
-import { anonymous, bodiesSentTo, deferred, findToast, makeUser, requestsTo } from './auth-test-helpers';
+import { bodiesSentTo, deferred, findToast, requestsTo } from './auth-test-helpers';
 
 function renderRegister() {
   return renderPage(<AuthPage />, {
@@ -33,7 +34,7 @@ function describedError(control: HTMLElement) {
 
 describe('Register tab', () => {
   it("shows the spec's message for every empty field and sends nothing", async () => {
-    const { requests } = installFakeFetch({ 'GET /api/me': anonymous });
+    const { requests } = installFakeFetch({ 'GET /api/me': anonymousMe });
     const { user } = renderRegister();
     await fill(user, {});
     await submit(user);
@@ -52,7 +53,7 @@ describe('Register tab', () => {
   });
 
   it("says 'Passwords do not match' under the confirmation", async () => {
-    const { requests } = installFakeFetch({ 'GET /api/me': anonymous });
+    const { requests } = installFakeFetch({ 'GET /api/me': anonymousMe });
     const { user } = renderRegister();
     await fill(user, { username: 'ada', email: 'ada@example.com', password: 'secret-one', confirm: 'secret-two' });
     await user.click(screen.getByRole('checkbox', { name: /Terms and Conditions/ }));
@@ -65,7 +66,7 @@ describe('Register tab', () => {
   });
 
   it('opens the Terms and Conditions dialog from the label without ticking the box', async () => {
-    installFakeFetch({ 'GET /api/me': anonymous });
+    installFakeFetch({ 'GET /api/me': anonymousMe });
     const { user } = renderRegister();
     await fill(user, {});
     const terms = screen.getByRole('checkbox', { name: /Terms and Conditions/ });
@@ -79,7 +80,7 @@ describe('Register tab', () => {
   });
 
   it('opens the Privacy Policy dialog', async () => {
-    installFakeFetch({ 'GET /api/me': anonymous });
+    installFakeFetch({ 'GET /api/me': anonymousMe });
     const { user } = renderRegister();
     await fill(user, {});
     await user.click(screen.getByRole('button', { name: 'Privacy Policy' }));
@@ -90,8 +91,11 @@ describe('Register tab', () => {
   });
 
   it('sends the account without confirmPassword, shows "Creating account..." and then goes to /', async () => {
-    const answer = deferred({ status: 201, json: { message: 'Registered', user: makeUser({ emailVerified: false }) } });
-    const { requests } = installFakeFetch({ 'GET /api/me': anonymous, 'POST /api/register': answer.handler });
+    const answer = deferred({
+      status: 201,
+      json: { message: 'Registered', user: makePublicUser({ emailVerified: false }) },
+    });
+    const { requests } = installFakeFetch({ 'GET /api/me': anonymousMe, 'POST /api/register': answer.handler });
     const { user } = renderRegister();
     await fill(user, { username: 'ada', email: 'ada@example.com', password: 'secret-pass', confirm: 'secret-pass' });
     await user.click(screen.getByRole('checkbox', { name: /Terms and Conditions/ }));
@@ -116,7 +120,7 @@ describe('Register tab', () => {
 
   it("puts the server's field error under the field and toasts its message", async () => {
     installFakeFetch({
-      'GET /api/me': anonymous,
+      'GET /api/me': anonymousMe,
       'POST /api/register': {
         status: 409,
         json: { message: 'Username is already taken', errors: { username: 'Username is already taken' } },
@@ -137,7 +141,7 @@ describe('Register tab', () => {
   });
 
   it('falls back to the spec text when the server sends no message', async () => {
-    installFakeFetch({ 'GET /api/me': anonymous, 'POST /api/register': { status: 502, text: '' } });
+    installFakeFetch({ 'GET /api/me': anonymousMe, 'POST /api/register': { status: 502, text: '' } });
     const { user } = renderRegister();
     await fill(user, { username: 'ada', email: 'ada@example.com', password: 'secret-pass', confirm: 'secret-pass' });
     await user.click(screen.getByRole('checkbox', { name: /Terms and Conditions/ }));

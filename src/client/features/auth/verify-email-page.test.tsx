@@ -5,8 +5,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { installFakeFetch } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
+import { anonymousMe, makePublicUser, signedInMe } from '../../../../tests/helpers/users';
 import { createQueryClient } from '../../lib/query-client';
-import { anonymous, deferred, findToast, makeUser, requestsTo } from './auth-test-helpers';
+import { deferred, findToast, requestsTo } from './auth-test-helpers';
 import { VerifyEmailPage } from './verify-email-page';
 
 const standIns = [
@@ -20,7 +21,7 @@ function renderVerify(at: string) {
 
 describe('/verify-email', () => {
   it('without a token asks the visitor to check their email', async () => {
-    installFakeFetch({ 'GET /api/me': anonymous });
+    installFakeFetch({ 'GET /api/me': anonymousMe });
     const { user } = renderVerify('/verify-email');
     expect(screen.getByRole('heading', { level: 1, name: 'Email Verification' })).toBeInTheDocument();
     expect(screen.getByText(/Please check your email for a verification link/)).toBeInTheDocument();
@@ -32,7 +33,7 @@ describe('/verify-email', () => {
 
   it('lets a signed-in, unverified user ask for a new email', async () => {
     const { requests } = installFakeFetch({
-      'GET /api/me': { json: makeUser({ emailVerified: false }) },
+      'GET /api/me': signedInMe(makePublicUser({ emailVerified: false })),
       'POST /api/resend-verification': { json: { message: 'A new verification email is on its way.' } },
     });
     const { user } = renderVerify('/verify-email');
@@ -43,7 +44,7 @@ describe('/verify-email', () => {
 
   it('shows a resend failure in a toast', async () => {
     installFakeFetch({
-      'GET /api/me': { json: makeUser({ emailVerified: false }) },
+      'GET /api/me': signedInMe(makePublicUser({ emailVerified: false })),
       'POST /api/resend-verification': {
         status: 429,
         json: { message: 'Too many attempts. Please wait 1 minute and try again.' },
@@ -56,7 +57,7 @@ describe('/verify-email', () => {
 
   it('verifies the token on arrival: Verifying Email, then Email Verified', async () => {
     const answer = deferred({ json: { message: 'Your email has been verified' } });
-    installFakeFetch({ 'GET /api/me': anonymous, 'GET /api/verify-email/tok-1': answer.handler });
+    installFakeFetch({ 'GET /api/me': anonymousMe, 'GET /api/verify-email/tok-1': answer.handler });
     const { user } = renderVerify('/verify-email?token=tok-1');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verifying Email' })).toBeInTheDocument();

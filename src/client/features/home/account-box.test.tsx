@@ -3,32 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../common/user-schemas';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
+import { meAs } from '../../../../tests/helpers/users';
 import { HomePage } from './home-page';
-
-function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
-  return {
-    id: 11,
-    username: 'linus',
-    email: 'linus@example.com',
-    emailVerified: true,
-    role: 'user',
-    isAdmin: false,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    freeQuestionsRemaining: 30,
-    paidQuestionsRemaining: 0,
-    subscriptionStatus: null,
-    subscriptionTier: 'free',
-    subscriptionExpiresAt: null,
-    createdAt: '2025-05-05T00:00:00.000Z',
-    impersonatedBy: null,
-    ...overrides,
-  };
-}
+import { makeUser } from './test-fixtures';
 
 function renderHome(user: PublicUser | null, handlers: Record<string, FakeHandler | FakeResponse> = {}) {
   const fake = installFakeFetch({
-    'GET /api/me': user ? { json: user } : { status: 401, json: { message: 'Not authenticated' } },
+    'GET /api/me': meAs(user),
     ...handlers,
   });
   return { ...fake, ...renderPage(<HomePage />) };

@@ -7,6 +7,7 @@ import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import type { PublicUser } from '../../../common/user-schemas';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
+import { makePublicUser, meAs } from '../../../../tests/helpers/users';
 import { HomePage } from './home-page';
 
 // Shared set-up for Home's component tests: a fixed browser session and a fake server.
@@ -80,26 +81,9 @@ export function queryResult(overrides: Partial<QueryResult> = {}): QueryResult {
   };
 }
 
-export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
-  return {
-    id: 11,
-    username: 'linus',
-    email: 'linus@example.com',
-    emailVerified: true,
-    role: 'user',
-    isAdmin: false,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    freeQuestionsRemaining: 30,
-    paidQuestionsRemaining: 0,
-    subscriptionStatus: null,
-    subscriptionTier: 'free',
-    subscriptionExpiresAt: null,
-    createdAt: '2025-05-05T00:00:00.000Z',
-    impersonatedBy: null,
-    ...overrides,
-  };
-}
+/** The signed-in user of Home's tests, which look for this name ('linus') on screen. */
+export const makeUser = (overrides: Partial<PublicUser> = {}) =>
+  makePublicUser({ id: 11, username: 'linus', email: 'linus@example.com', freeQuestionsRemaining: 30, ...overrides });
 
 /** Home at `at` with an anonymous visitor (unless `user` is given) and the given server answers. */
 export function renderHome(
@@ -109,7 +93,7 @@ export function renderHome(
   localStorage.setItem('parallaxSessionId', SESSION);
   localStorage.setItem('sessionId', SESSION);
   const fake = installFakeFetch({
-    'GET /api/me': user ? { json: user } : { status: 401, json: { message: 'Not authenticated' } },
+    'GET /api/me': meAs(user),
     'GET /api/api-status': { json: allConfigured },
     [`GET /api/history/${SESSION}`]: { json: [] },
     [`GET /api/subscription-status-by-session/${SESSION}`]: { json: subscriptionStatus() },

@@ -3,32 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../common/user-schemas';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
+import { makePublicUser, meAs } from '../../../../tests/helpers/users';
 import { ProfilePage } from './profile-page';
-
-function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
-  return {
-    id: 7,
-    username: 'ada',
-    email: 'ada@example.com',
-    emailVerified: true,
-    role: 'user',
-    isAdmin: false,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    freeQuestionsRemaining: 33,
-    paidQuestionsRemaining: 0,
-    subscriptionStatus: null,
-    subscriptionTier: 'free',
-    subscriptionExpiresAt: null,
-    createdAt: '2025-05-05T00:00:00.000Z',
-    impersonatedBy: null,
-    ...overrides,
-  };
-}
 
 function renderProfile(user: PublicUser | null, handlers: Record<string, FakeHandler | FakeResponse> = {}) {
   const fake = installFakeFetch({
-    'GET /api/me': user ? { json: user } : { status: 401, json: { message: 'Not authenticated' } },
+    'GET /api/me': meAs(user),
     ...handlers,
   });
   const view = renderPage(<ProfilePage />, {
@@ -64,7 +44,7 @@ describe('ProfilePage', () => {
   });
 
   it('shows the account details read-only', async () => {
-    renderProfile(makeUser({ emailVerified: false, subscriptionTier: 'standard' }));
+    renderProfile(makePublicUser({ emailVerified: false, subscriptionTier: 'standard' }));
     expect(await screen.findByText('ada')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByText('Not verified')).toBeInTheDocument();
@@ -77,7 +57,7 @@ describe('ProfilePage', () => {
   });
 
   it('shows an administrator their role, the Free default plan and the extra notice', async () => {
-    renderProfile(makeUser({ isAdmin: true, role: 'admin', subscriptionTier: '' }));
+    renderProfile(makePublicUser({ isAdmin: true, role: 'admin', subscriptionTier: '' }));
     expect(await screen.findByText('Administrator')).toBeInTheDocument();
     expect(screen.getByText('Verified')).toBeInTheDocument();
     expect(screen.getByText('Free')).toBeInTheDocument();
@@ -86,7 +66,7 @@ describe('ProfilePage', () => {
   });
 
   it('resends the verification email', async () => {
-    const { user, requests } = renderProfile(makeUser({ emailVerified: false }), {
+    const { user, requests } = renderProfile(makePublicUser({ emailVerified: false }), {
       'POST /api/resend-verification': { json: { message: 'A new verification email is on its way.' } },
     });
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
@@ -95,7 +75,7 @@ describe('ProfilePage', () => {
   });
 
   it('keeps Update Password disabled until all three fields are filled', async () => {
-    const { user } = renderProfile(makeUser());
+    const { user } = renderProfile(makePublicUser());
     const update = await screen.findByRole('button', { name: 'Update Password' });
     expect(update).toBeDisabled();
     await user.type(screen.getByLabelText('Current Password'), 'old-secret');
@@ -106,7 +86,7 @@ describe('ProfilePage', () => {
   });
 
   it('toggles a password between hidden and shown', async () => {
-    const { user } = renderProfile(makeUser());
+    const { user } = renderProfile(makePublicUser());
     const input = await screen.findByLabelText('New Password');
     expect(input).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Show new password' }));
@@ -116,7 +96,7 @@ describe('ProfilePage', () => {
   });
 
   it('reports mismatched passwords before their length and sends nothing', async () => {
-    const { user, requests } = renderProfile(makeUser());
+    const { user, requests } = renderProfile(makePublicUser());
     await fillPasswords(user, 'old-secret', 'abc', 'abd');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText("Passwords Don't Match")).toBeInTheDocument();
@@ -125,7 +105,7 @@ describe('ProfilePage', () => {
   });
 
   it('rejects a new password shorter than 6 characters and sends nothing', async () => {
-    const { user, requests } = renderProfile(makeUser());
+    const { user, requests } = renderProfile(makePublicUser());
     await fillPasswords(user, 'old-secret', 'abc12', 'abc12');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Password Too Short')).toBeInTheDocument();
@@ -134,7 +114,7 @@ describe('ProfilePage', () => {
   });
 
   it('sends only the current and new password, confirms and clears the form', async () => {
-    const { user, requests } = renderProfile(makeUser(), {
+    const { user, requests } = renderProfile(makePublicUser(), {
       'POST /api/change-password': { json: { message: 'Your password has been updated successfully.' }, delayMs: 30 },
     });
     await fillPasswords(user, 'old-secret', 'new-secret', 'new-secret');
@@ -156,7 +136,7 @@ describe('ProfilePage', () => {
   });
 
   it("shows the server's reason when the change fails", async () => {
-    const { user } = renderProfile(makeUser(), {
+    const { user } = renderProfile(makePublicUser(), {
       'POST /api/change-password': { status: 400, json: { message: 'Current password is incorrect' } },
     });
     await fillPasswords(user, 'wrong-secret', 'new-secret', 'new-secret');
@@ -167,14 +147,16 @@ describe('ProfilePage', () => {
   });
 
   it('falls back to a generic reason when the server gives none', async () => {
-    const { user } = renderProfile(makeUser(), { 'POST /api/change-password': { status: 502, text: 'Bad Gateway' } });
+    const { user } = renderProfile(makePublicUser(), {
+      'POST /api/change-password': { status: 502, text: 'Bad Gateway' },
+    });
     await fillPasswords(user, 'old-secret', 'new-secret', 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Failed to change password. Please try again.')).toBeInTheDocument();
   });
 
   it('empties the form with Clear Form', async () => {
-    const { user } = renderProfile(makeUser());
+    const { user } = renderProfile(makePublicUser());
     await fillPasswords(user, 'old-secret', 'new-secret', 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Clear Form' }));
     expect(screen.getByLabelText('Current Password')).toHaveValue('');
@@ -182,7 +164,7 @@ describe('ProfilePage', () => {
   });
 
   it('signs out and goes home', async () => {
-    const { user, requests, router } = renderProfile(makeUser(), {
+    const { user, requests, router } = renderProfile(makePublicUser(), {
       'POST /api/logout': { json: { message: 'Logged out' } },
     });
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
@@ -192,7 +174,9 @@ describe('ProfilePage', () => {
   });
 
   it('says so when signing out fails', async () => {
-    const { user } = renderProfile(makeUser(), { 'POST /api/logout': { status: 500, json: { message: 'boom' } } });
+    const { user } = renderProfile(makePublicUser(), {
+      'POST /api/logout': { status: 500, json: { message: 'boom' } },
+    });
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByText('Logout failed')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Profile' })).toBeInTheDocument();

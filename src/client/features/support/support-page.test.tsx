@@ -4,29 +4,14 @@ import { serverMessages } from '../../../common/messages';
 import type { PublicUser } from '../../../common/user-schemas';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
+import { makePublicUser, meAs } from '../../../../tests/helpers/users';
 import { SupportPage } from './support-page';
 
-const signedIn: PublicUser = {
-  id: 3,
-  username: 'grace',
-  email: 'grace@example.com',
-  emailVerified: true,
-  role: 'user',
-  isAdmin: false,
-  stripeCustomerId: null,
-  stripeSubscriptionId: null,
-  freeQuestionsRemaining: 33,
-  paidQuestionsRemaining: 0,
-  subscriptionStatus: null,
-  subscriptionTier: 'free',
-  subscriptionExpiresAt: null,
-  createdAt: '2025-05-05T00:00:00.000Z',
-  impersonatedBy: null,
-};
+const signedIn = makePublicUser({ id: 3, username: 'grace', email: 'grace@example.com' });
 
 function renderSupport(user: PublicUser | null, handlers: Record<string, FakeHandler | FakeResponse> = {}) {
   const fake = installFakeFetch({
-    'GET /api/me': user ? { json: user } : { status: 401, json: { message: 'Not authenticated' } },
+    'GET /api/me': meAs(user),
     ...handlers,
   });
   const view = renderPage(<SupportPage />, {
