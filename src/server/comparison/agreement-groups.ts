@@ -1,9 +1,9 @@
-// Facts the answers share: claims of different answers that state the same value in a related claim, or
-// that say the same thing in nearly the same words. Each group holds at most one claim per answer, so
-// one fact is counted once however many times an answer repeats it.
+// Facts the answers share: one value stated in related claims of different answers ('330 m', '1889'),
+// or one statement made in nearly the same words. A fact holds at most one claim per answer, so a fact
+// is counted once however often an answer repeats it; a claim that states two shared values is two facts.
 
-import type { Claim } from './claims';
-import type { Findings } from './matching';
+import type { Claim, ClaimValue } from './claims';
+import type { Findings } from './findings';
 import type { Similarity } from './similarity';
 import { relate } from './value-compare';
 
@@ -18,8 +18,9 @@ export interface AgreementGroup {
 }
 
 interface Edge {
-  a: Claim;
-  b: Claim;
+  /** Values for a shared value, claims for a shared statement. */
+  a: { id: number; claim: Claim };
+  b: { id: number; claim: Claim };
   score: number;
 }
 
@@ -28,61 +29,85 @@ function compatible(a: Claim, b: Claim): boolean {
   return a.values.every((v) => b.values.every((w) => relate(v.data, w.data) !== 'different' || v.data.kind === 'name'));
 }
 
-export function groupAgreements(
-  findings: Findings,
-  answers: Claim[][],
-  similarity: Similarity,
-  disputed: { claims: ReadonlySet<number>; values: ReadonlySet<number> },
-): AgreementGroup[] {
-  // A claim with a disputed value can still share another of its values; a claim that shares only its
-  // wording cannot, once it is disputed.
-  const usable = (claim: Claim) => !claim.heading && !disputed.claims.has(claim.id);
-  const edges: Edge[] = [];
-  for (const link of findings.supports) {
-    const a = link.from.claim;
-    const b = link.to.claim;
-    const undisputed = !disputed.values.has(link.from.id) && !disputed.values.has(link.to.id);
-    // Mentioning the same name is not stating the same fact, unless the name is what both claims assert
-    // and neither claim is disputed.
-    const fact =
-      link.from.data.kind !== 'name' ||
-      (link.from.data.predicative &&
-        link.to.data.kind === 'name' &&
-        link.to.data.predicative &&
-        !disputed.claims.has(a.id) &&
-        !disputed.claims.has(b.id));
-    if (link.score >= AGREEMENT_LINK && undisputed && fact && !a.heading && !b.heading && a.negated === b.negated) {
-      edges.push({ a, b, score: link.score });
-    }
-  }
-  for (let i = 0; i < answers.length; i++) {
-    for (let j = i + 1; j < answers.length; j++) {
-      for (const a of (answers[i] as Claim[]).filter(usable)) {
-        for (const b of (answers[j] as Claim[]).filter(usable)) {
-          if (a.stems.length < 2 || b.stems.length < 2) continue;
-          const score = similarity.claim(a, b);
-          if (score >= TEXT_AGREEMENT && compatible(a, b)) edges.push({ a, b, score });
-        }
-      }
-    }
-  }
+/** Mentioning the same name is not stating the same fact, unless the name is what both claims assert. */
+function isFact(from: ClaimValue, to: ClaimValue, disputedClaims: ReadonlySet<number>): boolean {
+  if (from.data.kind !== 'name') return true;
+  return (
+    from.data.predicative &&
+    to.data.kind === 'name' &&
+    to.data.predicative &&
+    !disputedClaims.has(from.claim.id) &&
+    !disputedClaims.has(to.claim.id)
+  );
+}
+
+/** Greedy grouping, strongest links first, never two members of one answer in a group. */
+function group(edges: Edge[]): AgreementGroup[] {
   edges.sort(
     (x, y) =>
       y.score - x.score ||
       Math.min(x.a.id, x.b.id) - Math.min(y.a.id, y.b.id) ||
       Math.max(x.a.id, x.b.id) - Math.max(y.a.id, y.b.id),
   );
-  const groupOf = new Map<number, AgreementGroup>();
+  const groupOf = new Map<number, { members: Edge['a'][]; score: number }>();
   for (const { a, b, score } of edges) {
     const ga = groupOf.get(a.id);
     const gb = groupOf.get(b.id);
     if (ga && ga === gb) continue;
-    const members = [...(ga?.claims ?? [a]), ...(gb?.claims ?? [b])];
-    if (new Set(members.map((claim) => claim.answer)).size !== members.length) continue;
-    const merged: AgreementGroup = { claims: members, score: Math.max(score, ga?.score ?? 0, gb?.score ?? 0) };
-    for (const claim of members) groupOf.set(claim.id, merged);
+    const members = [...(ga?.members ?? [a]), ...(gb?.members ?? [b])];
+    if (new Set(members.map((member) => member.claim.answer)).size !== members.length) continue;
+    const merged = { members, score: Math.max(score, ga?.score ?? 0, gb?.score ?? 0) };
+    for (const member of members) groupOf.set(member.id, merged);
   }
-  const groups = [...new Set(groupOf.values())];
+  return [...new Set(groupOf.values())].map(({ members, score }) => ({
+    claims: members.map((member) => member.claim),
+    score,
+  }));
+}
+
+export function groupAgreements(
+  findings: Findings,
+  answers: Claim[][],
+  similarity: Similarity,
+  disputed: { claims: ReadonlySet<number>; values: ReadonlySet<number> },
+): AgreementGroup[] {
+  const valueEdges: Edge[] = [];
+  const linked = new Set<number>();
+  const claimCount = answers.reduce((sum, claims) => sum + claims.length, 0);
+  const pair = (a: Claim, b: Claim) => Math.min(a.id, b.id) * claimCount + Math.max(a.id, b.id);
+  // Names last: 'Mount Everest is 8,849 m tall' in two answers is one fact, the height, not two.
+  const supports = [...findings.supports].sort(
+    (x, y) => Number(x.from.data.kind === 'name') - Number(y.from.data.kind === 'name'),
+  );
+  for (const link of supports) {
+    const { from, to } = link;
+    if (link.score < AGREEMENT_LINK || disputed.values.has(from.id) || disputed.values.has(to.id)) continue;
+    if (from.claim.heading || to.claim.heading || from.claim.negated !== to.claim.negated) continue;
+    if (!isFact(from, to, disputed.claims)) continue;
+    if (from.data.kind === 'name' && linked.has(pair(from.claim, to.claim))) continue;
+    valueEdges.push({ a: from, b: to, score: link.score });
+    linked.add(pair(from.claim, to.claim));
+  }
+  // A claim that shares only its wording cannot be a shared fact once it is disputed; claims already
+  // linked by a shared value need no second fact for their wording.
+  const wordy = answers.map((claims) =>
+    claims.filter((claim) => !claim.heading && !disputed.claims.has(claim.id) && claim.stems.length >= 2),
+  );
+  const textEdges: Edge[] = [];
+  for (let i = 0; i < wordy.length; i++) {
+    for (let j = i + 1; j < wordy.length; j++) {
+      for (const a of wordy[i] as Claim[]) {
+        for (const b of wordy[j] as Claim[]) {
+          if (linked.has(pair(a, b))) continue;
+          const score = similarity.claim(a, b);
+          if (score >= TEXT_AGREEMENT && compatible(a, b)) {
+            textEdges.push({ a: { id: a.id, claim: a }, b: { id: b.id, claim: b }, score });
+          }
+        }
+      }
+    }
+  }
+  const groups = [...group(valueEdges), ...group(textEdges)];
   return groups.sort(
     (x, y) =>
       y.claims.length - x.claims.length ||

@@ -36,6 +36,8 @@ export interface Claim {
   stems: string[];
   /** Stems of the claim before, when this one starts with a pronoun ('It was built in 1961'). */
   inherited: string[];
+  /** Names of the claim before, in the same case: whom the pronoun stands for. */
+  inheritedNames: ClaimValue[];
   /** True when one of its statements is negated. */
   negated: boolean;
   statements: Statement[];
@@ -53,6 +55,11 @@ export interface Statement {
 export type Verdict = 'yes' | 'no';
 
 const CONTEXT_WINDOW = 5;
+/**
+ * Comparing values costs the square of their number. Claims beyond this many per answer (some 2,000
+ * words) are left out, which keeps three very long answers well under a tenth of a second.
+ */
+export const MAX_CLAIMS_PER_ANSWER = 120;
 const VERDICT_FOLLOWERS = new Set([',', '.', '!', ':', ';', '—', '–', '-']);
 
 function displayer(tokens: Token[]) {
@@ -104,12 +111,7 @@ export function verdictOf(claim: Claim): Verdict | null {
 // Number, ordinal and month words that are not part of a value ('First, ...', 'one of') say nothing
 // about what a claim is about.
 function isClaimWord(lower: string): boolean {
-  return (
-    isContentWord(lower) &&
-    NUMBER_WORDS[lower] === undefined &&
-    ORDINAL_WORDS[lower] === undefined &&
-    MONTHS[lower] === undefined
-  );
+  return isContentWord(lower) && !NUMBER_WORDS.has(lower) && !ORDINAL_WORDS.has(lower) && !MONTHS.has(lower);
 }
 
 const DENIED_WORDS = 3;
@@ -133,8 +135,11 @@ function statementsOf(tokens: Token[], clauseAt: number[], content: ContentWord[
     const positions = negations.get(clause) ?? [];
     const negated = positions.length % 2 === 1;
     const first = positions[0] ?? tokens.length;
+    const inClause = content.filter((entry) => entry.clause === clause);
+    // 'not visible' denies what follows; 'X is false' denies what comes before.
+    const following = inClause.filter((entry) => entry.at > first);
     const denied = negated
-      ? content.filter((entry) => entry.clause === clause && entry.at > first).slice(0, DENIED_WORDS).map((entry) => entry.stem)
+      ? (following.length > 0 ? following : inClause).slice(0, DENIED_WORDS).map((entry) => entry.stem)
       : [];
     return { id: next(), stems, negated, denied };
   });
@@ -143,9 +148,7 @@ function statementsOf(tokens: Token[], clauseAt: number[], content: ContentWord[
 // Words that start a new clause: a value's own clause says what it is the value of ('insects have six
 // legs' in 'a spider has eight legs, while insects have six legs'); words beyond count for less.
 const CLAUSE_BREAKS = new Set(
-  [';', ':', '(', ')', '—', 'while', 'whereas', 'but', 'although', 'though', 'unlike', 'and', 'or', 'which', 'who'].concat(
-    ['because', 'when', 'where', 'if'],
-  ),
+  '; : ( ) — while whereas but although though unlike and or which who because when where if'.split(' '),
 );
 const OTHER_CLAUSE_WEIGHT = 0.3;
 const INHERITED_CONTEXT_WEIGHT = 0.3;
@@ -156,16 +159,24 @@ interface ContentWord {
   clause: number;
 }
 
+/** `content` is in token order; words inside the value's own span are skipped. */
 function contextOf(value: FoundValue, content: ContentWord[], clauseAt: number[]): ContextWord[] {
   const own = clauseAt[value.start] ?? 0;
-  const before = content.filter((entry) => entry.at < value.start).slice(-CONTEXT_WINDOW).reverse();
-  const after = content.filter((entry) => entry.at >= value.end).slice(0, CONTEXT_WINDOW);
   const weights = new Map<string, number>();
-  for (const side of [before, after]) {
-    side.forEach((entry, distance) => {
-      const weight = (1 / (1 + distance)) * (entry.clause === own ? 1 : OTHER_CLAUSE_WEIGHT);
-      weights.set(entry.stem, Math.max(weights.get(entry.stem) ?? 0, weight));
-    });
+  const add = (entry: ContentWord, distance: number) => {
+    const weight = (1 / (1 + distance)) * (entry.clause === own ? 1 : OTHER_CLAUSE_WEIGHT);
+    weights.set(entry.stem, Math.max(weights.get(entry.stem) ?? 0, weight));
+  };
+  let firstAfter = content.findIndex((entry) => entry.at >= value.start);
+  if (firstAfter === -1) firstAfter = content.length;
+  for (let k = firstAfter - 1, distance = 0; k >= 0 && distance < CONTEXT_WINDOW; k--, distance++) {
+    add(content[k] as ContentWord, distance);
+  }
+  let distance = 0;
+  for (let k = firstAfter; k < content.length && distance < CONTEXT_WINDOW; k++) {
+    const entry = content[k] as ContentWord;
+    if (entry.at < value.end) continue;
+    add(entry, distance++);
   }
   return [...weights].map(([stem, weight]) => ({ stem, weight }));
 }
@@ -180,72 +191,79 @@ const PRONOUNS = new Set(['it', 'its', 'they', 'their', 'this', 'these', 'he', '
 /** Splits every answer into claims and extracts their values; answers share one name lexicon. */
 export function buildClaims(texts: string[]): Claim[][] {
   const split = texts.map((text) =>
-    withVerdictsJoined(splitIntoClaims(text)).map((claim) => ({ ...claim, tokens: tokenise(claim.text) })),
+    withVerdictsJoined(splitIntoClaims(text))
+      .slice(0, MAX_CLAIMS_PER_ANSWER)
+      .map((claim) => ({ ...claim, tokens: tokenise(claim.text) })),
   );
   const lexicon: NameLexicon = { midSentence: new Set(), lowerCase: new Set() };
   for (const claims of split) for (const claim of claims) if (!claim.heading) addToLexicon(claim.tokens, lexicon);
   let nextClaimId = 0;
   let nextValueId = 0;
   let nextStatementId = 0;
-  return split.map((claims, answer) =>
-    claims.map((raw, index) => {
-      const { tokens } = raw;
-      const display = displayer(tokens);
-      const taken = new Array<boolean>(tokens.length).fill(false);
-      const found = [...extractDates(tokens, taken, display), ...extractNumbers(tokens, taken, display)];
-      const numeric = [...taken];
-      if (!raw.heading) found.push(...extractNames(tokens, taken, lexicon, display));
-      const clauseAt = clausesOf(tokens);
-      const content: ContentWord[] = [];
-      tokens.forEach((token, at) => {
-        if (token.kind === 'word' && !numeric[at] && isClaimWord(token.lower)) {
-          content.push({ at, stem: stem(token.lower), clause: clauseAt[at] ?? 0 });
-        }
-      });
-      const statements = statementsOf(tokens, clauseAt, content, () => nextStatementId++);
-      const claim: Claim = {
-        id: nextClaimId++,
-        answer,
-        index,
-        text: raw.text,
-        heading: raw.heading,
-        tokens,
-        stems: [...new Set(content.map((entry) => entry.stem))],
-        inherited: [],
-        negated: statements.some((statement) => statement.negated),
-        statements,
-        values: [],
-      };
-      claim.values = found
-        .sort((a, b) => a.start - b.start)
-        .map((value) => ({
-          ...value,
-          id: nextValueId++,
-          claim,
-          clause: clauseAt[value.start] ?? 0,
-          context: contextOf(
-            value,
-            content.filter((entry) => entry.at < value.start || entry.at >= value.end),
-            clauseAt,
-          ),
-        }));
-      return claim;
-    }),
-  ).map((claims) => {
-    claims.forEach((claim, index) => {
-      const previous = claims[index - 1];
-      if (previous && !claim.heading && PRONOUNS.has(claim.tokens[0]?.lower ?? '')) {
-        const before = [...new Set([...previous.stems, ...previous.inherited])];
-        claim.inherited = before.filter((word) => !claim.stems.includes(word));
-        // The pronoun's referent is part of every value's surroundings ('Its summit stands at 8,849 m').
-        for (const value of claim.values) {
-          const own = new Set(value.context.map((word) => word.stem));
-          for (const word of claim.inherited) {
-            if (!own.has(word)) value.context.push({ stem: word, weight: INHERITED_CONTEXT_WEIGHT });
+  return split
+    .map((claims, answer) =>
+      claims.map((raw, index) => {
+        const { tokens } = raw;
+        const display = displayer(tokens);
+        const taken = new Array<boolean>(tokens.length).fill(false);
+        const found = [...extractDates(tokens, taken, display), ...extractNumbers(tokens, taken, display)];
+        const numeric = [...taken];
+        if (!raw.heading) found.push(...extractNames(tokens, taken, lexicon, display));
+        const clauseAt = clausesOf(tokens);
+        const content: ContentWord[] = [];
+        tokens.forEach((token, at) => {
+          if (token.kind === 'word' && !numeric[at] && isClaimWord(token.lower)) {
+            content.push({ at, stem: stem(token.lower), clause: clauseAt[at] ?? 0 });
           }
-        }
+        });
+        const statements = statementsOf(tokens, clauseAt, content, () => nextStatementId++);
+        const claim: Claim = {
+          id: nextClaimId++,
+          answer,
+          index,
+          text: raw.text,
+          heading: raw.heading,
+          tokens,
+          stems: [...new Set(content.map((entry) => entry.stem))],
+          inherited: [],
+          inheritedNames: [],
+          negated: statements.some((statement) => statement.negated),
+          statements,
+          values: [],
+        };
+        claim.values = found
+          .sort((a, b) => a.start - b.start)
+          .map((value) => ({
+            ...value,
+            id: nextValueId++,
+            claim,
+            clause: clauseAt[value.start] ?? 0,
+            context: contextOf(value, content, clauseAt),
+          }));
+        return claim;
+      }),
+    )
+    .map(resolvePronouns);
+}
+
+/**
+ * A claim that opens with a pronoun ('It was built in 1961') is about what the claim before it was
+ * about: it inherits that claim's words and names, and its values inherit them as surroundings.
+ */
+function resolvePronouns(claims: Claim[]): Claim[] {
+  claims.forEach((claim, index) => {
+    const previous = claims[index - 1];
+    if (!previous || claim.heading || !PRONOUNS.has(claim.tokens[0]?.lower ?? '')) return;
+    const before = [...new Set([...previous.stems, ...previous.inherited])];
+    claim.inherited = before.filter((word) => !claim.stems.includes(word));
+    const names = previous.values.filter((value) => value.data.kind === 'name');
+    claim.inheritedNames = names.length > 0 ? names : previous.inheritedNames;
+    for (const value of claim.values) {
+      const own = new Set(value.context.map((word) => word.stem));
+      for (const word of claim.inherited) {
+        if (!own.has(word)) value.context.push({ stem: word, weight: INHERITED_CONTEXT_WEIGHT });
       }
-    });
-    return claims;
+    }
   });
+  return claims;
 }

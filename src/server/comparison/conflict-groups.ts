@@ -2,9 +2,10 @@
 // value joins that side, so 'ChatGPT and Grok say 1989, Gemini says 1990' is one disagreement with three
 // positions, not two.
 
-import type { Claim, ClaimValue } from './claims';
+import type { Claim, ClaimValue, Statement } from './claims';
 import { verdictOf } from './claims';
-import { THRESHOLDS, type ClaimConflict, type Findings, type ValueLink } from './matching';
+import { THRESHOLDS, type ClaimConflict, type Findings, type ValueLink } from './findings';
+import { polarityOf, polarStatements } from './polarity';
 import type { Similarity } from './similarity';
 import { relate } from './value-compare';
 
@@ -49,11 +50,8 @@ function assignSides<T>(items: Array<{ answer: number; item: T }>, same: (x: T, 
 
 function valueGroups(findings: Findings, answerCount: number): ConflictGroup[] {
   const union = new UnionFind();
-  const values = new Map<number, ClaimValue>();
   const edges: ValueLink[] = [];
   const addEdge = (link: ValueLink) => {
-    values.set(link.from.id, link.from);
-    values.set(link.to.id, link.to);
     union.union(link.from.id, link.to.id);
     edges.push(link);
   };
@@ -66,6 +64,7 @@ function valueGroups(findings: Findings, answerCount: number): ConflictGroup[] {
       for (const support of findings.supports) {
         if (support.to.claim.answer !== answer) continue;
         if (support.from !== conflict.from && support.from !== conflict.to) continue;
+        if (support.score < THRESHOLDS.joinSide) continue;
         if (!bestSupport || support.score > bestSupport.score) bestSupport = support;
       }
       if (bestSupport) addEdge(bestSupport);
@@ -98,18 +97,25 @@ function valueGroups(findings: Findings, answerCount: number): ConflictGroup[] {
   });
 }
 
-function verdictClaim(claims: Claim[]): Claim | undefined {
-  const first = claims[0];
-  return first && verdictOf(first) ? first : undefined;
+interface Stance {
+  claim: Claim;
+  side: string;
 }
 
-function closestClaim(claims: Claim[], members: Claim[], similarity: Similarity): Claim | undefined {
-  let best: Claim | undefined;
+function verdictStance(claims: Claim[]): Stance | undefined {
+  const first = claims[0];
+  const verdict = first && verdictOf(first);
+  return first && verdict ? { claim: first, side: verdict } : undefined;
+}
+
+/** The third answer's statement closest to the disputed ones, if it is close enough to take a side. */
+function polarStance(claims: Claim[], disputed: Statement[], similarity: Similarity): Stance | undefined {
+  let best: Stance | undefined;
   let bestScore = THRESHOLDS.polarity;
-  for (const claim of claims) {
-    const score = Math.max(...members.map((member) => similarity.claim(member, claim)));
-    if (score >= bestScore && (!best || score > bestScore)) {
-      best = claim;
+  for (const { claim, statement } of polarStatements(claims)) {
+    const score = Math.max(...disputed.map((other) => similarity.statement(other, statement)));
+    if (score > bestScore || (score === bestScore && !best)) {
+      best = { claim, side: polarityOf(statement) };
       bestScore = score;
     }
   }
@@ -118,38 +124,36 @@ function closestClaim(claims: Claim[], members: Claim[], similarity: Similarity)
 
 function claimGroups(findings: Findings, answers: Claim[][], similarity: Similarity): ConflictGroup[] {
   const groups: ConflictGroup[] = [];
-  const byKind = (kind: ClaimConflict['kind']) => findings.claimConflicts.filter((conflict) => conflict.kind === kind);
   for (const kind of ['verdict', 'polarity'] as const) {
+    const conflicts = findings.claimConflicts.filter((conflict) => conflict.kind === kind);
     const union = new UnionFind();
-    const claims = new Map<number, Claim>();
-    for (const conflict of byKind(kind)) {
-      claims.set(conflict.a.id, conflict.a);
-      claims.set(conflict.b.id, conflict.b);
-      union.union(conflict.a.id, conflict.b.id);
-    }
-    const byRoot = new Map<number, Claim[]>();
-    for (const claim of [...claims.values()].sort((x, y) => x.id - y.id)) {
-      const root = union.find(claim.id);
-      byRoot.set(root, [...(byRoot.get(root) ?? []), claim]);
+    for (const conflict of conflicts) union.union(conflict.a.id, conflict.b.id);
+    const byRoot = new Map<number, ClaimConflict[]>();
+    for (const conflict of conflicts) {
+      const root = union.find(conflict.a.id);
+      byRoot.set(root, [...(byRoot.get(root) ?? []), conflict]);
     }
     for (const members of byRoot.values()) {
-      const chosen = new Map<number, Claim>();
-      for (const claim of members) if (!chosen.has(claim.answer)) chosen.set(claim.answer, claim);
+      const chosen = new Map<number, Stance>();
+      for (const conflict of members) {
+        if (!chosen.has(conflict.a.answer)) chosen.set(conflict.a.answer, { claim: conflict.a, side: conflict.sideA });
+        if (!chosen.has(conflict.b.answer)) chosen.set(conflict.b.answer, { claim: conflict.b, side: conflict.sideB });
+      }
+      const disputed = members.flatMap((conflict) => conflict.statements);
       // A third answer that makes the same statement, either way, takes its place in the disagreement.
       answers.forEach((claims, answer) => {
         if (chosen.has(answer)) return;
-        const third = kind === 'verdict' ? verdictClaim(claims) : closestClaim(claims, members, similarity);
+        const third = kind === 'verdict' ? verdictStance(claims) : polarStance(claims, disputed, similarity);
         if (third) chosen.set(answer, third);
       });
       const ordered = [...chosen.entries()].sort(([a], [b]) => a - b);
-      const sideOf = (claim: Claim) => (kind === 'verdict' ? verdictOf(claim) : claim.negated);
       const sided = assignSides(
-        ordered.map(([answer, claim]) => ({ answer, item: claim })),
-        (x, y) => sideOf(x) === sideOf(y),
+        ordered.map(([answer, stance]) => ({ answer, item: stance })),
+        (x, y) => x.side === y.side,
       );
       groups.push({
         kind,
-        positions: sided.map(({ answer, item, side }) => ({ answer, claim: item, side, value: null })),
+        positions: sided.map(({ answer, item, side }) => ({ answer, claim: item.claim, side, value: null })),
       });
     }
   }

@@ -18,7 +18,7 @@ function isInteger(token: Token | undefined): token is Token {
 function monthAt(tokens: Token[], i: number): Step<number> | null {
   const token = tokens[i];
   if (!token || token.kind !== 'word' || !/^[A-Z]/.test(token.text)) return null;
-  const month = MONTHS[token.lower];
+  const month = MONTHS.get(token.lower);
   if (month === undefined) return null;
   const dot = tokens[i + 1];
   const next = dot && dot.text === '.' && !dot.spaceBefore && token.text.length <= 4 ? i + 2 : i + 1;

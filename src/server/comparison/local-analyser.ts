@@ -48,7 +48,8 @@ function votes(conflicts: ConflictGroup[], agreements: AgreementGroup[], count: 
     const leaders = [...sizes.values()].filter((size) => size === largest).length;
     for (const position of group.positions) {
       compared[position.answer] = (compared[position.answer] ?? 0) + 1;
-      if (sizes.get(position.side) === largest) totals[position.answer] = (totals[position.answer] ?? 0) + (leaders > 1 ? 0.5 : 1);
+      if (sizes.get(position.side) === largest)
+        totals[position.answer] = (totals[position.answer] ?? 0) + (leaders > 1 ? 0.5 : 1);
     }
   }
   for (const group of agreements) {
@@ -91,21 +92,32 @@ export function analyseLocally(answers: AnswerForComparison[]): ComparisonAnalys
 
   // The wording of a shared fact: preferably a claim that is neither disputed nor opens with a pronoun.
   const awkward = (claim: Claim) =>
-    (disputed.claims.has(claim.id) ? 2 : 0) + (claim.inherited.length > 0 || /^(it|they|this|these|he|she)\b/i.test(claim.text) ? 1 : 0);
+    (disputed.claims.has(claim.id) ? 2 : 0) +
+    (claim.inherited.length > 0 || /^(it|they|this|these|he|she)\b/i.test(claim.text) ? 1 : 0);
   // A fact shared only by claims that are also disputed would read as a contradiction; it still counts
   // towards confidence.
   const listable = agreementGroups.filter((group) => group.claims.some((claim) => !disputed.claims.has(claim.id)));
-  const agreements = listable.slice(0, MAX_AGREEMENTS).map((group) => {
-    const [best] = [...group.claims].sort(
-      (a, b) => awkward(a) - awkward(b) || a.text.length - b.text.length || a.id - b.id,
-    );
-    return trimClaim(best?.text ?? '');
-  });
+  // One claim may state two shared facts; it is listed once.
+  const agreements = [
+    ...new Set(
+      listable.map((group) => {
+        const [best] = [...group.claims].sort(
+          (a, b) => awkward(a) - awkward(b) || a.text.length - b.text.length || a.id - b.id,
+        );
+        return trimClaim(best?.text ?? '');
+      }),
+    ),
+  ].slice(0, MAX_AGREEMENTS);
 
   const scores = votes(conflicts, agreementGroups, answered.length);
   const scoreByInput = new Map(answered.map((answer, k) => [answer.input, scores[k] ?? 0.5]));
   const confidenceRanking: ConfidenceEntry[] = answers
-    .map((answer, input) => ({ model: answer.model, displayName: displayNameOf(answer.model), score: scoreByInput.get(input) ?? 0, input }))
+    .map((answer, input) => ({
+      model: answer.model,
+      displayName: displayNameOf(answer.model),
+      score: scoreByInput.get(input) ?? 0,
+      input,
+    }))
     .sort((a, b) => b.score - a.score || a.input - b.input)
     .map(({ model, displayName, score }) => ({ model, displayName, score }));
 

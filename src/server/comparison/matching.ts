@@ -3,55 +3,63 @@
 // neither answer states the other's value anywhere in a related claim, and the two values are each
 // other's best counterpart. A value the other answer never touches is 'only X mentions', not a conflict.
 
-import type { Claim, ClaimValue, Statement } from './claims';
-import { verdictOf } from './claims';
+import type { Claim, ClaimValue } from './claims';
+import { THRESHOLDS, type Findings } from './findings';
+import { comparePolarity, compareVerdicts } from './polarity';
 import type { Similarity } from './similarity';
 import { relate, type Relation } from './value-compare';
 
-export const THRESHOLDS = {
-  /** A same value this related confirms a value whatever else the other answer says... */
-  strongSupport: 0.55,
-  /** ...and one at least this related does when it is nearly as related as any different value. */
-  minSupport: 0.1,
-  /** Years, dates and measurements: any claim sharing a word will do. */
-  anySupport: 0.02,
-  supportRatio: 0.7,
-  /** Two different values this related, with overlapping surroundings, contradict. */
-  conflict: 0.3,
-  context: 0.15,
-  /** Names contradict only in claims this alike, or with surroundings this alike. */
-  nameClaim: 0.35,
-  nameContext: 0.6,
-  /** Claims of opposite polarity this alike contradict. */
-  polarity: 0.6,
-};
+const isAsserted = (value: ClaimValue) => value.data.kind === 'name' && value.data.predicative;
 
-export interface ValueLink {
-  from: ClaimValue;
-  to: ClaimValue;
-  score: number;
+/** Values that can be compared at all share a bucket: names, dates, ordinals, quantities of one dimension. */
+function bucketOf(value: ClaimValue): string {
+  const data = value.data;
+  return data.kind === 'quantity' ? `quantity:${data.dim}` : data.kind;
 }
 
-export interface ClaimConflict {
-  kind: 'polarity' | 'verdict';
-  a: Claim;
-  b: Claim;
-  score: number;
+function buckets(claims: Claim[]): Map<string, ClaimValue[]> {
+  const byBucket = new Map<string, ClaimValue[]>();
+  for (const claim of claims) {
+    for (const value of claim.values) {
+      const key = bucketOf(value);
+      const list = byBucket.get(key);
+      if (list) list.push(value);
+      else byBucket.set(key, [value]);
+    }
+  }
+  return byBucket;
 }
 
-export interface Findings {
-  /** Best same-value counterpart of a value in each other answer, scored with its specificity. */
-  supports: ValueLink[];
-  valueConflicts: ValueLink[];
-  claimConflicts: ClaimConflict[];
+/**
+ * Relations of every pair. Names repeat, so each pair of distinct names is related once; and two names
+ * that neither answer asserts ('Hillary, a New Zealander') can neither confirm nor contradict anything.
+ */
+function relationsOf(a: ClaimValue[], b: ClaimValue[]): Relation[][] {
+  if (a[0]?.data.kind !== 'name') return a.map((v) => b.map((w) => relate(v.data, w.data)));
+  const keyOf = (value: ClaimValue) => (value.data.kind === 'name' ? value.data.key.join(' ') : '');
+  const keysB = b.map(keyOf);
+  const assertedB = b.map(isAsserted);
+  const distinct = new Map<string, Map<string, Relation>>();
+  return a.map((v) => {
+    const key = keyOf(v);
+    let row = distinct.get(key);
+    if (!row) {
+      row = new Map();
+      distinct.set(key, row);
+    }
+    const asserted = isAsserted(v);
+    return b.map((w, j) => {
+      if (!asserted && !assertedB[j]) return 'incomparable';
+      const other = keysB[j] as string;
+      let relation = row.get(other);
+      if (relation === undefined) {
+        relation = relate(v.data, w.data);
+        row.set(other, relation);
+      }
+      return relation;
+    });
+  });
 }
-
-interface Best {
-  score: number;
-  value: ClaimValue | null;
-}
-
-const valuesOf = (claims: Claim[]) => claims.flatMap((claim) => claim.values);
 
 /**
  * How much to lower the bar for taking two equal values as one fact: a full date or a four-digit
@@ -71,14 +79,17 @@ export function specificity(value: ClaimValue): number {
   return 1;
 }
 
-/** Names in the value's own clause that the other claim does not mention: whom the value is about. */
+const namesOf = (claim: Claim) => [...claim.values, ...claim.inheritedNames].filter((v) => v.data.kind === 'name');
+
+/**
+ * Names in the value's own clause (or, in the clause of a leading pronoun, the names it stands for) that
+ * the other claim does not mention: whom the value is about.
+ */
 function ownSubjects(value: ClaimValue, other: ClaimValue): ClaimValue[] {
-  return value.claim.values.filter(
-    (name) =>
-      name.data.kind === 'name' &&
-      name.clause === value.clause &&
-      !other.claim.values.some((x) => x.data.kind === 'name' && relate(name.data, x.data) !== 'different'),
-  );
+  let subjects = value.claim.values.filter((name) => name.data.kind === 'name' && name.clause === value.clause);
+  if (subjects.length === 0 && value.clause === 0) subjects = value.claim.inheritedNames;
+  const known = namesOf(other.claim);
+  return subjects.filter((name) => !known.some((x) => relate(name.data, x.data) !== 'different'));
 }
 
 function mayConflict(v: ClaimValue, w: ClaimValue, similarity: Similarity): boolean {
@@ -102,51 +113,77 @@ function mayConflict(v: ClaimValue, w: ClaimValue, similarity: Similarity): bool
  */
 function minimumSupport(value: ClaimValue): number {
   const data = value.data;
-  if (data.kind === 'name') return THRESHOLDS.minSupport * 2 * specificity(value);
-  if (data.kind === 'ordinal') return THRESHOLDS.minSupport * 1.5;
-  if (data.kind === 'quantity' && data.dim === 'count' && Math.abs(data.amount) < 100) return THRESHOLDS.minSupport * 1.5;
+  if (data.kind === 'name') return THRESHOLDS.nameSupport * specificity(value);
+  if (data.kind === 'ordinal') return THRESHOLDS.smallValueSupport;
+  if (data.kind === 'quantity' && data.dim === 'count' && Math.abs(data.amount) < 100) {
+    return THRESHOLDS.smallValueSupport;
+  }
   return THRESHOLDS.anySupport;
 }
 
-interface Side {
-  values: ClaimValue[];
-  /** Per value: the best confirming counterpart in the other answer, if any. */
-  support: Array<{ to: ClaimValue; score: number } | null>;
-}
+/** The best confirming counterpart of a value in the other answer, if any. */
+type Support = { to: ClaimValue; score: number } | null;
 
 /**
  * Which values of `a` the answer `b` confirms. An equal value confirms when its claim is related at all,
  * unless its own claim holds a different value of the kind that fits much better: in 'a spider has eight
  * legs, while insects have six legs', the six does not confirm 'a spider has six legs'.
  */
-function supportOf(a: ClaimValue[], b: ClaimValue[], relations: Relation[][], scores: number[][]): Side['support'] {
+function supportOf(a: ClaimValue[], b: ClaimValue[], relations: Relation[][], scores: number[][]): Support[] {
+  const indexInB = new Map(b.map((value, j) => [value.id, j]));
   return a.map((v, i) => {
-    let best: { to: ClaimValue; score: number } | null = null;
-    let strong = 0;
+    const relationRow = relations[i] ?? [];
+    const scoreRow = scores[i] ?? [];
+    // The best-fitting different value in the claim of an equal one.
+    const bestDifferentBeside = (w: ClaimValue) => {
+      let best = 0;
+      for (const x of w.claim.values) {
+        const k = indexInB.get(x.id);
+        if (k !== undefined && relationRow[k] === 'different') best = Math.max(best, scoreRow[k] ?? 0);
+      }
+      return best;
+    };
     const lift = 1 / specificity(v);
-    const minimum = minimumSupport(v);
-    b.forEach((w, j) => {
-      if (relations[i]?.[j] !== 'same') return;
-      const raw = scores[i]?.[j] ?? 0;
+    const baseMinimum = minimumSupport(v);
+    let best = -1;
+    let bestScore = 0;
+    let strongest = -1;
+    let strongestScore = 0;
+    for (let j = 0; j < b.length; j++) {
+      if (relationRow[j] !== 'same') continue;
+      const raw = scoreRow[j] ?? 0;
       const score = Math.min(1, raw * lift);
-      strong = Math.max(strong, score);
-      const outfitted = b.some(
-        (x, k) => x.claim === w.claim && relations[i]?.[k] === 'different' && THRESHOLDS.supportRatio * (scores[i]?.[k] ?? 0) > raw,
-      );
-      if (raw >= minimum && !outfitted && (!best || score > best.score)) best = { to: w, score };
-    });
-    if (!best && strong >= THRESHOLDS.strongSupport) {
-      const j = b.findIndex((_, k) => relations[i]?.[k] === 'same' && Math.min(1, (scores[i]?.[k] ?? 0) * lift) === strong);
-      best = { to: b[j] as ClaimValue, score: strong };
+      if (strongest === -1 || score > strongestScore) {
+        strongest = j;
+        strongestScore = score;
+      }
+      const w = b[j] as ClaimValue;
+      // A name the answer asserts ('the capital is Sydney') is not confirmed by a passing mention of it.
+      const minimum = isAsserted(v) && !isAsserted(w) ? THRESHOLDS.mentionSupport : baseMinimum;
+      if (raw < minimum || (best !== -1 && score <= bestScore)) continue;
+      if (THRESHOLDS.supportRatio * bestDifferentBeside(w) > raw) continue;
+      best = j;
+      bestScore = score;
     }
-    return best;
+    if (best !== -1) return { to: b[best] as ClaimValue, score: bestScore };
+    if (strongest !== -1 && strongestScore >= THRESHOLDS.strongSupport) {
+      return { to: b[strongest] as ClaimValue, score: strongestScore };
+    }
+    return null;
   });
 }
 
+/** Different names matter only where both stand in the answer's slot; other pairs need no score. */
+function worthScoring(v: ClaimValue, w: ClaimValue, relation: Relation): boolean {
+  if (relation === 'incomparable') return false;
+  if (relation === 'same' || v.data.kind !== 'name' || w.data.kind !== 'name') return true;
+  return v.data.predicative && w.data.predicative;
+}
+
 function compareValues(a: ClaimValue[], b: ClaimValue[], similarity: Similarity, findings: Findings): void {
-  const relations: Relation[][] = a.map((v) => b.map((w) => relate(v.data, w.data)));
+  const relations = relationsOf(a, b);
   const scores: number[][] = a.map((v, i) =>
-    b.map((w, j) => (relations[i]?.[j] === 'incomparable' ? 0 : similarity.value(v, w))),
+    b.map((w, j) => (worthScoring(v, w, relations[i]?.[j] ?? 'incomparable') ? similarity.value(v, w) : 0)),
   );
   const transpose = <T>(matrix: T[][]) => b.map((_, j) => a.map((_, i) => matrix[i]?.[j] as T));
   const supportA = supportOf(a, b, relations, scores);
@@ -156,85 +193,32 @@ function compareValues(a: ClaimValue[], b: ClaimValue[], similarity: Similarity,
 
   // A conflict needs a value on each side that the other answer does not confirm, each the other's best
   // counterpart among such values.
-  const candidate = (i: number, j: number) => {
-    if (relations[i]?.[j] !== 'different' || supportA[i] || supportB[j]) return 0;
-    const score = scores[i]?.[j] ?? 0;
-    if (score < THRESHOLDS.conflict) return 0;
-    return mayConflict(a[i] as ClaimValue, b[j] as ClaimValue, similarity) ? score : 0;
+  const candidates: number[][] = a.map((v, i) =>
+    b.map((w, j) => {
+      if (relations[i]?.[j] !== 'different' || supportA[i] || supportB[j]) return 0;
+      const score = scores[i]?.[j] ?? 0;
+      return score >= THRESHOLDS.conflict && mayConflict(v, w, similarity) ? score : 0;
+    }),
+  );
+  const bestIndex = (values: number[]) => {
+    let index = -1;
+    let best = 0;
+    for (let k = 0; k < values.length; k++) {
+      const value = values[k] ?? 0;
+      if (value > best) {
+        index = k;
+        best = value;
+      }
+    }
+    return index;
   };
-  const candidates = a.map((_, i) => b.map((_, j) => candidate(i, j)));
   a.forEach((v, i) => {
     const row = candidates[i] ?? [];
-    const score = Math.max(0, ...row);
-    if (score === 0) return;
-    const j = row.indexOf(score);
-    const column = candidates.map((r) => r[j] ?? 0);
-    if (column.indexOf(Math.max(...column)) !== i) return;
-    findings.valueConflicts.push({ from: v, to: b[j] as ClaimValue, score });
+    const j = bestIndex(row);
+    if (j === -1) return;
+    if (bestIndex(candidates.map((r) => r[j] ?? 0)) !== i) return;
+    findings.valueConflicts.push({ from: v, to: b[j] as ClaimValue, score: row[j] ?? 0 });
   });
-}
-
-/** Claims alike enough to be one statement need the same names and no differing values. */
-function sameValues(a: Claim, b: Claim): boolean {
-  const covered = (x: Claim, y: Claim) =>
-    x.values.every((v) => {
-      const relations = y.values.map((w) => relate(v.data, w.data));
-      if (relations.includes('same')) return true;
-      return v.data.kind !== 'name' && !relations.includes('different');
-    });
-  return covered(a, b) && covered(b, a);
-}
-
-/** The negated statement must deny something the other asserts, not a detail it adds ('not insects'). */
-function deniesWhatOtherSays(negated: Statement, other: Statement): boolean {
-  return negated.denied.length > 0 && negated.denied.every((word) => other.stems.includes(word));
-}
-
-interface Polar {
-  claim: Claim;
-  statement: Statement;
-}
-
-const polarStatements = (claims: Claim[]): Polar[] =>
-  claims
-    .filter((claim) => !claim.heading)
-    .flatMap((claim) => claim.statements.filter((s) => s.stems.length >= 2).map((statement) => ({ claim, statement })));
-
-/** Statements of opposite polarity that say the same thing otherwise: 'X is visible' against 'X is not visible'. */
-function comparePolarity(a: Claim[], b: Claim[], similarity: Similarity, findings: Findings): void {
-  const polarA = polarStatements(a);
-  const polarB = polarStatements(b);
-  const pairs: Array<{ x: Polar; y: Polar; score: number }> = [];
-  for (const x of polarA) {
-    for (const y of polarB) {
-      if (x.statement.negated === y.statement.negated) continue;
-      const score = similarity.statement(x.statement, y.statement);
-      if (score < THRESHOLDS.polarity) continue;
-      const denial = x.statement.negated
-        ? deniesWhatOtherSays(x.statement, y.statement)
-        : deniesWhatOtherSays(y.statement, x.statement);
-      if (denial && sameValues(x.claim, y.claim)) pairs.push({ x, y, score });
-    }
-  }
-  // An answer that also states the other answer's polarity elsewhere has not contradicted it.
-  const restated = (own: Polar[], target: Statement, score: number) =>
-    own.some((p) => p.statement.negated === target.negated && similarity.statement(p.statement, target) >= 0.85 * score);
-  for (const pair of pairs) {
-    if (restated(polarA, pair.y.statement, pair.score) || restated(polarB, pair.x.statement, pair.score)) continue;
-    const beaten = pairs.some(
-      (other) => other !== pair && (other.x.claim === pair.x.claim || other.y.claim === pair.y.claim) && other.score > pair.score,
-    );
-    if (!beaten) findings.claimConflicts.push({ kind: 'polarity', a: pair.x.claim, b: pair.y.claim, score: pair.score });
-  }
-}
-
-function compareVerdicts(a: Claim[], b: Claim[], findings: Findings): void {
-  const x = a[0];
-  const y = b[0];
-  if (!x || !y) return;
-  const verdictA = verdictOf(x);
-  const verdictB = verdictOf(y);
-  if (verdictA && verdictB && verdictA !== verdictB) findings.claimConflicts.push({ kind: 'verdict', a: x, b: y, score: 1 });
 }
 
 /** Compares every pair of answers; symmetric, so the order of the answers does not matter. */
@@ -244,7 +228,11 @@ export function compareAnswers(answers: Claim[][], similarity: Similarity): Find
     for (let j = i + 1; j < answers.length; j++) {
       const a = answers[i] as Claim[];
       const b = answers[j] as Claim[];
-      compareValues(valuesOf(a), valuesOf(b), similarity, findings);
+      const bucketsB = buckets(b);
+      for (const [key, values] of buckets(a)) {
+        const others = bucketsB.get(key);
+        if (others) compareValues(values, others, similarity, findings);
+      }
       comparePolarity(a, b, similarity, findings);
       compareVerdicts(a, b, findings);
     }

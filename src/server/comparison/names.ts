@@ -13,7 +13,25 @@ export interface NameLexicon {
   lowerCase: Set<string>;
 }
 
-const CONNECTORS = new Set(['of', 'the', 'de', 'da', 'di', 'van', 'von', 'der', 'den', 'del', 'la', 'le', 'du', 'bin', 'ibn', 'al', 'y']);
+const CONNECTORS = new Set([
+  'of',
+  'the',
+  'de',
+  'da',
+  'di',
+  'van',
+  'von',
+  'der',
+  'den',
+  'del',
+  'la',
+  'le',
+  'du',
+  'bin',
+  'ibn',
+  'al',
+  'y',
+]);
 const TITLES = new Set(
   'sir dame dr mr mrs ms president king queen prince princess saint st lord lady general captain professor prof pope emperor empress'.split(
     ' ',
@@ -27,13 +45,32 @@ const GENERIC = new Set(
 );
 
 const SLOT_BEFORE = new Set(['is', 'was', 'are', 'were', 'by', 'became', 'become', 'named', 'called', 'as']);
-const SLOT_AFTER = new Set(['is', 'was', 'are', 'were', 'has', 'had', 'became', 'remains', 'serves', 'wrote', 'built', 'made', 'won', 'led']);
+const SLOT_AFTER = new Set([
+  'is',
+  'was',
+  'are',
+  'were',
+  'has',
+  'had',
+  'became',
+  'remains',
+  'serves',
+  'wrote',
+  'built',
+  'made',
+  'won',
+  'led',
+]);
 const ARTICLES = new Set(['the', 'a', 'an']);
+const PREPOSITIONS = new Set(['of', 'in', 'from', 'at', 'on', 'for', 'with', 'to', 'into', 'near', 'about']);
 
 function isPredicative(tokens: Token[], start: number, end: number): boolean {
   let before = start - 1;
   while (before >= 0 && ARTICLES.has(tokens[before]?.lower ?? '')) before -= 1;
-  if (SLOT_BEFORE.has(tokens[before]?.lower ?? '')) return true;
+  const previous = tokens[before]?.lower ?? '';
+  if (SLOT_BEFORE.has(previous)) return true;
+  // 'The capital of Australia is ...': a name ending a prepositional phrase is not the one the verb is about.
+  if (PREPOSITIONS.has(previous)) return false;
   const after = tokens[end];
   if (!after || after.kind !== 'word' || !/^[a-z]/.test(after.text)) return false;
   return SLOT_AFTER.has(after.lower) || (after.lower.endsWith('ed') && after.lower.length > 4);
@@ -50,15 +87,16 @@ function canStartName(token: Token): boolean {
     token.text !== 'I' &&
     !STOP_WORDS.has(lower) &&
     !isNegator(lower) &&
-    MONTHS[lower] === undefined &&
+    !MONTHS.has(lower) &&
     !WEEKDAYS.has(lower) &&
     !UNITS.has(lower)
   );
 }
 
+const SENTENCE_OPENERS = new Set([':', '"', '.', '!', '?']);
+
 function isSentenceStart(tokens: Token[], i: number): boolean {
-  const prev = tokens[i - 1];
-  return i === 0 || prev?.text === ':' || prev?.text === '"';
+  return i === 0 || SENTENCE_OPENERS.has(tokens[i - 1]?.text ?? '');
 }
 
 export function addToLexicon(tokens: Token[], lexicon: NameLexicon): void {
@@ -81,25 +119,38 @@ export function nameKey(words: string[]): string[] {
 
 /** Two names refer to the same thing when one's words are all in the other ('Newton' ~ 'Isaac Newton'). */
 export function sameName(a: string[], b: string[]): boolean {
-  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  const shorter = a.length <= b.length ? a : b;
+  const longer = a.length <= b.length ? b : a;
   if (shorter.length === 0) return false;
-  if (shorter.every((word) => GENERIC.has(word))) {
-    return shorter.length === longer.length && shorter.every((word, k) => word === longer[k]);
+  let generic = true;
+  for (const word of shorter) {
+    if (!longer.includes(word)) return false;
+    if (!GENERIC.has(word)) generic = false;
   }
-  return shorter.every((word) => longer.includes(word));
+  // 'United' is in 'United States' and 'United Kingdom': names made of generic words must match whole.
+  return !generic || shorter.length === longer.length;
 }
 
-const initials = (key: string[]) => key.map((word) => word[0]).join('');
+function initials(key: string[]): string {
+  let result = '';
+  for (const word of key) result += word[0];
+  return result;
+}
 
 /**
  * Names that may be two spellings of one thing: a shared word stem ('East Germany', 'German Democratic
  * Republic') or an acronym ('GDR'). They neither agree nor conflict: aliases are not contradictions.
  */
 export function relatedNames(a: string[], b: string[]): boolean {
-  const stemsA = a.filter((word) => !GENERIC.has(word) && word.length >= 5).map((word) => word.slice(0, 5));
-  if (b.some((word) => !GENERIC.has(word) && word.length >= 5 && stemsA.includes(word.slice(0, 5)))) return true;
-  const acronym = (x: string[], y: string[]) => x.length === 1 && y.length > 1 && x[0] === initials(y);
-  return acronym(a, b) || acronym(b, a);
+  for (const x of a) {
+    if (x.length < 5 || GENERIC.has(x)) continue;
+    for (const y of b) {
+      if (y.length >= 5 && !GENERIC.has(y) && x.slice(0, 5) === y.slice(0, 5)) return true;
+    }
+  }
+  if (a.length === 1 && b.length > 1) return a[0] === initials(b);
+  if (b.length === 1 && a.length > 1) return b[0] === initials(a);
+  return false;
 }
 
 export function extractNames(
@@ -117,15 +168,25 @@ export function extractNames(
     while (end < tokens.length && !/'s$/.test(tokens[end - 1]?.text ?? '')) {
       const next = tokens[end] as Token;
       if (taken[end]) break;
-      if (isCapitalised(next) && !STOP_WORDS.has(next.lower) && MONTHS[next.lower] === undefined) {
+      if (isCapitalised(next) && !STOP_WORDS.has(next.lower) && !MONTHS.has(next.lower)) {
         words.push(next.text);
         end += 1;
       } else if (CONNECTORS.has(next.text) && tokens[end + 1] && canStartName(tokens[end + 1] as Token)) {
         words.push(next.text);
         end += 1;
-      } else if ((next.text === '-' || next.text === '.') && !next.spaceBefore && tokens[end + 1] && isCapitalised(tokens[end + 1] as Token)) {
+      } else if (
+        (next.text === '-' || next.text === '.') &&
+        !next.spaceBefore &&
+        tokens[end + 1] &&
+        isCapitalised(tokens[end + 1] as Token)
+      ) {
         end += 1;
-      } else if (next.kind === 'number' && /^\d{1,3}(?:\.\d{1,2})?$/.test(next.text) && !next.suffix && next.spaceBefore) {
+      } else if (
+        next.kind === 'number' &&
+        /^\d{1,3}(?:\.\d{1,2})?$/.test(next.text) &&
+        !next.suffix &&
+        next.spaceBefore
+      ) {
         words.push(next.text);
         end += 1;
         break;

@@ -15,23 +15,25 @@ export function trimClaim(text: string): string {
   return `${(space > MAX_CLAIM_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '')}…`;
 }
 
-const DIMENSION_LABELS: Record<string, string> = {
-  length: 'length',
-  mass: 'weight',
-  temperature: 'temperature',
-  degree: 'degrees',
-  percent: 'percentage',
-  time: 'duration',
-  speed: 'speed',
-  area: 'area',
-  volume: 'volume',
-  energy: 'energy',
-  electricity: 'energy',
-  power: 'power',
-  data: 'size',
-  frequency: 'frequency',
-  times: 'factor',
-};
+const DIMENSION_LABELS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    length: 'length',
+    mass: 'weight',
+    temperature: 'temperature',
+    degree: 'degrees',
+    percent: 'percentage',
+    time: 'duration',
+    speed: 'speed',
+    area: 'area',
+    volume: 'volume',
+    energy: 'energy',
+    electricity: 'energy',
+    power: 'power',
+    data: 'size',
+    frequency: 'frequency',
+    times: 'factor',
+  }),
+);
 
 function roleWords(claim: Claim, from: number, role: string[]): string {
   const words = claim.tokens
@@ -58,7 +60,7 @@ function labelOf(group: ConflictGroup): string {
       return 'name';
     case 'quantity': {
       if (data.dim.startsWith('money:')) return 'amount';
-      if (data.dim !== 'count') return DIMENSION_LABELS[data.dim] ?? 'number';
+      if (data.dim !== 'count') return DIMENSION_LABELS.get(data.dim) ?? 'number';
       const role = roleWords(value.claim, value.end, data.role);
       return role ? `number of ${role}` : 'number';
     }
@@ -81,9 +83,9 @@ function phraseOf(claims: Claim[]): string {
       token.kind === 'word' &&
       !valueTokens.has(k) &&
       isContentWord(token.lower) &&
-      NUMBER_WORDS[token.lower] === undefined &&
-      ORDINAL_WORDS[token.lower] === undefined &&
-      MONTHS[token.lower] === undefined,
+      !NUMBER_WORDS.has(token.lower) &&
+      !ORDINAL_WORDS.has(token.lower) &&
+      !MONTHS.has(token.lower),
   );
   const inAll = candidates.filter((token) => (counts.get(stem(token.lower)) ?? 0) === claims.length);
   const inSome = candidates.filter((token) => (counts.get(stem(token.lower)) ?? 0) > 1);
@@ -95,7 +97,9 @@ function phraseOf(claims: Claim[]): string {
     const key = stem(token.lower);
     if (seen.has(key)) continue;
     seen.add(key);
-    words.push(/^[A-Z][a-z]/.test(token.text) && token !== first.tokens[0] ? token.text.replace(/'s$/, '') : token.lower);
+    words.push(
+      /^[A-Z][a-z]/.test(token.text) && token !== first.tokens[0] ? token.text.replace(/'s$/, '') : token.lower,
+    );
     if (words.length === MAX_TOPIC_WORDS) break;
   }
   return words.join(' ');
@@ -137,6 +141,9 @@ export function summarise({ answered, failed, agreements, topics }: SummaryInput
   }
   const shown = topics.length > 3 ? [...topics.slice(0, 3), `${topics.length - 3} more`] : topics;
   const conflicts = `disagree on ${topics.length}: ${listOf(shown)}.`;
-  const head = agreements > 0 ? `The answers agree on ${plural(agreements, 'fact', 'facts')} and ${conflicts}` : `The answers ${conflicts}`;
+  const head =
+    agreements > 0
+      ? `The answers agree on ${plural(agreements, 'fact', 'facts')} and ${conflicts}`
+      : `The answers ${conflicts}`;
   return `${head}${failures}`;
 }

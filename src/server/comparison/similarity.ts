@@ -7,36 +7,52 @@ import type { Claim, ClaimValue, ContextWord, Statement } from './claims';
 import { nameKey } from './names';
 import { stem } from './words';
 
+/** Sparse vector: word ids in increasing order with their weights. */
 interface Vector {
-  weights: Map<string, number>;
+  ids: Int32Array;
+  weights: Float64Array;
   norm: number;
 }
 
 /** Shared names say more about a shared subject than shared common words. */
 const NAME_BOOST = 1.5;
 const CLAIM_SHARE = 0.35;
+const MAX_MATRIX_CELLS = 4_000_000;
 /** Words a pronoun stands for count, but less than words the claim states. */
 const INHERITED_WEIGHT = 0.5;
 
 function cosine(a: Vector, b: Vector): number {
   if (a.norm === 0 || b.norm === 0) return 0;
-  const [small, large] = a.weights.size <= b.weights.size ? [a, b] : [b, a];
   let dot = 0;
-  for (const [word, weight] of small.weights) {
-    const other = large.weights.get(word);
-    if (other !== undefined) dot += weight * other;
+  let i = 0;
+  let j = 0;
+  while (i < a.ids.length && j < b.ids.length) {
+    const x = a.ids[i] as number;
+    const y = b.ids[j] as number;
+    if (x === y) dot += (a.weights[i++] as number) * (b.weights[j++] as number);
+    else if (x < y) i++;
+    else j++;
   }
   return dot / (a.norm * b.norm);
 }
 
 export class Similarity {
   private readonly idf = new Map<string, number>();
-  private readonly claimVectors = new Map<number, Vector>();
-  private readonly contextVectors = new Map<number, Vector>();
-  private readonly claimCache = new Map<number, number>();
+  private readonly ids = new Map<string, number>();
+  /** Indexed by claim id and by value id, both numbered from 0 in one analysis. */
+  private readonly claimVectors: Vector[] = [];
+  private readonly contextVectors: Vector[] = [];
+  /**
+   * Claim similarities, computed once each; -1 until then. Claim ids run from 0 to the number of claims.
+   * A flat matrix is fastest for answers of normal length; very long ones fall back to a map so that the
+   * matrix cannot take hundreds of megabytes.
+   */
+  private readonly claimCache: Float64Array | Map<number, number>;
   private readonly statementVectors = new Map<number, Vector>();
 
   constructor(private readonly claims: Claim[]) {
+    const cells = claims.length * claims.length;
+    this.claimCache = cells <= MAX_MATRIX_CELLS ? new Float64Array(cells).fill(-1) : new Map();
     const documentFrequency = new Map<string, number>();
     for (const claim of claims) {
       for (const word of claim.stems) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
@@ -49,28 +65,47 @@ export class Similarity {
       );
       const own = claim.stems.map((word) => ({ stem: word, weight: 1 }));
       const inherited = claim.inherited.map((word) => ({ stem: word, weight: INHERITED_WEIGHT }));
-      this.claimVectors.set(claim.id, this.vector([...own, ...inherited], names));
-      for (const value of claim.values) this.contextVectors.set(value.id, this.vector(value.context, names));
+      this.claimVectors[claim.id] = this.vector([...own, ...inherited], names, NAME_BOOST);
+      for (const value of claim.values) {
+        this.contextVectors[value.id] = this.vector(value.context, names, NAME_BOOST);
+      }
     }
   }
 
-  private vector(words: ContextWord[], names: Set<string>): Vector {
-    const weights = new Map<string, number>();
-    let squares = 0;
+  private vector(words: ContextWord[], names: Set<string>, nameFactor: number): Vector {
+    const byId = new Map<number, number>();
     for (const { stem: word, weight: factor } of words) {
-      const weight = (this.idf.get(word) ?? Math.log(2)) * (names.has(word) ? NAME_BOOST : 1) * factor;
-      weights.set(word, weight);
+      let id = this.ids.get(word);
+      if (id === undefined) {
+        id = this.ids.size;
+        this.ids.set(word, id);
+      }
+      const weight = (this.idf.get(word) ?? Math.log(2)) * (names.has(word) ? nameFactor : 1) * factor;
+      const current = byId.get(id);
+      if (current === undefined || weight > current) byId.set(id, weight);
+    }
+    const ids = new Int32Array(byId.size);
+    let k = 0;
+    for (const id of byId.keys()) ids[k++] = id;
+    ids.sort();
+    const weights = new Float64Array(ids.length);
+    let squares = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const weight = byId.get(ids[i] as number) as number;
+      weights[i] = weight;
       squares += weight * weight;
     }
-    return { weights, norm: Math.sqrt(squares) };
+    return { ids, weights, norm: Math.sqrt(squares) };
   }
 
   claim(a: Claim, b: Claim): number {
-    const key = a.id < b.id ? a.id * this.claims.length + b.id : b.id * this.claims.length + a.id;
-    let value = this.claimCache.get(key);
-    if (value === undefined) {
-      value = cosine(this.claimVectors.get(a.id) as Vector, this.claimVectors.get(b.id) as Vector);
-      this.claimCache.set(key, value);
+    const key = Math.min(a.id, b.id) * this.claims.length + Math.max(a.id, b.id);
+    const cache = this.claimCache;
+    let value = cache instanceof Map ? (cache.get(key) ?? -1) : (cache[key] as number);
+    if (value < 0) {
+      value = cosine(this.claimVectors[a.id] as Vector, this.claimVectors[b.id] as Vector);
+      if (cache instanceof Map) cache.set(key, value);
+      else cache[key] = value;
     }
     return value;
   }
@@ -82,6 +117,7 @@ export class Similarity {
         vector = this.vector(
           statement.stems.map((word) => ({ stem: word, weight: 1 })),
           new Set(),
+          1,
         );
         this.statementVectors.set(statement.id, vector);
       }
@@ -91,7 +127,7 @@ export class Similarity {
   }
 
   context(v: ClaimValue, w: ClaimValue): number {
-    return cosine(this.contextVectors.get(v.id) as Vector, this.contextVectors.get(w.id) as Vector);
+    return cosine(this.contextVectors[v.id] as Vector, this.contextVectors[w.id] as Vector);
   }
 
   /**

@@ -110,7 +110,7 @@ const ABBREVIATIONS = new Set(
 export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   let start = 0;
-  const boundary = /([.!?;])\s+(?=["'(\[]?[A-Z0-9])|([!?;])\s+/g;
+  const boundary = /([.!?;])\s+(?=["'([]?[A-Z0-9])|([!?;])\s+/g;
   for (const match of text.matchAll(boundary)) {
     const end = match.index + 1;
     if (match[1] === '.') {

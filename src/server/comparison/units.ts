@@ -1,4 +1,5 @@
-// Units, scales and number words (DESIGN.md section 5a, step 2). Every quantity is converted to one
+// Units, scales and number words (DESIGN.md section 5a, step 2). Lookup tables are Maps: a plain object
+// would answer 'constructor' or 'toString' from its prototype. Every quantity is converted to one
 // base unit per dimension, so '8,849 m', '8.849 km' and '29,032 feet' compare as the same number.
 
 export interface Unit {
@@ -39,12 +40,17 @@ export const UNITS: ReadonlyMap<string, Unit> = (() => {
   const celsius = (amount: number) => amount;
   const fahrenheit = (amount: number) => ((amount - 32) * 5) / 9;
   const kelvin = (amount: number) => amount - 273.15;
-  add(t, '° c|°c|degrees celsius|degree celsius|degrees c|degrees centigrade|celsius|centigrade', 'temperature', celsius);
+  add(
+    t,
+    '° c|°c|degrees celsius|degree celsius|degrees c|degrees centigrade|celsius|centigrade',
+    'temperature',
+    celsius,
+  );
   add(t, '° f|°f|degrees fahrenheit|degree fahrenheit|degrees f|fahrenheit', 'temperature', fahrenheit);
   add(t, 'kelvin|kelvins|degrees kelvin', 'temperature', kelvin);
   add(t, '°|degree|degrees', 'degree', scale(1));
   add(t, '%|percent|per cent|pct|percentage points|percentage point', 'percent', scale(1));
-  add(t, 'dollar|dollars|usd|us dollars|u.s. dollars|us$', 'money:usd', scale(1));
+  add(t, 'dollar|dollars|usd|us dollars', 'money:usd', scale(1));
   add(t, 'euro|euros|eur', 'money:eur', scale(1));
   add(t, 'gbp|pounds sterling|pound sterling', 'money:gbp', scale(1));
   add(t, 'yen|jpy', 'money:jpy', scale(1));
@@ -96,111 +102,122 @@ export const UNITS: ReadonlyMap<string, Unit> = (() => {
 export const MAX_UNIT_TOKENS = 4;
 
 /** Units written before the number. */
-export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
-  $: 'money:usd',
-  'us$': 'money:usd',
-  '€': 'money:eur',
-  '£': 'money:gbp',
-  '¥': 'money:jpy',
-  '₹': 'money:inr',
-};
+export const CURRENCY_SYMBOLS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    $: 'money:usd',
+    '€': 'money:eur',
+    '£': 'money:gbp',
+    '¥': 'money:jpy',
+    '₹': 'money:inr',
+  }),
+);
 
-export const SCALES: Readonly<Record<string, number>> = {
-  thousand: 1e3,
-  million: 1e6,
-  billion: 1e9,
-  trillion: 1e12,
-  mn: 1e6,
-  mln: 1e6,
-  bn: 1e9,
-  k: 1e3,
-};
+export const SCALES: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    thousand: 1e3,
+    million: 1e6,
+    billion: 1e9,
+    trillion: 1e12,
+    mn: 1e6,
+    mln: 1e6,
+    bn: 1e9,
+    k: 1e3,
+  }),
+);
 
 /** Glued scale letters ('$2.5M', '$3bn'); 'm' alone means million only after a currency symbol. */
-export const CURRENCY_SUFFIX_SCALES: Readonly<Record<string, number>> = { m: 1e6, b: 1e9, bn: 1e9, k: 1e3, t: 1e12 };
+export const CURRENCY_SUFFIX_SCALES: ReadonlyMap<string, number> = new Map(
+  Object.entries({ m: 1e6, b: 1e9, bn: 1e9, k: 1e3, t: 1e12 }),
+);
 
-export const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  hundred: 100,
-  dozen: 12,
-};
+export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    zero: 0,
+    one: 1,
+    two: 2,
+    three: 3,
+    four: 4,
+    five: 5,
+    six: 6,
+    seven: 7,
+    eight: 8,
+    nine: 9,
+    ten: 10,
+    eleven: 11,
+    twelve: 12,
+    thirteen: 13,
+    fourteen: 14,
+    fifteen: 15,
+    sixteen: 16,
+    seventeen: 17,
+    eighteen: 18,
+    nineteen: 19,
+    twenty: 20,
+    thirty: 30,
+    forty: 40,
+    fifty: 50,
+    sixty: 60,
+    seventy: 70,
+    eighty: 80,
+    ninety: 90,
+    hundred: 100,
+    dozen: 12,
+  }),
+);
 
-export const ORDINAL_WORDS: Readonly<Record<string, number>> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  fifth: 5,
-  sixth: 6,
-  seventh: 7,
-  eighth: 8,
-  ninth: 9,
-  tenth: 10,
-  eleventh: 11,
-  twelfth: 12,
-  thirteenth: 13,
-  fourteenth: 14,
-  fifteenth: 15,
-  sixteenth: 16,
-  seventeenth: 17,
-  eighteenth: 18,
-  nineteenth: 19,
-  twentieth: 20,
-};
+export const ORDINAL_WORDS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    first: 1,
+    second: 2,
+    third: 3,
+    fourth: 4,
+    fifth: 5,
+    sixth: 6,
+    seventh: 7,
+    eighth: 8,
+    ninth: 9,
+    tenth: 10,
+    eleventh: 11,
+    twelfth: 12,
+    thirteenth: 13,
+    fourteenth: 14,
+    fifteenth: 15,
+    sixteenth: 16,
+    seventeenth: 17,
+    eighteenth: 18,
+    nineteenth: 19,
+    twentieth: 20,
+  }),
+);
 
-export const MONTHS: Readonly<Record<string, number>> = {
-  january: 1,
-  jan: 1,
-  february: 2,
-  feb: 2,
-  march: 3,
-  mar: 3,
-  april: 4,
-  apr: 4,
-  may: 5,
-  june: 6,
-  jun: 6,
-  july: 7,
-  jul: 7,
-  august: 8,
-  aug: 8,
-  september: 9,
-  sep: 9,
-  sept: 9,
-  october: 10,
-  oct: 10,
-  november: 11,
-  nov: 11,
-  december: 12,
-  dec: 12,
-};
+export const MONTHS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    january: 1,
+    jan: 1,
+    february: 2,
+    feb: 2,
+    march: 3,
+    mar: 3,
+    april: 4,
+    apr: 4,
+    may: 5,
+    june: 6,
+    jun: 6,
+    july: 7,
+    jul: 7,
+    august: 8,
+    aug: 8,
+    september: 9,
+    sep: 9,
+    sept: 9,
+    october: 10,
+    oct: 10,
+    november: 11,
+    nov: 11,
+    december: 12,
+    dec: 12,
+  }),
+);
 
 export const WEEKDAYS: ReadonlySet<string> = new Set([
   'monday',

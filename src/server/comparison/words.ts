@@ -57,7 +57,7 @@ until up upon us usually various very via was wasn't we well were weren't what w
 who whom whose why will with within without would wouldn't yes yet you your commonly widely considered
 approx circa estimated estimate total totally simply basically essentially certainly definitely probably
 possibly arguably notably importantly additionally furthermore moreover meanwhile therefore hence instead
-sure great good answer question short note key fact facts detail details overview summary despite today later
+sure great good answer question short note true correct key fact facts detail details overview summary despite today later
 earlier eventually finally initially currently originally recently previously here`;
 
 export const STOP_WORDS: ReadonlySet<string> = new Set(STOP_WORD_LIST.split(/\s+/));
@@ -102,83 +102,85 @@ export function isNegator(lower: string): boolean {
   return NEGATORS.has(lower) || lower.endsWith("n't");
 }
 
-const IRREGULAR: Record<string, string> = {
-  fell: 'fall',
-  fallen: 'fall',
-  built: 'build',
-  wrote: 'write',
-  written: 'write',
-  began: 'begin',
-  begun: 'begin',
-  won: 'win',
-  rose: 'rise',
-  risen: 'rise',
-  grew: 'grow',
-  grown: 'grow',
-  found: 'find',
-  took: 'take',
-  taken: 'take',
-  gave: 'give',
-  given: 'give',
-  became: 'become',
-  came: 'come',
-  knew: 'know',
-  led: 'lead',
-  held: 'hold',
-  sank: 'sink',
-  sunk: 'sink',
-  stood: 'stand',
-  left: 'leave',
-  lost: 'lose',
-  spoke: 'speak',
-  spoken: 'speak',
-  chose: 'choose',
-  chosen: 'choose',
-  drew: 'draw',
-  drawn: 'draw',
-  flew: 'fly',
-  flown: 'fly',
-  froze: 'freeze',
-  frozen: 'freeze',
-  thought: 'think',
-  brought: 'bring',
-  taught: 'teach',
-  sold: 'sell',
-  told: 'tell',
-  paid: 'pay',
-  met: 'meet',
-  seen: 'see',
-  saw: 'see',
-  went: 'go',
-  gone: 'go',
-  died: 'die',
-  dies: 'die',
-  dying: 'die',
-  children: 'child',
-  men: 'man',
-  women: 'woman',
-  feet: 'foot',
-  teeth: 'tooth',
-  mice: 'mouse',
-  geese: 'goose',
-  lay: 'lie',
-  lain: 'lie',
-  ran: 'run',
-  struck: 'strike',
-  shot: 'shoot',
-  fought: 'fight',
-  caught: 'catch',
-  bought: 'buy',
-  meant: 'mean',
-  sent: 'send',
-  spent: 'spend',
-  kept: 'keep',
-  slept: 'sleep',
-  felt: 'feel',
-  dealt: 'deal',
-  split: 'split',
-  heard: 'hear',
-};
+const IRREGULAR: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    fell: 'fall',
+    fallen: 'fall',
+    built: 'build',
+    wrote: 'write',
+    written: 'write',
+    began: 'begin',
+    begun: 'begin',
+    won: 'win',
+    rose: 'rise',
+    risen: 'rise',
+    grew: 'grow',
+    grown: 'grow',
+    found: 'find',
+    took: 'take',
+    taken: 'take',
+    gave: 'give',
+    given: 'give',
+    became: 'become',
+    came: 'come',
+    knew: 'know',
+    led: 'lead',
+    held: 'hold',
+    sank: 'sink',
+    sunk: 'sink',
+    stood: 'stand',
+    left: 'leave',
+    lost: 'lose',
+    spoke: 'speak',
+    spoken: 'speak',
+    chose: 'choose',
+    chosen: 'choose',
+    drew: 'draw',
+    drawn: 'draw',
+    flew: 'fly',
+    flown: 'fly',
+    froze: 'freeze',
+    frozen: 'freeze',
+    thought: 'think',
+    brought: 'bring',
+    taught: 'teach',
+    sold: 'sell',
+    told: 'tell',
+    paid: 'pay',
+    met: 'meet',
+    seen: 'see',
+    saw: 'see',
+    went: 'go',
+    gone: 'go',
+    died: 'die',
+    dies: 'die',
+    dying: 'die',
+    children: 'child',
+    men: 'man',
+    women: 'woman',
+    feet: 'foot',
+    teeth: 'tooth',
+    mice: 'mouse',
+    geese: 'goose',
+    lay: 'lie',
+    lain: 'lie',
+    ran: 'run',
+    struck: 'strike',
+    shot: 'shoot',
+    fought: 'fight',
+    caught: 'catch',
+    bought: 'buy',
+    meant: 'mean',
+    sent: 'send',
+    spent: 'spend',
+    kept: 'keep',
+    slept: 'sleep',
+    felt: 'feel',
+    dealt: 'deal',
+    split: 'split',
+    heard: 'hear',
+  }),
+);
 
 // Words the answers use interchangeably for one fact, first word canonical. Kept to predicates facts are
 // commonly stated with, so that 'tall' and 'height' align but unrelated claims do not.
@@ -227,17 +229,20 @@ const hasVowel = (word: string) => /[aeiouy]/.test(word);
 
 function baseStem(word: string): string {
   let w = word.toLowerCase().replace(/'s?$/, '');
-  const irregular = IRREGULAR[w];
-  if (irregular) return irregular;
+  const irregular = IRREGULAR.get(w);
+  // Irregular forms map to a base word, which is then stemmed like any other ('struck' -> 'strike' -> 'strik').
+  if (irregular) return irregular.length > 4 && irregular.endsWith('e') ? irregular.slice(0, -1) : irregular;
   if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
   else if (w.length > 4 && /(?:ss|x|z|ch|sh|o)es$/.test(w)) w = w.slice(0, -2);
   else if (w.length > 3 && w.endsWith('s') && !/(?:ss|us|is|ous)$/.test(w)) w = w.slice(0, -1);
   if (w.length > 5 && w.endsWith('ing') && hasVowel(w.slice(0, -3))) w = undouble(w.slice(0, -3));
   else if (w.length > 4 && w.endsWith('ied')) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed') && hasVowel(w.slice(0, -2))) w = undouble(w.slice(0, -2));
+  else if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed') && hasVowel(w.slice(0, -2)))
+    w = undouble(w.slice(0, -2));
   else if (w.length > 6 && w.endsWith('ally')) w = w.slice(0, -2);
   else if (w.length > 5 && w.endsWith('ly')) w = w.slice(0, -2);
-  else if (w.length > 5 && w.endsWith('est') && SUPERLATIVE_BASES.has(undouble(w.slice(0, -3)))) w = undouble(w.slice(0, -3));
+  else if (w.length > 5 && w.endsWith('est') && SUPERLATIVE_BASES.has(undouble(w.slice(0, -3))))
+    w = undouble(w.slice(0, -3));
   if (w.length > 4 && w.endsWith('e')) w = w.slice(0, -1);
   return w;
 }
@@ -246,10 +251,21 @@ const SYNONYMS: ReadonlyMap<string, string> = new Map(
   SYNONYM_GROUPS.flatMap((group) => group.map((word) => [baseStem(word), baseStem(group[0] as string)] as const)),
 );
 
+// Answers repeat their words; stemming each distinct word once keeps claim building cheap. The cache is
+// bounded so that a long-running server does not grow it without limit.
+const stemCache = new Map<string, string>();
+const STEM_CACHE_LIMIT = 50_000;
+
 /** Light stemming (plurals, -ing, -ed, -ly, superlatives, a final e), then the synonym table. */
 export function stem(word: string): string {
-  const base = baseStem(word);
-  return SYNONYMS.get(base) ?? base;
+  let result = stemCache.get(word);
+  if (result === undefined) {
+    const base = baseStem(word);
+    result = SYNONYMS.get(base) ?? base;
+    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+    stemCache.set(word, result);
+  }
+  return result;
 }
 
 /** A word that carries content: not a stop word, longer than two letters. */

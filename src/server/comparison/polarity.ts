@@ -1,0 +1,98 @@
+// Statements that deny what another answer affirms, and opposite yes/no verdicts (DESIGN.md section 5a,
+// step 4). Polarity is read per clause, so 'X is not A, but B' is not 'X is not B'.
+
+import { verdictOf, type Claim, type Statement } from './claims';
+import { THRESHOLDS, type Findings } from './findings';
+import type { Similarity } from './similarity';
+import { relate } from './value-compare';
+
+export const polarityOf = (statement: Statement) => (statement.negated ? 'negated' : 'affirmed');
+
+/** Claims alike enough to be one statement need the same names in the answer's slot and no differing values. */
+function sameValues(a: Claim, b: Claim): boolean {
+  const covered = (x: Claim, y: Claim) =>
+    x.values.every((v) => {
+      const relations = y.values.map((w) => relate(v.data, w.data));
+      if (relations.includes('same')) return true;
+      if (v.data.kind === 'name') return !v.data.predicative;
+      return !relations.includes('different');
+    });
+  return covered(a, b) && covered(b, a);
+}
+
+/** The negated statement must deny something the other asserts, not a detail it adds ('not insects'). */
+function deniesWhatOtherSays(negated: Statement, other: Statement): boolean {
+  return negated.denied.length > 0 && negated.denied.every((word) => other.stems.includes(word));
+}
+
+export interface Polar {
+  claim: Claim;
+  statement: Statement;
+}
+
+export const polarStatements = (claims: Claim[]): Polar[] =>
+  claims
+    .filter((claim) => !claim.heading)
+    .flatMap((claim) => claim.statements.filter((s) => s.stems.length >= 2).map((statement) => ({ claim, statement })));
+
+/** Statements of opposite polarity that say the same thing otherwise: 'X is visible' against 'X is not visible'. */
+export function comparePolarity(a: Claim[], b: Claim[], similarity: Similarity, findings: Findings): void {
+  const polarA = polarStatements(a);
+  const polarB = polarStatements(b);
+  const pairs: Array<{ x: Polar; y: Polar; score: number }> = [];
+  // Negated statements are few: pair each with the other answer's affirmed ones, and the reverse.
+  const consider = (x: Polar, y: Polar) => {
+    const score = similarity.statement(x.statement, y.statement);
+    if (score < THRESHOLDS.polarity) return;
+    const denial = x.statement.negated
+      ? deniesWhatOtherSays(x.statement, y.statement)
+      : deniesWhatOtherSays(y.statement, x.statement);
+    if (denial && sameValues(x.claim, y.claim)) pairs.push({ x, y, score });
+  };
+  const negatedB = polarB.filter((p) => p.statement.negated);
+  const affirmedB = polarB.filter((p) => !p.statement.negated);
+  for (const x of polarA) for (const y of x.statement.negated ? affirmedB : negatedB) consider(x, y);
+  // An answer that also states the other answer's polarity elsewhere has not contradicted it.
+  const restated = (own: Polar[], target: Statement, score: number) =>
+    own.some(
+      (p) => p.statement.negated === target.negated && similarity.statement(p.statement, target) >= 0.85 * score,
+    );
+  for (const pair of pairs) {
+    if (restated(polarA, pair.y.statement, pair.score) || restated(polarB, pair.x.statement, pair.score)) continue;
+    const beaten = pairs.some(
+      (other) =>
+        other !== pair &&
+        (other.x.claim === pair.x.claim || other.y.claim === pair.y.claim) &&
+        other.score > pair.score,
+    );
+    if (beaten) continue;
+    findings.claimConflicts.push({
+      kind: 'polarity',
+      a: pair.x.claim,
+      b: pair.y.claim,
+      sideA: polarityOf(pair.x.statement),
+      sideB: polarityOf(pair.y.statement),
+      statements: [pair.x.statement, pair.y.statement],
+      score: pair.score,
+    });
+  }
+}
+
+export function compareVerdicts(a: Claim[], b: Claim[], findings: Findings): void {
+  const x = a[0];
+  const y = b[0];
+  if (!x || !y) return;
+  const verdictA = verdictOf(x);
+  const verdictB = verdictOf(y);
+  if (verdictA && verdictB && verdictA !== verdictB) {
+    findings.claimConflicts.push({
+      kind: 'verdict',
+      a: x,
+      b: y,
+      sideA: verdictA,
+      sideB: verdictB,
+      statements: [],
+      score: 1,
+    });
+  }
+}
