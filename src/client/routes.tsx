@@ -20,7 +20,15 @@ const PrivacyPage = page(() => import('./features/legal/legal-pages'), 'PrivacyP
 const TermsPage = page(() => import('./features/legal/legal-pages'), 'TermsPage');
 const SupportPage = page(() => import('./features/support/support-page'), 'SupportPage');
 const QueryDetailPage = page(() => import('./features/query/query-detail-page'), 'QueryDetailPage');
+const TestToolsPage = page(() => import('./features/test-tools/test-tools-page'), 'TestToolsPage');
 const NotFoundPage = page(() => import('./features/errors/not-found-page'), 'NotFoundPage');
+const PricingPage = page(() => import('./features/pricing/pricing-page'), 'PricingPage');
+const CheckoutPage = page(() => import('./features/checkout/checkout-page'), 'CheckoutPage');
+const CheckoutSuccessPage = page(() => import('./features/checkout/checkout-success-page'), 'CheckoutSuccessPage');
+const AddPaymentMethodPage = page(() => import('./features/checkout/add-payment-method-page'), 'AddPaymentMethodPage');
+const SubscribePage = page(() => import('./features/subscribe/subscribe-page'), 'SubscribePage');
+const SubscribeSuccessPage = page(() => import('./features/subscribe/subscribe-success-page'), 'SubscribeSuccessPage');
+const BillingPage = page(() => import('./features/billing/billing-page'), 'BillingPage');
 const ComingSoonPage = page<'ComingSoonPage', { title: string; description: string }>(
   () => import('./features/placeholder/coming-soon-page'),
   'ComingSoonPage',
@@ -76,39 +84,69 @@ export const router = createBrowserRouter([
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
       { path: '/support', element: <SupportPage /> },
-      { path: '/pricing', element: soon('Pricing', 'Plans and prices will appear here.') },
+      { path: '/pricing', element: <PricingPage /> },
       {
         path: '/subscribe',
-        element: <SignedIn requireVerified>{soon('Subscribe', 'The plan picker will appear here.')}</SignedIn>,
+        element: (
+          <SignedIn requireVerified>
+            <SubscribePage />
+          </SignedIn>
+        ),
       },
       {
         path: '/subscribe/success',
-        element: <SignedIn>{soon('Subscription successful', 'Your subscription status will appear here.')}</SignedIn>,
+        element: (
+          <SignedIn>
+            <SubscribeSuccessPage />
+          </SignedIn>
+        ),
       },
       {
         path: '/checkout',
-        element: <SignedIn requireVerified>{soon('Checkout', 'The test plan checkout will appear here.')}</SignedIn>,
+        element: (
+          <SignedIn requireVerified>
+            <CheckoutPage />
+          </SignedIn>
+        ),
       },
       {
         path: '/checkout/success',
-        element: <SignedIn>{soon('Checkout success', 'Payment confirmation will appear here.')}</SignedIn>,
+        element: (
+          <SignedIn>
+            <CheckoutSuccessPage />
+          </SignedIn>
+        ),
       },
       {
         path: '/checkout/:planId',
-        element: <SignedIn requireVerified>{soon('Checkout', 'The payment form will appear here.')}</SignedIn>,
+        element: (
+          <SignedIn requireVerified>
+            <CheckoutPage />
+          </SignedIn>
+        ),
       },
       {
         path: '/billing',
-        element: <SignedIn>{soon('Billing', 'Your subscription and payment methods will appear here.')}</SignedIn>,
+        element: (
+          <SignedIn>
+            <BillingPage />
+          </SignedIn>
+        ),
       },
       {
         path: '/add-payment-method',
-        element: <SignedIn>{soon('Add payment method', 'Adding a card will be possible here.')}</SignedIn>,
+        element: (
+          <SignedIn>
+            <AddPaymentMethodPage />
+          </SignedIn>
+        ),
       },
       {
         path: '/test-tools',
         element: (
-          <SignedIn>{soon('Testing tools', 'Account reset and webhook instructions will appear here.')}</SignedIn>
+          <SignedIn>
+            <TestToolsPage />
+          </SignedIn>
         ),
       },
       { path: '/query/:queryId', element: <QueryDetailPage /> },

@@ -64,13 +64,21 @@ describe('AccountBox', () => {
     let box = await accountBox();
     expect(fact(box, 'Plan')).toBe('Basic');
     expect(fact(box, 'Queries left')).toBe('302');
-    expect(box.getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute('href', '/billing');
+    // An active plan is managed in the dialog (manage-subscription.test.tsx), not on the billing page.
+    expect(box.getByRole('button', { name: 'Manage Subscription' })).toBeInTheDocument();
+    expect(box.queryByRole('link', { name: 'Subscribe' })).not.toBeInTheDocument();
     unmount();
 
     renderHome(makeUser({ subscriptionTier: 'unlimited', subscriptionStatus: 'active', paidQuestionsRemaining: -1 }));
     box = await accountBox();
     expect(fact(box, 'Plan')).toBe('Unlimited');
     expect(fact(box, 'Queries left')).toBe('Unlimited');
+  });
+
+  it('sends a past-due plan to the billing page to fix the payment', async () => {
+    renderHome(makeUser({ subscriptionTier: 'basic', subscriptionStatus: 'past_due', paidQuestionsRemaining: 0 }));
+    const box = await accountBox();
+    expect(box.getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute('href', '/billing');
   });
 
   it('logs out: calls the server, starts a new browser session and shows Login / Register', async () => {

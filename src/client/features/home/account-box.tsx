@@ -4,6 +4,7 @@ import type { PublicUser } from '../../../common/user-schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { planLabel } from '../../lib/format';
+import { MANAGEABLE_STATUSES, ManageSubscriptionDialog } from './manage-subscription-dialog';
 
 // Statuses in which the user still has a paid plan to manage rather than one to buy.
 const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'past_due', 'pending_cancellation']);
@@ -17,16 +18,35 @@ function isSubscribed(user: PublicUser): boolean {
   return user.subscriptionTier !== 'free' && SUBSCRIBED_STATUSES.has(user.subscriptionStatus ?? '');
 }
 
+/** Subscribe (to /pricing), Manage Subscription (the dialog), or for a past-due plan the billing page. */
+function SubscriptionButton({ user, onSubscriptionChanged }: { user: PublicUser; onSubscriptionChanged: () => void }) {
+  const subscribed = isSubscribed(user);
+  if (subscribed && MANAGEABLE_STATUSES.has(user.subscriptionStatus ?? '')) {
+    return <ManageSubscriptionDialog user={user} onChanged={onSubscriptionChanged} />;
+  }
+  return (
+    <Button asChild size="sm" variant={subscribed ? 'outline' : 'default'}>
+      <Link to={subscribed ? '/billing' : '/pricing'}>
+        <CreditCard aria-hidden />
+        {subscribed ? 'Manage Subscription' : 'Subscribe'}
+      </Link>
+    </Button>
+  );
+}
+
 export function AccountBox({
   user,
   isLoading,
   onLogout,
   loggingOut,
+  onSubscriptionChanged,
 }: {
   user: PublicUser | null | undefined;
   isLoading: boolean;
   onLogout: () => void;
   loggingOut: boolean;
+  /** After a cancel or resume from the Manage Subscription dialog. */
+  onSubscriptionChanged: () => void;
 }) {
   if (isLoading) {
     return (
@@ -50,7 +70,6 @@ export function AccountBox({
     );
   }
 
-  const subscribed = isSubscribed(user);
   return (
     <section aria-label="Account" className="grid gap-3 rounded-lg border bg-muted/40 p-3">
       <div className="flex min-w-0 items-center gap-2">
@@ -81,12 +100,7 @@ export function AccountBox({
         </div>
       </dl>
       <div className="grid gap-1">
-        <Button asChild size="sm" variant={subscribed ? 'outline' : 'default'}>
-          <Link to={subscribed ? '/billing' : '/pricing'}>
-            <CreditCard aria-hidden />
-            {subscribed ? 'Manage Subscription' : 'Subscribe'}
-          </Link>
-        </Button>
+        <SubscriptionButton user={user} onSubscriptionChanged={onSubscriptionChanged} />
         <Button asChild variant="ghost" size="sm" className="justify-start">
           <Link to="/profile">
             <Settings aria-hidden />

@@ -64,20 +64,16 @@ async function readSubscriptionStatus(path: string, signal?: AbortSignal): Promi
   return subscriptionStatusSchema.parse(await apiRequest('GET', path, undefined, { signal }));
 }
 
-/** The allowance and subscription behind the free-questions badge; `refresh()` forces the server to re-check. */
+/**
+ * The allowance and subscription behind the free-questions badge and the trial gate; `refresh()`
+ * forces the server to re-check.
+ */
 export function useSubscriptionStatus(sessionId: string) {
   const queryClient = useQueryClient();
   const path = subscriptionStatusPath(sessionId);
   const query = useQuery<SubscriptionStatus>({
     queryKey: [path],
-    queryFn: async ({ signal }) => {
-      try {
-        return await readSubscriptionStatus(path, signal);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        return UNKNOWN_SUBSCRIPTION;
-      }
-    },
+    queryFn: ({ signal }) => readSubscriptionStatus(path, signal),
     // Spec: refreshed on mount and every 120 s.
     staleTime: 0,
     refetchInterval: SUBSCRIPTION_POLL_MS,
@@ -92,7 +88,8 @@ export function useSubscriptionStatus(sessionId: string) {
     }
   }, [queryClient, path]);
 
-  return { ...query, refresh };
+  // A failed read falls back to no allowance; isError stays set so the trial gate can say so.
+  return { ...query, data: query.isError ? UNKNOWN_SUBSCRIPTION : query.data, refresh };
 }
 
 export function useSaveApiKey() {

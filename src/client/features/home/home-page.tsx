@@ -21,11 +21,14 @@ import { QueryResults } from './query-results';
 import { QuestionForm } from './question-form';
 import { SessionHistory } from './session-history';
 import { Sidebar, SidebarSection } from './sidebar';
+import { StripeDebugBox } from './stripe-debug-box';
 import { SubscriptionModal } from './subscription-modal';
+import { TrialGate } from './trial-gate';
 import { useAsk } from './use-ask';
 import { useBrowserSessionId } from './use-browser-session-id';
 import { useHomeFlags } from './use-home-flags';
 import { useModelSelection } from './use-model-selection';
+import { useRefreshAfterChange } from './use-refresh-after-change';
 import { useSidebar } from './use-sidebar';
 
 // Home (spec section 2): the question bar, the sidebar (models, account, history) and the body,
@@ -43,6 +46,7 @@ export function HomePage() {
   const subscription = useSubscriptionStatus(sessionId);
   const refreshSubscription = subscription.refresh;
   useHomeFlags(refreshSubscription);
+  const refreshAfterChange = useRefreshAfterChange(refreshSubscription);
 
   const [draft, setDraft] = useState('');
   const [highlight, setHighlight] = useState(false);
@@ -108,7 +112,14 @@ export function HomePage() {
     <div className="flex h-dvh overflow-hidden bg-background">
       <Sidebar wide={sidebar.wide} open={sidebar.open} onOpenChange={sidebar.setOpen} returnFocusTo={toggleRef}>
         {sidebar.wide && <SidebarSection title="AI Models">{picker}</SidebarSection>}
-        <AccountBox user={user} isLoading={isLoading} onLogout={signOut} loggingOut={signingOut} />
+        <AccountBox
+          user={user}
+          isLoading={isLoading}
+          onLogout={signOut}
+          loggingOut={signingOut}
+          onSubscriptionChanged={refreshAfterChange}
+        />
+        <StripeDebugBox user={user} onRefreshed={refreshSubscription} />
         <SessionHistory
           sessionId={sessionId}
           selectedId={selected?.id ?? null}
@@ -138,6 +149,13 @@ export function HomePage() {
               <HighlightToggle checked={highlight} onCheckedChange={setHighlight} />
             </>
           }
+        />
+        <TrialGate
+          status={subscription.data}
+          isPending={subscription.isPending}
+          isError={subscription.isError}
+          isFetching={subscription.isFetching}
+          onRetry={() => void subscription.refetch()}
         />
         <div className="flex flex-1 flex-col overflow-y-auto">
           <main className="flex-1">

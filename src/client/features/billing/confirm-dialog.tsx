@@ -1,0 +1,60 @@
+import { AlertDialog } from 'radix-ui';
+import { useRef, type ReactNode } from 'react';
+import { buttonVariants } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+
+/**
+ * 'Are you sure?' before cancel, resume and terminate (spec section 4). Escape, the overlay and
+ * the dismiss button all keep things as they are; focus starts on the dismiss button.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  description,
+  confirmLabel,
+  dismissLabel,
+  destructive = false,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  description: ReactNode;
+  confirmLabel: string;
+  dismissLabel: string;
+  destructive?: boolean;
+  onConfirm: () => void;
+}) {
+  // Opened without a Trigger, so the button that opened it is remembered and gets focus back.
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <AlertDialog.Content
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
+          className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-lg"
+        >
+          <AlertDialog.Title className="text-lg font-semibold">Are you sure?</AlertDialog.Title>
+          <AlertDialog.Description className="text-sm text-muted-foreground">{description}</AlertDialog.Description>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>{dismissLabel}</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className={cn(buttonVariants({ variant: destructive ? 'destructive' : 'default' }))}
+              onClick={onConfirm}
+            >
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '../../components/ui/toast-store';
+import { errorText } from '../../lib/api';
+import { currentUserKey } from '../../lib/auth-api';
+import { billingSubscriptionKey, runSubscriptionRequest, type SubscriptionAction } from './billing-api';
+
+/** Spec section 4: after cancel, resume or terminate, refetch after 1.5 s and again 2.5 s later. */
+export const REFETCH_AFTER_ACTION_MS = 1500;
+export const SECOND_REFETCH_AFTER_MS = 2500;
+
+export const actionMessages: Record<SubscriptionAction, { done: string; failed: string; fallback: string }> = {
+  cancel: { done: 'Subscription cancelled', failed: 'Cancel failed', fallback: 'Failed to cancel subscription' },
+  resume: {
+    done: 'Subscription resumed',
+    failed: 'Failed to resume subscription',
+    fallback: 'Failed to resume subscription',
+  },
+  terminate: {
+    done: 'Subscription terminated',
+    failed: 'Failed to terminate subscription',
+    fallback: 'Failed to terminate subscription',
+  },
+};
+
+export const DATA_RESET_TITLE = 'Subscription Data Reset';
+
+/** Runs one subscription change at a time, with the spec's toasts and follow-up refetches. */
+export function useSubscriptionActions() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<SubscriptionAction | null>(null);
+  const busy = useRef(false);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const pendingTimers = timers.current;
+    return () => {
+      for (const timer of pendingTimers) clearTimeout(timer);
+      pendingTimers.clear();
+    };
+  }, []);
+
+  const later = useCallback((ms: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      run();
+    }, ms);
+    timers.current.add(timer);
+  }, []);
+
+  const refetchSubscription = useCallback(
+    () => void queryClient.refetchQueries({ queryKey: billingSubscriptionKey }),
+    [queryClient],
+  );
+
+  const run = useCallback(
+    async (action: SubscriptionAction, request: () => Promise<unknown>) => {
+      if (busy.current) return;
+      busy.current = true;
+      setPending(action);
+      const text = actionMessages[action];
+      try {
+        const answer = await runSubscriptionRequest(request);
+        if (answer.reset) toast({ title: DATA_RESET_TITLE, description: answer.message });
+        else if (answer.success) toast({ variant: 'success', title: text.done, description: answer.message });
+        else toast({ variant: 'destructive', title: text.failed, description: answer.message || text.fallback });
+      } catch (error) {
+        toast({ variant: 'destructive', title: text.failed, description: errorText(error, text.fallback) });
+      } finally {
+        busy.current = false;
+        setPending(null);
+        // The provider's webhook may land a moment later; read the subscription twice to catch it.
+        later(REFETCH_AFTER_ACTION_MS, () => {
+          refetchSubscription();
+          later(SECOND_REFETCH_AFTER_MS, refetchSubscription);
+        });
+        // The account box and the question allowance elsewhere in the app follow the change.
+        void queryClient.invalidateQueries({
+          predicate: (query) => {
+            const key = String(query.queryKey[0]);
+            return key === currentUserKey[0] || key.startsWith('/api/subscription-status-by-session');
+          },
+        });
+      }
+    },
+    [later, queryClient, refetchSubscription],
+  );
+
+  return { pending, run, later, refetchSubscription };
+}

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  createSubscriptionResponseSchema,
+  planSchema,
+  stripeConfigSchema,
+  type CreateSubscriptionResponse,
+  type Plan,
+  type StripeConfig,
+} from '../../../common/billing-schemas';
+import { apiRequest } from '../../lib/api';
+
+// Checkout's calls (spec section 7). Query keys are the request paths.
+
+export const stripeConfigPath = '/api/stripe/config';
+export const planPath = (planId: string) => `/api/subscription-plans/${encodeURIComponent(planId)}`;
+export const createSubscriptionPath = '/api/stripe/create-subscription';
+export const setupIntentPath = '/api/billing/setup-intent';
+
+export function usePlan(planId: string | undefined) {
+  const path = planPath(planId ?? '');
+  return useQuery<Plan>({
+    queryKey: [path],
+    queryFn: async ({ signal }) => planSchema.parse(await apiRequest('GET', path, undefined, { signal })),
+    enabled: Boolean(planId),
+  });
+}
+
+/** The payment mode and publishable key; a null key means payments are not configured. */
+export function useStripeConfig() {
+  return useQuery<StripeConfig>({
+    queryKey: [stripeConfigPath],
+    queryFn: async ({ signal }) =>
+      stripeConfigSchema.parse(await apiRequest('GET', stripeConfigPath, undefined, { signal })),
+  });
+}
+
+/**
+ * Starts the subscription and returns the client secret of its first payment. A query rather than
+ * a mutation so that StrictMode's double mount and a re-render share one request; gcTime 0 so a
+ * later visit starts afresh (the server reuses the attempt within the same minute).
+ */
+export function useCreateSubscription(planId: string, enabled: boolean) {
+  return useQuery<CreateSubscriptionResponse>({
+    queryKey: [createSubscriptionPath, planId],
+    queryFn: async () =>
+      createSubscriptionResponseSchema.parse(await apiRequest('POST', createSubscriptionPath, { planId })),
+    enabled,
+    gcTime: 0,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** A SetupIntent for saving a card without paying (the server makes the first card the default). */
+export function useSetupIntent(enabled: boolean) {
+  return useQuery<{ clientSecret: string }>({
+    queryKey: [setupIntentPath],
+    queryFn: async () => {
+      const answer = await apiRequest<{ clientSecret?: unknown }>('POST', setupIntentPath);
+      if (typeof answer?.clientSecret !== 'string') throw new Error('Invalid response format from server');
+      return { clientSecret: answer.clientSecret };
+    },
+    enabled,
+    gcTime: 0,
+    staleTime: Infinity,
+    retry: false,
+  });
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { planSchema } from '../../../common/billing-schemas';
+import { subscriptionStatusSchema } from '../../../common/subscription-schemas';
+import { ApiError, apiRequest } from '../../lib/api';
+import { planLabel } from '../../lib/format';
+
+// The checkout success page's checks (spec section 4, 'Checkout success page'), in the spec's
+// order, stopping at the first that finds the subscription active:
+//   1. the current status, 2. a direct check, 3. (after the 1 s extra delay) a forced refresh,
+//   4. the server's verification of the payment itself.
+
+/** Spec section 9: 'extra verification delay 1 s', before the forced refresh. */
+export const VERIFY_EXTRA_DELAY_MS = 1000;
+
+export interface CheckoutParams {
+  paymentIntentId: string;
+  paymentIntentClientSecret: string;
+  subscriptionId?: string;
+}
+
+/** payment_intent and payment_intent_client_secret are required; subscription_id is optional. */
+export function readCheckoutParams(search: URLSearchParams): CheckoutParams | null {
+  const paymentIntentId = search.get('payment_intent');
+  const paymentIntentClientSecret = search.get('payment_intent_client_secret');
+  if (!paymentIntentId || !paymentIntentClientSecret) return null;
+  const subscriptionId = search.get('subscription_id') || undefined;
+  return { paymentIntentId, paymentIntentClientSecret, ...(subscriptionId ? { subscriptionId } : {}) };
+}
+
+export type VerificationStep = 'status' | 'check' | 'refresh' | 'verify';
+
+export const stepLabels: Record<VerificationStep, string> = {
+  status: 'Checking your subscription status...',
+  check: 'Checking your subscription...',
+  refresh: 'Refreshing your subscription...',
+  verify: 'Confirming your payment...',
+};
+
+export type VerificationOutcome =
+  | { verified: true; planName: string | null }
+  | {
+      verified: false;
+      /** The server's reason, when it gave one. */
+      message: string | null;
+      /** The verification call itself failed (as opposed to answering 'not paid'). */
+      errored: boolean;
+      /** The status by session could not be found at all. */
+      sessionMissing: boolean;
+    };
+
+const checkSubscriptionSchema = z.object({ isSubscribed: z.boolean(), subscriptionTier: z.string() });
+const verifyPaymentSchema = z.object({
+  success: z.boolean(),
+  plan: planSchema.nullish(),
+  message: z.string().optional(),
+});
+
+const statusPath = (sessionId: string) => `/api/subscription-status-by-session/${encodeURIComponent(sessionId)}`;
+
+export async function verifyCheckout(
+  params: CheckoutParams,
+  sessionId: string,
+  {
+    onStep = () => {},
+    wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    isCancelled = () => false,
+  }: {
+    onStep?: (step: VerificationStep) => void;
+    wait?: (ms: number) => Promise<void>;
+    isCancelled?: () => boolean;
+  } = {},
+): Promise<VerificationOutcome | null> {
+  let sessionMissing = false;
+
+  onStep('status');
+  try {
+    const status = subscriptionStatusSchema.parse(await apiRequest('GET', statusPath(sessionId)));
+    if (status.hasActiveSubscription) return { verified: true, planName: planLabel(status.subscriptionTier) };
+  } catch (error) {
+    // Not fatal: the later checks may still find the subscription.
+    sessionMissing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  }
+  if (isCancelled()) return null;
+
+  onStep('check');
+  try {
+    const check = checkSubscriptionSchema.parse(await apiRequest('POST', '/api/check-subscription', { sessionId }));
+    if (check.isSubscribed) return { verified: true, planName: planLabel(check.subscriptionTier) };
+  } catch {
+    // Carry on to the forced refresh.
+  }
+  if (isCancelled()) return null;
+
+  onStep('refresh');
+  await wait(VERIFY_EXTRA_DELAY_MS);
+  if (isCancelled()) return null;
+  try {
+    const status = subscriptionStatusSchema.parse(
+      await apiRequest('GET', `${statusPath(sessionId)}?forceRefresh=true`),
+    );
+    if (status.hasActiveSubscription) return { verified: true, planName: planLabel(status.subscriptionTier) };
+  } catch {
+    // Carry on to the payment verification.
+  }
+  if (isCancelled()) return null;
+
+  onStep('verify');
+  try {
+    const answer = verifyPaymentSchema.parse(
+      await apiRequest('POST', '/api/verify-payment', {
+        paymentIntentId: params.paymentIntentId,
+        paymentIntentClientSecret: params.paymentIntentClientSecret,
+        ...(params.subscriptionId ? { subscriptionId: params.subscriptionId } : {}),
+      }),
+    );
+    if (answer.success) return { verified: true, planName: answer.plan?.displayName ?? null };
+    return { verified: false, message: answer.message ?? null, errored: false, sessionMissing };
+  } catch (error) {
+    const message = error instanceof ApiError ? (error.serverMessage ?? null) : null;
+    return { verified: false, message, errored: true, sessionMissing };
+  }
+}
