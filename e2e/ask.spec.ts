@@ -29,7 +29,11 @@ test('ask three models, compare, open the details, then run out of free question
   await expect(page.getByRole('heading', { name: 'AI Comparison Analysis' })).toBeVisible();
   await expect(page.getByText('Judged by Claude')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Individual AI Responses' })).toBeVisible();
-  for (const text of [/gpt-4o answering from the fake openai server/, /grok-3 answering from the fake xai server/, /gemini-2.5-flash answering from the fake gemini server/]) {
+  for (const text of [
+    /gpt-4o answering from the fake openai server/,
+    /grok-3 answering from the fake xai server/,
+    /gemini-2.5-flash answering from the fake gemini server/,
+  ]) {
     await expect(page.getByText(text).first()).toBeVisible();
   }
   await expect(page.getByText(`${E2E_FREE_QUESTIONS - 1} free questions left`)).toBeVisible();

@@ -26,20 +26,26 @@ test('pricing, checkout, success page, then cancel and resume on the billing pag
   await expect(page).toHaveURL(/\/checkout\/basic$/);
   await expect(page.getByText('$4.99').first()).toBeVisible();
   // Offline, Stripe.js never arrives: the page says so instead of showing a broken form.
-  await expect(page.getByText('Could not load the payment form. Check your connection and try again.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Could not load the payment form. Check your connection and try again.')).toBeVisible({
+    timeout: 30_000,
+  });
 
   // The payment itself: the fake Stripe pays the subscription's first invoice and tells the app.
   const created = await page.request.post('/api/stripe/create-subscription', { data: { planId: 'basic' } });
   expect(created.status()).toBe(200);
   const { subscriptionId, clientSecret } = (await created.json()) as { subscriptionId: string; clientSecret: string };
-  const paid = await fetch(`http://127.0.0.1:${FAKE_STRIPE_PORT}/__fake/subscriptions/${subscriptionId}/pay`, { method: 'POST' });
+  const paid = await fetch(`http://127.0.0.1:${FAKE_STRIPE_PORT}/__fake/subscriptions/${subscriptionId}/pay`, {
+    method: 'POST',
+  });
   expect(paid.status).toBe(200);
   await expect
     .poll(async () => (await (await page.request.get('/api/me')).json()).subscriptionStatus, { timeout: 15_000 })
     .toBe('active');
 
   const paymentIntent = clientSecret.split('_secret_')[0];
-  await page.goto(`/checkout/success?payment_intent=${paymentIntent}&payment_intent_client_secret=${encodeURIComponent(clientSecret)}&subscription_id=${subscriptionId}`);
+  await page.goto(
+    `/checkout/success?payment_intent=${paymentIntent}&payment_intent_client_secret=${encodeURIComponent(clientSecret)}&subscription_id=${subscriptionId}`,
+  );
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible({ timeout: 20_000 });
   await page.goto('/checkout/success');
   await expect(page.getByRole('heading', { name: 'Invalid Request' })).toBeVisible();

@@ -6,7 +6,14 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { E2E_FREE_QUESTIONS, E2E_WEBHOOK_SECRET, e2eDataDir, e2eLogFile, FAKE_STRIPE_PORT, FAKE_VENDOR_PORT } from './paths.mjs';
+import {
+  E2E_FREE_QUESTIONS,
+  E2E_WEBHOOK_SECRET,
+  e2eDataDir,
+  e2eLogFile,
+  FAKE_STRIPE_PORT,
+  FAKE_VENDOR_PORT,
+} from './paths.mjs';
 
 const port = process.argv[2] ?? '4319';
 rmSync(e2eDataDir, { recursive: true, force: true });
@@ -40,7 +47,17 @@ const vendorEnv = await new Promise((resolve, reject) => {
 // Stripe: the stateful fake, signing and delivering its events to the app's webhook as Stripe would.
 const stripe = spawn(
   process.execPath,
-  ['--import', 'tsx', 'tests/fakes/stripe.ts', '--port', String(FAKE_STRIPE_PORT), '--webhook-url', `http://127.0.0.1:${port}/stripe-webhook`, '--webhook-secret', E2E_WEBHOOK_SECRET],
+  [
+    '--import',
+    'tsx',
+    'tests/fakes/stripe.ts',
+    '--port',
+    String(FAKE_STRIPE_PORT),
+    '--webhook-url',
+    `http://127.0.0.1:${port}/stripe-webhook`,
+    '--webhook-secret',
+    E2E_WEBHOOK_SECRET,
+  ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 children.push(stripe);

@@ -84,6 +84,8 @@ export const billingMessages = {
   planNotFound: 'Plan not found',
   planUnavailable: 'This plan is currently unavailable',
   noSubscription: 'You have no active subscription',
+  alreadySubscribed:
+    'You already have a subscription. To switch plans, cancel it on the Billing page first; a new plan can start once it has ended.',
   subscriptionNotFound: 'Subscription not found',
   verificationFailed: 'Verification failed',
   cancelScheduled: 'Your subscription will be cancelled at the end of the current period.',

@@ -112,6 +112,15 @@ describe('the subscription lifecycle', () => {
 
     stripe.payInvoice(subscriptionId);
     await stripe.settled();
+    // A live subscription is never joined by a second one that would bill twice.
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-subscription',
+      payload: { planId: 'standard' },
+      ...as(cookie),
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(billingMessages.alreadySubscribed);
     let me = (await getMe(t.app, cookie)).json();
     expect(me).toMatchObject({
       subscriptionStatus: 'active',

@@ -10,11 +10,13 @@ import {
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { findUserById, type UserRow } from '../users/repository';
 import type { PlanService } from './plans';
 import type { StripeGateway } from './stripe-gateway';
 import { periodOf, type SubscriptionSync } from './subscription-sync';
+
+const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due', 'pending_cancellation', 'unpaid']);
 
 const notConfigured = () => new HttpError(503, billingMessages.paymentsNotConfigured);
 
@@ -40,7 +42,8 @@ export class BillingService {
     const stripe = await this.stripe();
     const customer = await stripe.customers.create(
       { email: user.email ?? undefined, name: user.username, metadata: { userId: String(user.id) } },
-      { idempotencyKey: `customer-${user.id}` },
+      // The account's creation time makes the key unique across databases sharing one Stripe account.
+      { idempotencyKey: `customer-${user.id}-${user.createdAt.getTime()}` },
     );
     await this.db
       .update(users)
@@ -55,6 +58,10 @@ export class BillingService {
     const { mode } = await this.gateway.current();
     if (!plan.isActive || !plan.stripePriceId || (plan.testOnly && mode !== 'test'))
       throw badRequest(billingMessages.planUnavailable);
+    // A second subscription would bill the user twice; a live one must end before another starts.
+    if (user.stripeSubscriptionId && LIVE_STATUSES.has(user.subscriptionStatus ?? '')) {
+      throw conflict(billingMessages.alreadySubscribed);
+    }
     const stripe = await this.stripe();
     const customer = await this.customerFor(user);
     // One attempt per user, plan and minute: a double click reuses the first subscription.
