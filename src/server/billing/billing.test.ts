@@ -242,6 +242,19 @@ describe('the subscription lifecycle', () => {
   });
 });
 
+describe('adding a card', () => {
+  it('makes the first card the default', async () => {
+    const { cookie, user } = await registerAccount(t.app, uniqueAccount('carder'));
+    const intent = await t.app.inject({ method: 'POST', url: '/api/billing/setup-intent', ...as(cookie) });
+    expect(intent.json().clientSecret).toMatch(/^seti_.*_secret_/);
+    const setupIntentId = intent.json().clientSecret.split('_secret_')[0];
+    stripe.confirmSetupIntent(setupIntentId, 'mastercard');
+    expect((await userRow(user.id)).stripeCustomerId).toMatch(/^cus_/);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/billing/payment-methods', ...as(cookie) })).json();
+    expect(list).toEqual([expect.objectContaining({ brand: 'mastercard', isDefault: true })]);
+  });
+});
+
 describe('POST /stripe-webhook', () => {
   it('applies a duplicate delivery once', async () => {
     const { cookie, user, subscriptionId } = await subscribe('basic');

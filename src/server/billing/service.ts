@@ -179,8 +179,14 @@ export class BillingService {
     const subscriptionDefault = user.stripeSubscriptionId
       ? idOf((await stripe.subscriptions.retrieve(user.stripeSubscriptionId)).default_payment_method)
       : null;
-    const defaultId = customerDefault ?? subscriptionDefault;
+    let defaultId = customerDefault ?? subscriptionDefault;
     const methods = await stripe.paymentMethods.list({ customer: user.stripeCustomerId, type: 'card', limit: 20 });
+    // A first card added on /add-payment-method becomes the default, so renewals have something to charge.
+    const first = methods.data[0];
+    if (!defaultId && methods.data.length === 1 && first) {
+      await stripe.customers.update(user.stripeCustomerId, { invoice_settings: { default_payment_method: first.id } });
+      defaultId = first.id;
+    }
     return methods.data.map((pm) => ({
       id: pm.id,
       brand: pm.card?.brand ?? 'other',
