@@ -87,19 +87,39 @@ export function CancelTab({ billing, onDone }: { billing: BillingSubscription | 
   );
 }
 
-/** 'Resume Subscription' tab, shown instead of Cancel while the subscription is set to end. */
+/** 'Resume Subscription' tab, shown instead of Cancel while the subscription is set to end; confirmed first (spec section 4). */
 export function ResumeTab({ billing, onDone }: { billing: BillingSubscription | null | undefined; onDone: () => void }) {
+  const [confirming, setConfirming] = useState(false);
   const resume = useChange('resume', onDone);
   const end = periodEnd(billing);
+  if (confirming) {
+    return (
+      <section aria-labelledby="resume-confirm-title" className="grid gap-3 rounded-lg border p-3 text-sm">
+        <h3 id="resume-confirm-title" className="font-semibold">
+          Resume your subscription?
+        </h3>
+        <p>It will renew automatically at the end of the current period and be charged as before.</p>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => resume.mutate()} disabled={resume.isPending}>
+            {resume.isPending && <Loader2 className="animate-spin" aria-hidden />}
+            {resume.isPending ? 'Resuming...' : 'Yes, resume'}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setConfirming(false)} disabled={resume.isPending}>
+            Not now
+          </Button>
+        </div>
+      </section>
+    );
+  }
   return (
     <div className="grid gap-3 text-sm">
       <p>
         Your subscription is set to end {end ? `on ${end}` : 'at the end of the current billing period'}. Resume it to
         keep your plan renewing as before.
       </p>
-      <Button className="justify-self-start" onClick={() => resume.mutate()} disabled={resume.isPending}>
-        {resume.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
-        {resume.isPending ? 'Resuming...' : 'Resume Subscription'}
+      <Button className="justify-self-start" onClick={() => setConfirming(true)}>
+        <RotateCcw aria-hidden />
+        Resume Subscription
       </Button>
     </div>
   );

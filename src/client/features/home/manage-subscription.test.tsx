@@ -181,6 +181,10 @@ describe('Manage Subscription dialog', () => {
     await view.user.click(dialog.getByRole('tab', { name: 'Resume Subscription' }));
     expect(await dialog.findByText(/set to end on Jun 1, 2025/)).toBeInTheDocument();
     await view.user.click(dialog.getByRole('button', { name: 'Resume Subscription' }));
+    // A confirmation precedes the resume (spec section 4); nothing is sent before it.
+    expect(await dialog.findByRole('heading', { name: 'Resume your subscription?' })).toBeInTheDocument();
+    expect(count(view.requests, 'POST', '/api/billing/resume-subscription')).toBe(0);
+    await view.user.click(dialog.getByRole('button', { name: 'Yes, resume' }));
 
     expect(await screen.findByText('Subscription resumed')).toBeInTheDocument();
     expect(screen.getByText('Your subscription has been resumed.')).toBeInTheDocument();
@@ -206,6 +210,7 @@ describe('Manage Subscription dialog', () => {
     const dialog = await openDialog(view);
     await view.user.click(dialog.getByRole('tab', { name: 'Resume Subscription' }));
     await view.user.click(await dialog.findByRole('button', { name: 'Resume Subscription' }));
+    await view.user.click(await dialog.findByRole('button', { name: 'Yes, resume' }));
     expect(await screen.findByText('Failed to resume subscription')).toBeInTheDocument();
     expect(screen.getByText('Try later')).toBeInTheDocument();
     await settled();
