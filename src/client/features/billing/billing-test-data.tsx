@@ -7,6 +7,7 @@ import {
   type RecordedRequest,
 } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
+import { makePublicUser, meAs } from '../../../../tests/helpers/users';
 import { BillingPage } from './billing-page';
 
 /** Noon UTC on the given day, in unix seconds: the same calendar day in every time zone. */
@@ -32,30 +33,19 @@ export function makeMethod(overrides: Partial<PaymentMethod> = {}): PaymentMetho
   return { id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2030, isDefault: true, ...overrides };
 }
 
-export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
-  return {
-    id: 7,
-    username: 'ada',
-    email: 'ada@example.com',
-    emailVerified: true,
-    role: 'user',
-    isAdmin: false,
-    stripeCustomerId: 'cus_1',
-    stripeSubscriptionId: 'sub_123',
-    freeQuestionsRemaining: 0,
-    paidQuestionsRemaining: 2001,
-    subscriptionStatus: 'active',
-    subscriptionTier: 'standard',
-    subscriptionExpiresAt: null,
-    createdAt: '2025-05-05T00:00:00.000Z',
-    impersonatedBy: null,
-    ...overrides,
-  };
-}
+/** A Standard subscriber with a Stripe customer and subscription. */
+export const subscriber: PublicUser = makePublicUser({
+  stripeCustomerId: 'cus_1',
+  stripeSubscriptionId: 'sub_123',
+  freeQuestionsRemaining: 0,
+  paidQuestionsRemaining: 2001,
+  subscriptionStatus: 'active',
+  subscriptionTier: 'standard',
+});
 
 export function renderBilling({
   at = '/billing',
-  user = makeUser(),
+  user = subscriber,
   subscription = makeSubscription(),
   methods = [makeMethod()],
   handlers = {},
@@ -67,7 +57,7 @@ export function renderBilling({
   handlers?: Record<string, FakeHandler | FakeResponse>;
 } = {}) {
   const fake = installFakeFetch({
-    'GET /api/me': user ? { json: user } : { status: 401, json: { message: 'Not authenticated' } },
+    'GET /api/me': meAs(user),
     'GET /api/billing/subscription':
       typeof subscription === 'function'
         ? subscription

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import { SESSION_ID_KEYS } from '../../../common/browser-storage';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
+import { makePlan } from '../../../../tests/helpers/plans';
 import { renderPage } from '../../../../tests/helpers/render';
-import { makePlan } from './checkout-test-data';
 import { CheckoutSuccessPage } from './checkout-success-page';
 
 const SESSION = 'sessiontest0001';

@@ -3,72 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../../common/billing-schemas';
 import type { PublicUser } from '../../../common/user-schemas';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
+import { makePlan, offeredPlans as plans } from '../../../../tests/helpers/plans';
 import { renderPage } from '../../../../tests/helpers/render';
+import { makePublicUser, meAs } from '../../../../tests/helpers/users';
 import { PricingPage } from './pricing-page';
-
-function makePlan(overrides: Partial<Plan> = {}): Plan {
-  return {
-    id: 'basic',
-    name: 'basic',
-    displayName: 'Basic',
-    description: 'For occasional questions',
-    price: 499,
-    currency: 'usd',
-    interval: 'month',
-    features: ['333 questions per month', 'Comparison analysis'],
-    limits: { queries: 333 },
-    isActive: true,
-    isPopular: false,
-    testOnly: false,
-    stripePriceId: 'price_basic',
-    paymentLink: null,
-    ...overrides,
-  };
-}
-
-const plans: Plan[] = [
-  makePlan(),
-  makePlan({
-    id: 'standard',
-    name: 'standard',
-    displayName: 'Standard',
-    price: 1999,
-    limits: { queries: 2001 },
-    features: ['2,001 questions per month', 'Confidence ranking'],
-    isPopular: true,
-    stripePriceId: 'price_standard',
-  }),
-  makePlan({
-    id: 'unlimited',
-    name: 'unlimited',
-    displayName: 'Unlimited',
-    price: 4444,
-    limits: { queries: -1 },
-    features: ['Unlimited questions', 'Priority support'],
-    stripePriceId: 'price_unlimited',
-  }),
-];
-
-function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
-  return {
-    id: 7,
-    username: 'ada',
-    email: 'ada@example.com',
-    emailVerified: true,
-    role: 'user',
-    isAdmin: false,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    freeQuestionsRemaining: 33,
-    paidQuestionsRemaining: 0,
-    subscriptionStatus: null,
-    subscriptionTier: 'free',
-    subscriptionExpiresAt: null,
-    createdAt: '2025-05-05T00:00:00.000Z',
-    impersonatedBy: null,
-    ...overrides,
-  };
-}
 
 function renderPricing(
   user: PublicUser | null,
@@ -76,7 +14,7 @@ function renderPricing(
   handlers: Record<string, FakeHandler | FakeResponse> = {},
 ) {
   const fake = installFakeFetch({
-    'GET /api/me': user ? { json: user } : { status: 401, json: { message: 'Not authenticated' } },
+    'GET /api/me': meAs(user),
     'GET /api/subscription-plans': { json: planList },
     ...handlers,
   });
@@ -110,7 +48,7 @@ describe('PricingPage', () => {
   });
 
   it('marks inactive plans and plans without a price id Currently Unavailable, disabled', async () => {
-    renderPricing(makeUser(), [
+    renderPricing(makePublicUser(), [
       makePlan({ isActive: false }),
       makePlan({ id: 'standard', name: 'standard', displayName: 'Standard', stripePriceId: null }),
       makePlan({ id: 'unlimited', name: 'unlimited', displayName: 'Unlimited' }),
@@ -131,7 +69,7 @@ describe('PricingPage', () => {
 
   it("disables the subscriber's current plan and offers to change to the others", async () => {
     renderPricing(
-      makeUser({ subscriptionStatus: 'active', subscriptionTier: 'standard', paidQuestionsRemaining: 2000 }),
+      makePublicUser({ subscriptionStatus: 'active', subscriptionTier: 'standard', paidQuestionsRemaining: 2000 }),
     );
     const current = within(await screen.findByRole('article', { name: 'Standard' })).getByRole('button');
     expect(current).toHaveTextContent('Current Plan');
@@ -142,14 +80,14 @@ describe('PricingPage', () => {
   });
 
   it('counts trialing and pending cancellation as subscribed, but not a cancelled or free account', async () => {
-    renderPricing(makeUser({ subscriptionStatus: 'pending_cancellation', subscriptionTier: 'basic' }));
+    renderPricing(makePublicUser({ subscriptionStatus: 'pending_cancellation', subscriptionTier: 'basic' }));
     expect(within(await screen.findByRole('article', { name: 'Basic' })).getByRole('button')).toHaveTextContent(
       'Current Plan',
     );
   });
 
   it('offers Select Plan to a user whose subscription was cancelled', async () => {
-    renderPricing(makeUser({ subscriptionStatus: 'canceled', subscriptionTier: 'basic' }));
+    renderPricing(makePublicUser({ subscriptionStatus: 'canceled', subscriptionTier: 'basic' }));
     expect(within(await screen.findByRole('article', { name: 'Basic' })).getByRole('button')).toHaveTextContent(
       'Select Plan',
     );
@@ -164,7 +102,7 @@ describe('PricingPage', () => {
   });
 
   it('takes a signed-in user to the checkout of the chosen plan', async () => {
-    const { user, router } = renderPricing(makeUser());
+    const { user, router } = renderPricing(makePublicUser());
     await user.click(within(await screen.findByRole('article', { name: 'Unlimited' })).getByRole('button'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/unlimited'));
   });

@@ -4,15 +4,16 @@ import { PREFILL_EMAIL_KEY, SESSION_ID_KEYS } from '../../../common/browser-stor
 import type { PublicUser } from '../../../common/user-schemas';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
+import { makePublicUser, signedInMe } from '../../../../tests/helpers/users';
 import { directCheckoutUrl } from './direct-checkout';
 import { SubscribePage } from './subscribe-page';
-import { allPlans, makeUser } from './subscribe-test-data';
+import { allPlans } from './subscribe-test-data';
 
 const SESSION = 'sessiontest0001';
 
 function renderSubscribe({
   at = '/subscribe',
-  user = makeUser(),
+  user = makePublicUser(),
   mode = 'test' as 'test' | 'live',
   handlers = {},
 }: {
@@ -23,7 +24,7 @@ function renderSubscribe({
 } = {}) {
   const redirect = vi.fn();
   const fake = installFakeFetch({
-    'GET /api/me': { json: user },
+    'GET /api/me': signedInMe(user),
     'GET /api/subscription-plans': { json: allPlans },
     'GET /api/stripe/config': { json: { mode, publishableKey: 'pk_test_1', configured: true } },
     ...handlers,
@@ -155,7 +156,7 @@ describe('SubscribePage', () => {
   });
 
   it("disables the subscriber's current plan", async () => {
-    renderSubscribe({ user: makeUser({ subscriptionStatus: 'active', subscriptionTier: 'basic' }) });
+    renderSubscribe({ user: makePublicUser({ subscriptionStatus: 'active', subscriptionTier: 'basic' }) });
     const basic = within(await screen.findByRole('region', { name: 'Basic' })).getByRole('button');
     expect(basic).toHaveTextContent('Current Plan');
     expect(basic).toBeDisabled();
