@@ -17,7 +17,7 @@ test('ask three models, compare, open the details, then run out of free question
   for (const model of ['ChatGPT', 'Grok', 'Gemini']) {
     await expect(page.getByRole('checkbox', { name: new RegExp(model) })).toBeChecked();
   }
-  await expect(page.getByText(`${E2E_FREE_QUESTIONS} free questions left`)).toBeVisible();
+  await expect(page.getByText(`${E2E_FREE_QUESTIONS} free questions left`, { exact: true })).toBeVisible();
 
   await ask(page, 'When did the Berlin Wall fall?');
   // Live: the real streamed words appear while the models are still typing.
@@ -36,7 +36,7 @@ test('ask three models, compare, open the details, then run out of free question
   ]) {
     await expect(page.getByText(text).first()).toBeVisible();
   }
-  await expect(page.getByText(`${E2E_FREE_QUESTIONS - 1} free questions left`)).toBeVisible();
+  await expect(page.getByText(`${E2E_FREE_QUESTIONS - 1} free questions left`, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /When did the Berlin Wall fall\?/ })).toBeVisible();
 
   await page.getByRole('link', { name: /View details/ }).click();
