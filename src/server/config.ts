@@ -48,6 +48,11 @@ const envSchema = z.object({
   STRIPE_PRICE_STANDARD: optionalString,
   STRIPE_PRICE_UNLIMITED: optionalString,
   STRIPE_PRICE_TEST: optionalString,
+  // Payment Links for direct checkout, per plan, for the environment's mode.
+  STRIPE_PAYMENT_LINK_BASIC: optionalUrl,
+  STRIPE_PAYMENT_LINK_STANDARD: optionalUrl,
+  STRIPE_PAYMENT_LINK_UNLIMITED: optionalUrl,
+  STRIPE_PAYMENT_LINK_TEST: optionalUrl,
   SENDGRID_API_KEY: optionalString,
   SENDGRID_API_BASE: optionalUrl,
   EMAIL_FROM: optionalString.pipe(z.email().optional()),
@@ -102,6 +107,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         unlimited: e.STRIPE_PRICE_UNLIMITED,
         test: e.STRIPE_PRICE_TEST,
       },
+      paymentLinks: {
+        basic: e.STRIPE_PAYMENT_LINK_BASIC,
+        standard: e.STRIPE_PAYMENT_LINK_STANDARD,
+        unlimited: e.STRIPE_PAYMENT_LINK_UNLIMITED,
+        test: e.STRIPE_PAYMENT_LINK_TEST,
+      } as Record<string, string | undefined>,
     },
     email: {
       sendgridApiKey: e.SENDGRID_API_KEY,

@@ -34,6 +34,7 @@ beforeAll(async () => {
     STRIPE_PRICE_STANDARD: prices.standard!,
     STRIPE_PRICE_UNLIMITED: prices.unlimited!,
     STRIPE_PRICE_TEST: prices.test!,
+    STRIPE_PAYMENT_LINK_BASIC: 'https://buy.stripe.com/test_basic',
   });
   webhookUrl = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/stripe-webhook`;
   stripe.setWebhook({ url: webhookUrl, secret: WEBHOOK_SECRET });
@@ -72,6 +73,11 @@ describe('plans and configuration', () => {
       ['test', 99, 10, false],
     ]);
     expect(plans[0]!.stripePriceId).toBe('price_fake_basic');
+    // Direct checkout: the environment's link, and an admin's saved link winning over it.
+    expect(plans.map((p) => p.paymentLink)).toEqual(['https://buy.stripe.com/test_basic', null, null, null]);
+    await t.app.services.settings.set('stripe.test.paymentLink.standard', 'https://buy.stripe.com/test_standard');
+    const relisted = (await t.app.inject({ method: 'GET', url: '/api/subscription-plans' })).json() as Plan[];
+    expect(relisted[1]!.paymentLink).toBe('https://buy.stripe.com/test_standard');
     expect((await t.app.inject({ method: 'GET', url: '/api/subscription-plans/standard' })).json().displayName).toBe(
       'Standard',
     );

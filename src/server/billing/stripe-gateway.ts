@@ -71,9 +71,12 @@ export class StripeGateway {
     return client;
   }
 
+  /** The plan's Payment Link for the active mode: the admin console's, else the environment's for its own mode. */
   async paymentLink(planId: string): Promise<string | null> {
     const { mode } = await this.current();
-    return (await this.settings.get(stripeSettingKeys.paymentLink(mode, planId))) ?? null;
+    const saved = await this.settings.get(stripeSettingKeys.paymentLink(mode, planId));
+    const envMode = this.config.stripe.mode ?? inferMode(this.config.stripe.secretKey);
+    return saved ?? (envMode === mode ? this.config.stripe.paymentLinks[planId] : undefined) ?? null;
   }
 }
 
