@@ -32,9 +32,12 @@ export type StripeConfig = z.infer<typeof stripeConfigSchema>;
 
 export const createSubscriptionRequestSchema = z.object({ planId: z.string().min(1).max(64) });
 export const createSubscriptionResponseSchema = z.object({
-  clientSecret: z.string(),
+  /** The first payment's secret for the Payment Element; null when an existing subscription changed plan instead. */
+  clientSecret: z.string().nullable(),
   subscriptionId: z.string(),
   successUrl: z.string(),
+  /** True when the user's live subscription moved to this plan (prorated on the next invoice): nothing to pay now. */
+  planChanged: z.boolean().optional(),
 });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 
@@ -84,8 +87,7 @@ export const billingMessages = {
   planNotFound: 'Plan not found',
   planUnavailable: 'This plan is currently unavailable',
   noSubscription: 'You have no active subscription',
-  alreadySubscribed:
-    'You already have a subscription. To switch plans, cancel it on the Billing page first; a new plan can start once it has ended.',
+  alreadyOnPlan: 'You are already on this plan.',
   subscriptionNotFound: 'Subscription not found',
   verificationFailed: 'Verification failed',
   cancelScheduled: 'Your subscription will be cancelled at the end of the current period.',

@@ -118,15 +118,15 @@ describe('the subscription lifecycle', () => {
 
     stripe.payInvoice(subscriptionId);
     await stripe.settled();
-    // A live subscription is never joined by a second one that would bill twice.
-    const second = await t.app.inject({
+    // Choosing the same plan again changes nothing.
+    const same = await t.app.inject({
       method: 'POST',
       url: '/api/stripe/create-subscription',
-      payload: { planId: 'standard' },
+      payload: { planId: 'basic' },
       ...as(cookie),
     });
-    expect(second.statusCode).toBe(409);
-    expect(second.json().message).toBe(billingMessages.alreadySubscribed);
+    expect(same.statusCode).toBe(409);
+    expect(same.json().message).toBe(billingMessages.alreadyOnPlan);
     let me = (await getMe(t.app, cookie)).json();
     expect(me).toMatchObject({
       subscriptionStatus: 'active',
@@ -245,6 +245,34 @@ describe('the subscription lifecycle', () => {
       ...as(stranger.cookie),
     });
     expect(steal.statusCode).toBe(404);
+  });
+});
+
+describe('changing plans', () => {
+  it('moves the live subscription to the new plan instead of starting a second one', async () => {
+    const { cookie, user, subscriptionId } = await subscribe('basic');
+    stripe.payInvoice(subscriptionId);
+    await stripe.settled();
+    const subscriptionsBefore = stripe.state.subscriptions.size;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-subscription',
+      payload: { planId: 'standard' },
+      ...as(cookie),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ clientSecret: null, subscriptionId, planChanged: true });
+    expect(stripe.state.subscriptions.size).toBe(subscriptionsBefore);
+    await stripe.settled();
+    expect((await getMe(t.app, cookie)).json()).toMatchObject({
+      subscriptionTier: 'standard',
+      subscriptionStatus: 'active',
+      paidQuestionsRemaining: 2001,
+    });
+    const billing = (await t.app.inject({ method: 'GET', url: '/api/billing/subscription', ...as(cookie) })).json();
+    expect(billing.plan).toMatchObject({ nickname: 'Standard', amount: 1999 });
+    const events = await t.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, user.id));
+    expect(events.some((e) => e.eventType === 'plan_changed' && e.newTier === 'standard')).toBe(true);
   });
 });
 

@@ -12,7 +12,7 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { findUserById, type UserRow } from '../users/repository';
-import type { PlanService } from './plans';
+import type { PlanRow, PlanService } from './plans';
 import type { StripeGateway } from './stripe-gateway';
 import { periodOf, type SubscriptionSync } from './subscription-sync';
 
@@ -58,9 +58,9 @@ export class BillingService {
     const { mode } = await this.gateway.current();
     if (!plan.isActive || !plan.stripePriceId || (plan.testOnly && mode !== 'test'))
       throw badRequest(billingMessages.planUnavailable);
-    // A second subscription would bill the user twice; a live one must end before another starts.
+    // A second subscription would bill the user twice: a live one changes plan instead.
     if (user.stripeSubscriptionId && LIVE_STATUSES.has(user.subscriptionStatus ?? '')) {
-      throw conflict(billingMessages.alreadySubscribed);
+      return this.changePlan(user, user.stripeSubscriptionId, plan);
     }
     const stripe = await this.stripe();
     const customer = await this.customerFor(user);
@@ -82,6 +82,41 @@ export class BillingService {
     if (!clientSecret)
       throw new HttpError(502, 'The payment provider did not return a payment form. Please try again.');
     return { clientSecret, subscriptionId: subscription.id, successUrl: `${this.config.appUrl}/checkout/success` };
+  }
+
+  /**
+   * Moves the live subscription to `plan`: Stripe prorates the difference on the next invoice, and the
+   * new plan's allowance applies at once. A subscription set to end is resumed by choosing a plan.
+   */
+  private async changePlan(user: UserRow, subscriptionId: string, plan: PlanRow): Promise<CreateSubscriptionResponse> {
+    if (user.subscriptionTier === plan.name) throw conflict(billingMessages.alreadyOnPlan);
+    const stripe = await this.stripe();
+    const current = await stripe.subscriptions.retrieve(subscriptionId);
+    const item = current.items.data[0];
+    await stripe.subscriptions.update(
+      subscriptionId,
+      {
+        items: [{ ...(item ? { id: item.id } : {}), price: plan.stripePriceId! }],
+        proration_behavior: 'create_prorations',
+        cancel_at_period_end: false,
+        metadata: { userId: String(user.id), planId: plan.id },
+      },
+      { idempotencyKey: `change-plan-${user.id}-${subscriptionId}-${plan.id}-${Math.floor(Date.now() / 60_000)}` },
+    );
+    const snap = await this.sync.snapshot(stripe, subscriptionId);
+    await this.db.transaction(async (tx) => {
+      await this.sync.apply(tx, user, snap, 'plan_changed', null);
+      await tx
+        .update(users)
+        .set({ paidQuestionsRemaining: plan.queryLimit, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+    });
+    return {
+      clientSecret: null,
+      subscriptionId,
+      successUrl: `${this.config.appUrl}/checkout/success`,
+      planChanged: true,
+    };
   }
 
   /** The user's current Stripe subscription as the billing page shows it, or null. */

@@ -113,6 +113,25 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('link', { name: 'Choose another plan' })).toHaveAttribute('href', '/pricing');
   });
 
+  it('confirms a plan change of an existing subscription without a payment form, then goes home', async () => {
+    const stripe = fakeStripe();
+    const { requests } = renderCheckout({
+      at: '/checkout/standard',
+      plan: makePlan({ id: 'standard', name: 'standard', displayName: 'Standard', price: 1999 }),
+      stripeLoader: stripe.loader,
+      handlers: {
+        'POST /api/stripe/create-subscription': {
+          json: { clientSecret: null, subscriptionId: 'sub_1', successUrl: started.successUrl, planChanged: true },
+        },
+      },
+    });
+    expect(await screen.findByText('Plan changed!')).toBeInTheDocument();
+    expect(screen.getByText(/You are now on the Standard plan/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+    expect(subscriptionCalls(requests)).toHaveLength(1);
+    expect(await screen.findByText('Home stand-in', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+
   it('does not start a subscription for a plan without a price id', async () => {
     const { requests } = renderCheckout({ plan: makePlan({ stripePriceId: null }) });
     expect(await screen.findByText('This plan is currently unavailable')).toBeInTheDocument();

@@ -44,7 +44,7 @@ function withParam(url: string, name: string, value: string): string {
   return parsed.toString();
 }
 
-function PaymentSucceeded({ plan }: { plan: Plan }) {
+function PaymentSucceeded({ plan, changed = false }: { plan: Plan; changed?: boolean }) {
   const navigate = useNavigate();
   useEffect(() => {
     const timer = setTimeout(() => void navigate(AFTER_PAYMENT_PATH), PAYMENT_REDIRECT_MS);
@@ -53,12 +53,21 @@ function PaymentSucceeded({ plan }: { plan: Plan }) {
   return (
     <div role="status" className="flex min-h-40 flex-col items-center justify-center gap-3 text-center">
       <CheckCircle2 className="size-12 text-success" aria-hidden />
-      <h3 className="text-lg font-semibold">Payment successful!</h3>
+      <h3 className="text-lg font-semibold">{changed ? 'Plan changed!' : 'Payment successful!'}</h3>
       <p className="text-sm text-muted-foreground">
-        Your {plan.displayName} subscription is active. Taking you back to Parallax...
+        {changed
+          ? `You are now on the ${plan.displayName} plan; the price difference is settled on your next invoice.`
+          : `Your ${plan.displayName} subscription is active.`}{' '}
+        Taking you back to Parallax...
       </p>
     </div>
   );
+}
+
+function PlanChanged({ plan }: { plan: Plan }) {
+  const queryClient = useQueryClient();
+  useEffect(() => void refreshAccountData(queryClient), [queryClient]);
+  return <PaymentSucceeded plan={plan} changed />;
 }
 
 function CheckoutPayment({
@@ -127,6 +136,9 @@ function CheckoutPayment({
   }
   const started = subscription.data;
   if (!started) return <PaymentLoading label="Preparing secure payment form..." />;
+  // An existing subscription moved to this plan: nothing to pay now.
+  if (started.planChanged || started.clientSecret === null) return <PlanChanged plan={plan} />;
+  const clientSecret = started.clientSecret;
 
   const confirm = async (stripe: Stripe, elements: StripeElements) => {
     const failed = (message?: string) =>
@@ -169,7 +181,7 @@ function CheckoutPayment({
   return (
     <StripePanel
       publishableKey={publishableKey}
-      clientSecret={started.clientSecret}
+      clientSecret={clientSecret}
       loader={stripeLoader}
       timeoutMs={stripeTimeoutMs}
     >
