@@ -1,12 +1,12 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { billingMessages } from '../../common/billing-schemas';
 import { sessionIdSchema } from '../../common/query-schemas';
 import { subscriptionStatusSchema, type SubscriptionStatus } from '../../common/subscription-schemas';
 import { hasActiveSubscription } from '../allowance/service';
-import { getAuth, requireUser } from '../auth/context';
+import { requireUser } from '../auth/context';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { auditLog, subscriptionEvents, users } from '../db/schema';
@@ -14,7 +14,8 @@ import type { Mailer } from '../email/mailer';
 import { cancellationNoticeEmail } from '../email/templates';
 import { forbidden, notFound } from '../http/errors';
 import { createLimit } from '../http/rate-limit';
-import { adminEmails, findSessionUser, findUserById, isAdminUser, type UserRow } from '../users/repository';
+import { adminEmails, findUserById, isAdminUser, type UserRow } from '../users/repository';
+import { signedInOrSessionUser } from '../users/caller';
 import type { BillingService } from './service';
 import type { StripeGateway } from './stripe-gateway';
 
@@ -60,13 +61,6 @@ export async function statusRoutes(
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const notificationLimit = createLimit(instance, 'admin-notification', 5, 60 * 60_000);
 
-  /** The signed-in user, else the browser session's anonymous user (which may not exist yet). */
-  async function caller(request: FastifyRequest, sessionId: string | undefined): Promise<UserRow | undefined> {
-    const auth = await getAuth(db, request);
-    if (auth) return auth.user;
-    return sessionId ? findSessionUser(db, sessionId) : undefined;
-  }
-
   async function refreshed(user: UserRow | undefined): Promise<UserRow | undefined> {
     if (!user || !(await gateway.client())) return user;
     await billing.discoverSubscription(user);
@@ -83,7 +77,7 @@ export async function statusRoutes(
       },
     },
     async (request) => {
-      let user = await caller(request, request.params.sessionId);
+      let user = await signedInOrSessionUser(db, request, request.params.sessionId);
       if (request.query.forceRefresh === 'true') user = await refreshed(user);
       return statusOf(user, config.freeQuestions);
     },
@@ -102,14 +96,15 @@ export async function statusRoutes(
         response: { 200: subscriptionStatusSchema },
       },
     },
-    async (request) => statusOf(await caller(request, request.body?.sessionId), config.freeQuestions),
+    async (request) =>
+      statusOf(await signedInOrSessionUser(db, request, request.body?.sessionId), config.freeQuestions),
   );
 
   app.post(
     '/api/check-subscription',
     { schema: { body: z.object({ sessionId: sessionIdSchema.optional() }).nullish() } },
     async (request) => {
-      const user = await refreshed(await caller(request, request.body?.sessionId));
+      const user = await refreshed(await signedInOrSessionUser(db, request, request.body?.sessionId));
       return {
         isSubscribed: user ? hasActiveSubscription(user) : false,
         subscriptionTier: user?.subscriptionTier ?? 'free',

@@ -19,7 +19,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import type { CredentialStore } from '../providers/credentials';
-import { findOrCreateSessionUser, findSessionUser, isAdminUser, type UserRow } from '../users/repository';
+import { findOrCreateSessionUser, findSessionUser, isAdminUser } from '../users/repository';
+import { signedInOrSessionUser } from '../users/caller';
 import { clearHistory, findQuery, listHistory } from './repository';
 import type { QueryService } from './service';
 
@@ -50,12 +51,6 @@ export async function queryRoutes(instance: FastifyInstance, { db, config, queri
     if (auth) return { user: auth.user, keyOwnerId: auth.user.id };
     if (!sessionId) throw badRequest(queryMessages.invalidSessionId);
     return { user: await findOrCreateSessionUser(db, sessionId, config.freeQuestions), keyOwnerId: null };
-  }
-
-  /** Whose history a call may see: a signed-in user's own, else the browser session's. */
-  async function historyOwner(request: FastifyRequest, sessionId: string): Promise<UserRow | undefined> {
-    const auth = await getAuth(db, request);
-    return auth ? auth.user : findSessionUser(db, sessionId);
   }
 
   async function begin(request: FastifyRequest, body: z.infer<typeof queryRequestSchema>) {
@@ -119,7 +114,7 @@ export async function queryRoutes(instance: FastifyInstance, { db, config, queri
     '/api/history/:sessionId',
     { schema: { params: sessionParams, response: { 200: historySchema } } },
     async (request) => {
-      const owner = await historyOwner(request, request.params.sessionId);
+      const owner = await signedInOrSessionUser(db, request, request.params.sessionId);
       return owner ? listHistory(db, owner.id) : [];
     },
   );
@@ -128,7 +123,7 @@ export async function queryRoutes(instance: FastifyInstance, { db, config, queri
     '/api/history/:sessionId',
     { schema: { params: sessionParams, response: { 200: messageResponseSchema } } },
     async (request) => {
-      const owner = await historyOwner(request, request.params.sessionId);
+      const owner = await signedInOrSessionUser(db, request, request.params.sessionId);
       if (owner) await clearHistory(db, owner.id);
       return { message: queryMessages.historyCleared };
     },
