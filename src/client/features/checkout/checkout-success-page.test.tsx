@@ -5,24 +5,13 @@ import { SESSION_ID_KEYS } from '../../../common/browser-storage';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { makePlan } from '../../../../tests/helpers/plans';
 import { renderPage } from '../../../../tests/helpers/render';
+import { makeSubscriptionStatus } from '../../../../tests/helpers/subscription-status';
 import { CheckoutSuccessPage } from './checkout-success-page';
 
 const SESSION = 'sessiontest0001';
 const query = '?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret&subscription_id=sub_1';
 
-function status(overrides: Partial<SubscriptionStatus> = {}): SubscriptionStatus {
-  return {
-    userId: 7,
-    hasActiveSubscription: false,
-    subscriptionStatus: null,
-    subscriptionTier: 'free',
-    subscriptionExpiresAt: null,
-    stripeSubscriptionId: null,
-    paidQuestionsRemaining: 0,
-    freeQuestionsRemaining: 33,
-    ...overrides,
-  };
-}
+const status = (overrides: Partial<SubscriptionStatus> = {}) => makeSubscriptionStatus({ userId: 7, ...overrides });
 
 const notYet = {
   [`GET /api/subscription-status-by-session/${SESSION}`]: { json: status() },

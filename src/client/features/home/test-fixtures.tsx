@@ -3,10 +3,10 @@ import { waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { ComparisonAnalysis } from '../../../common/comparison';
 import type { QueryResult, SavedQuery } from '../../../common/query-schemas';
-import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import type { PublicUser } from '../../../common/user-schemas';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
+import { makeSubscriptionStatus } from '../../../../tests/helpers/subscription-status';
 import { makePublicUser, meAs } from '../../../../tests/helpers/users';
 import { HomePage } from './home-page';
 
@@ -24,19 +24,7 @@ export const allConfigured = {
   perplexity: true,
 };
 
-export function subscriptionStatus(overrides: Partial<SubscriptionStatus> = {}): SubscriptionStatus {
-  return {
-    userId: null,
-    hasActiveSubscription: false,
-    subscriptionStatus: null,
-    subscriptionTier: 'free',
-    subscriptionExpiresAt: null,
-    stripeSubscriptionId: null,
-    paidQuestionsRemaining: 0,
-    freeQuestionsRemaining: 33,
-    ...overrides,
-  };
-}
+export const subscriptionStatus = makeSubscriptionStatus;
 
 export const comparison: ComparisonAnalysis = {
   summary: 'All three answers agree the wall fell in 1989.',

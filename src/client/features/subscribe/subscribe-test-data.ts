@@ -1,6 +1,7 @@
 import type { Plan } from '../../../common/billing-schemas';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import { basicPlan, makePlan, standardPlan, unlimitedPlan } from '../../../../tests/helpers/plans';
+import { makeSubscriptionStatus } from '../../../../tests/helpers/subscription-status';
 
 /** The plans with test-mode Payment Links (Standard has none), out of tier order; the Test plan is test-mode only. */
 export const allPlans: Plan[] = [
@@ -18,16 +19,5 @@ export const allPlans: Plan[] = [
   }),
 ];
 
-export function makeStatus(overrides: Partial<SubscriptionStatus> = {}): SubscriptionStatus {
-  return {
-    userId: 7,
-    hasActiveSubscription: false,
-    subscriptionStatus: null,
-    subscriptionTier: 'free',
-    subscriptionExpiresAt: null,
-    stripeSubscriptionId: null,
-    paidQuestionsRemaining: 0,
-    freeQuestionsRemaining: 33,
-    ...overrides,
-  };
-}
+export const makeStatus = (overrides: Partial<SubscriptionStatus> = {}) =>
+  makeSubscriptionStatus({ userId: 7, ...overrides });
