@@ -30,6 +30,7 @@ import { SubscriptionSync } from './billing/subscription-sync';
 import { WebhookHandler } from './billing/webhook';
 import { CredentialStore } from './providers/credentials';
 import { adoptBrowserHistory } from './queries/adopt-history';
+import { adminRoutes } from './admin/routes';
 import { queryRoutes } from './queries/routes';
 import { QueryService } from './queries/service';
 
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   await app.register(billingRoutes, { db, plans, billing, gateway, webhook, mailer, background });
   await app.register(statusRoutes, { db, config, billing, gateway, mailer });
   await app.register(supportRoutes, { db, config, mailer });
+  await app.register(adminRoutes, { db, config, auth, mailer, settings, gateway, plans, sync, billing });
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   const staticRoot = clientDir === undefined ? (existsSync(clientDistFolder) ? clientDistFolder : null) : clientDir;

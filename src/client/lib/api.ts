@@ -1,3 +1,4 @@
+import { TOTAL_COUNT_HEADER } from '../../common/admin-schemas';
 import { toastMessages } from '../../common/messages';
 
 // The one place where the spec's section 8 error rules live: every call goes through apiRequest,
@@ -63,6 +64,25 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   init: RequestInit = {},
 ): Promise<T> {
+  return (await apiExchange<T>(method, path, body, init)).data;
+}
+
+/** A GET of a paged list: the items and the server's X-Total-Count (the item count when it sent none). */
+export async function apiList<T>(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ items: T[]; total: number; headers: Headers }> {
+  const { data, headers } = await apiExchange<T[]>('GET', path, undefined, init);
+  const total = Number(headers.get(TOTAL_COUNT_HEADER));
+  return { items: data, total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : data.length, headers };
+}
+
+async function apiExchange<T>(
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+  init: RequestInit,
+): Promise<{ data: T; headers: Headers }> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -81,9 +101,10 @@ export async function apiRequest<T = unknown>(
     throw new ApiError(0, 'Network error: check your connection and try again.', undefined, undefined);
   }
   if (!res.ok) throw await toApiError(res);
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return { data: undefined as T, headers: res.headers };
   const type = res.headers.get('content-type') ?? '';
-  return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+  const data = (type.includes('application/json') ? await res.json() : await res.text()) as T;
+  return { data, headers: res.headers };
 }
 
 /** The text a toast shows for a failed call: the server's message, else the screen's own fallback. */

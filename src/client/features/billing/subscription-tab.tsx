@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { usePlans, subscriptionRequests, type SubscriptionAction } from './billing-api';
 import { InfoRow, StatusBadges } from './billing-bits';
 import { formatPeriodDate, formatPlanPrice, isCancelling } from './billing-format';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 const CARD_PLANS = ['basic', 'standard', 'unlimited'] as const;
 

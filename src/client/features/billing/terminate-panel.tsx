@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { subscriptionRequests, type SubscriptionAction } from './billing-api';
 import { InfoRow, StatusBadges } from './billing-bits';
 import { formatPeriodDate, formatPlanPrice } from './billing-format';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 type Run = (action: SubscriptionAction, request: () => Promise<unknown>) => Promise<void>;
 type Confirming = 'cancel' | 'resume' | 'terminate' | null;

@@ -1,15 +1,16 @@
 import { AlertDialog } from 'radix-ui';
 import { useRef, type ReactNode } from 'react';
-import { buttonVariants } from '../../components/ui/button';
+import { buttonVariants } from './button';
 import { cn } from '../../lib/cn';
 
 /**
- * 'Are you sure?' before cancel, resume and terminate (spec section 4). Escape, the overlay and
+ * 'Are you sure?' before a destructive step (cancel, resume, terminate; the admin console's deletes). Escape, the overlay and
  * the dismiss button all keep things as they are; focus starts on the dismiss button.
  */
 export function ConfirmDialog({
   open,
   onOpenChange,
+  title = 'Are you sure?',
   description,
   confirmLabel,
   dismissLabel,
@@ -18,6 +19,7 @@ export function ConfirmDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  title?: string;
   description: ReactNode;
   confirmLabel: string;
   dismissLabel: string;
@@ -42,7 +44,7 @@ export function ConfirmDialog({
           }}
           className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-lg"
         >
-          <AlertDialog.Title className="text-lg font-semibold">Are you sure?</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-sm text-muted-foreground">{description}</AlertDialog.Description>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>{dismissLabel}</AlertDialog.Cancel>
