@@ -9,7 +9,14 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type FakeResponse = { status?: number; json?: unknown; text?: string; delayMs?: number };
+export type FakeResponse = {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  delayMs?: number;
+  /** Extra response headers, e.g. X-Total-Count on a paged list. */
+  headers?: Record<string, string>;
+};
 /** A handler may also answer with a real Response, e.g. a streamed body from `sseStream()`. */
 export type FakeHandler = (request: RecordedRequest) => FakeResponse | Response | Promise<FakeResponse | Response>;
 
@@ -33,10 +40,11 @@ export function installFakeFetch(handlers: Record<string, FakeHandler | FakeResp
     const answer = typeof handler === 'function' ? await handler(request) : handler;
     if (answer instanceof Response) return answer;
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-    if (answer.text !== undefined) return new Response(answer.text, { status: answer.status ?? 200 });
+    if (answer.text !== undefined)
+      return new Response(answer.text, { status: answer.status ?? 200, headers: answer.headers });
     return new Response(JSON.stringify(answer.json ?? {}), {
       status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
