@@ -31,6 +31,7 @@ import { WebhookHandler } from './billing/webhook';
 import { CredentialStore } from './providers/credentials';
 import { adoptBrowserHistory } from './queries/adopt-history';
 import { adminRoutes } from './admin/routes';
+import { emergencyPageHidden, emergencyRoutes } from './emergency/routes';
 import { queryRoutes } from './queries/routes';
 import { QueryService } from './queries/service';
 
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   await app.register(statusRoutes, { db, config, billing, gateway, mailer });
   await app.register(supportRoutes, { db, config, mailer });
   await app.register(adminRoutes, { db, config, auth, mailer, settings, gateway, plans, sync, billing });
+  await app.register(emergencyRoutes, { db, config });
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   const staticRoot = clientDir === undefined ? (existsSync(clientDistFolder) ? clientDistFolder : null) : clientDir;
@@ -136,7 +138,8 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
     if (!wantsPage) return reply.code(404).send({ message: serverMessages.notFound });
     // The single-page app draws every route, including its own '404 Page Not Found'.
     reply.header('cache-control', 'no-cache');
-    return reply.code(isClientRoute(pathname) ? 200 : 404).sendFile('index.html', staticRoot!);
+    const drawn = isClientRoute(pathname) && !emergencyPageHidden(config, pathname);
+    return reply.code(drawn ? 200 : 404).sendFile('index.html', staticRoot!);
   });
 
   return app;

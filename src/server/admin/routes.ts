@@ -1,14 +1,40 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin } from '../auth/context';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endImpersonationResponseSchema } from '../../common/admin-schemas';
+import { requireAdmin, requireUser, setSessionCookie } from '../auth/context';
+import { toPublicUser } from '../users/repository';
 import type { AdminDeps } from './deps';
+import { adminBusinessRoutes } from './business-routes';
+import { adminSettingsRoutes } from './settings-routes';
+import { adminUserRoutes } from './user-routes';
+import { AdminUserService } from './user-service';
 
 /**
  * Every /api/admin/* call (DESIGN.md section 7): an admin session is checked on the server before
  * any handler runs (401 anonymous, 403 signed in without the role). Ending an impersonation is the
- * one exception, since the impersonated user is not an admin; it lives in impersonation-routes.ts.
+ * one exception, since the impersonated user is not an admin.
  */
 export async function adminRoutes(instance: FastifyInstance, deps: AdminDeps) {
-  instance.addHook('onRequest', async (request) => {
-    await requireAdmin(deps.db, request);
+  const adminUsers = new AdminUserService(deps.db, deps.auth, deps.billing);
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/admin/end-impersonation',
+    { schema: { response: { 200: endImpersonationResponseSchema } } },
+    async (request, reply) => {
+      const { session } = await requireUser(deps.db, request);
+      const { token, admin } = await adminUsers.endImpersonation(request, session);
+      setSessionCookie(reply, deps.config, token);
+      return { message: 'Welcome back', user: toPublicUser(admin) };
+    },
+  );
+
+  await instance.register(async (guarded) => {
+    guarded.addHook('onRequest', async (request) => {
+      await requireAdmin(deps.db, request);
+    });
+    await guarded.register(adminUserRoutes, { ...deps, adminUsers });
+    await guarded.register(adminBusinessRoutes, deps);
+    await guarded.register(adminSettingsRoutes, { ...deps, adminUsers });
   });
 }

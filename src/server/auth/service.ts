@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { emailTokens, users } from '../db/schema';
 import type { Mailer } from '../email/mailer';
-import { passwordResetEmail, verificationEmail } from '../email/templates';
+import { adminWelcomeEmail, passwordResetEmail, verificationEmail } from '../email/templates';
 import type { BackgroundTasks } from '../http/background';
 import { badRequest, conflict, HttpError } from '../http/errors';
 import {
@@ -36,26 +36,12 @@ export class AuthService {
   ) {}
 
   async register(input: RegisterInput, meta: SessionMeta) {
-    // Friendly messages for the common case; the unique indexes below settle any race.
-    if (await findUserByUsername(this.db, input.username))
-      throw conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } });
-    if (await findUserByEmail(this.db, input.email))
-      throw conflict(serverMessages.emailTaken, { errors: { email: serverMessages.emailTaken } });
-    const passwordHash = await hashPassword(input.password);
-    let user: UserRow;
-    try {
-      [user] = (await this.db
-        .insert(users)
-        .values({
-          username: input.username,
-          email: input.email,
-          passwordHash,
-          freeQuestionsRemaining: this.config.freeQuestions,
-        })
-        .returning()) as [UserRow];
-    } catch (error) {
-      throw uniqueViolationToConflict(error);
-    }
+    const user = await this.insertUser({
+      username: input.username,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      freeQuestionsRemaining: this.config.freeQuestions,
+    });
     await this.sendVerification(user);
     const { token } = await createSession(this.db, user.id, meta);
     return { user, sessionToken: token };
@@ -82,10 +68,35 @@ export class AuthService {
   async forgotPassword(email: string): Promise<void> {
     const user = await findUserByEmail(this.db, email);
     if (!user?.email || !user.passwordHash) return;
+    await this.sendPasswordReset(user);
+  }
+
+  /** Mails the user a single-use reset link (also how an administrator resets a password without seeing one). */
+  async sendPasswordReset(user: UserRow): Promise<void> {
+    if (!user.email) return;
     const token = await this.issueToken(user.id, 'reset_password', RESET_TOKEN_TTL_MS);
     const url = `${this.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
     const to = user.email;
     this.background.run('password reset email', () => this.mailer.send(passwordResetEmail(to, user.username, url)));
+  }
+
+  /** An administrator account made by another administrator: its address counts as verified. */
+  async createAdmin(input: { username: string; email: string; password: string; sendWelcomeEmail: boolean }) {
+    const user = await this.insertUser({
+      username: input.username,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      emailVerified: true,
+      role: 'admin',
+      isAdmin: true,
+      freeQuestionsRemaining: this.config.freeQuestions,
+    });
+    if (input.sendWelcomeEmail) {
+      const to = input.email;
+      const url = `${this.config.appUrl}/admin/login`;
+      this.background.run('admin welcome email', () => this.mailer.send(adminWelcomeEmail(to, user.username, url)));
+    }
+    return user;
   }
 
   async resetPassword(token: string, password: string): Promise<void> {
@@ -124,6 +135,20 @@ export class AuthService {
     const passwordHash = await hashPassword(newPassword);
     await this.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     await invalidateUserSessions(this.db, userId, currentSessionId);
+  }
+
+  /** Friendly messages for the common case; the unique indexes settle any race. */
+  private async insertUser(values: typeof users.$inferInsert & { email: string }): Promise<UserRow> {
+    if (await findUserByUsername(this.db, values.username))
+      throw conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } });
+    if (await findUserByEmail(this.db, values.email))
+      throw conflict(serverMessages.emailTaken, { errors: { email: serverMessages.emailTaken } });
+    try {
+      const [user] = await this.db.insert(users).values(values).returning();
+      return user!;
+    } catch (error) {
+      throw uniqueViolationToConflict(error);
+    }
   }
 
   private async sendVerification(user: UserRow): Promise<void> {

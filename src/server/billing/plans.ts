@@ -1,4 +1,5 @@
-import { asc, eq, isNull, and } from 'drizzle-orm';
+import { asc, eq, isNull, and, max } from 'drizzle-orm';
+import type { AdminPlanUpdate } from '../../common/admin-schemas';
 import type { Plan } from '../../common/billing-schemas';
 import { planSeeds } from '../../common/plans';
 import type { Config } from '../config';
@@ -55,6 +56,39 @@ export class PlanService {
     return Promise.all(offered.map((p) => this.toPlan(p)));
   }
 
+  /** Every plan, inactive and test ones included, for the admin console. */
+  async listAll(): Promise<Plan[]> {
+    const rows = await this.db
+      .select()
+      .from(subscriptionPlans)
+      .orderBy(asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.id));
+    return Promise.all(rows.map((p) => this.toPlan(p)));
+  }
+
+  /** Inserts a new plan after the others; returns undefined when the name (its id) is taken. */
+  async create(input: PlanValues & { name: string }): Promise<PlanRow | undefined> {
+    const [last] = await this.db.select({ order: max(subscriptionPlans.sortOrder) }).from(subscriptionPlans);
+    const [row] = await this.db
+      .insert(subscriptionPlans)
+      .values({
+        id: input.name,
+        ...toColumns(input),
+        sortOrder: (last?.order ?? 0) + 1,
+      } as typeof subscriptionPlans.$inferInsert)
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  }
+
+  async update(planId: string, patch: AdminPlanUpdate): Promise<PlanRow | undefined> {
+    const [row] = await this.db
+      .update(subscriptionPlans)
+      .set({ ...toColumns(patch), updatedAt: new Date() })
+      .where(eq(subscriptionPlans.id, planId))
+      .returning();
+    return row;
+  }
+
   async toPlan(row: PlanRow): Promise<Plan> {
     return {
       id: row.id,
@@ -73,4 +107,14 @@ export class PlanService {
       paymentLink: await this.stripe.paymentLink(row.id),
     };
   }
+}
+
+type PlanValues = AdminPlanUpdate;
+
+/** The API's plan body to table columns: `limits.queries` is the query_limit column. */
+function toColumns(values: PlanValues & { name?: string }): Partial<typeof subscriptionPlans.$inferInsert> {
+  const { limits, ...rest } = values;
+  const columns: Partial<typeof subscriptionPlans.$inferInsert> = { ...rest };
+  if (limits) columns.queryLimit = limits.queries;
+  return columns;
 }

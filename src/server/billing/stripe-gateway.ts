@@ -22,6 +22,15 @@ export interface StripeSettings {
   webhookSecret: string | undefined;
 }
 
+export interface ModeKeys {
+  publishableKey: string | undefined;
+  secretKey: string | undefined;
+  webhookSecret: string | undefined;
+  /** Where the secret key comes from. */
+  source: 'settings' | 'environment' | 'none';
+  paymentLinks: Record<string, string | undefined>;
+}
+
 export class StripeGateway {
   private cached: { secretKey: string; client: Stripe } | undefined;
 
@@ -31,22 +40,43 @@ export class StripeGateway {
   ) {}
 
   async current(): Promise<StripeSettings> {
+    const mode = await this.activeMode();
+    const { publishableKey, secretKey, webhookSecret } = await this.keysFor(mode);
+    return { mode, publishableKey, secretKey, webhookSecret };
+  }
+
+  async activeMode(): Promise<PaymentMode> {
     const savedMode = (await this.settings.get(stripeSettingKeys.mode)) as PaymentMode | undefined;
-    const mode: PaymentMode = savedMode ?? this.config.stripe.mode ?? inferMode(this.config.stripe.secretKey);
+    return savedMode ?? this.config.stripe.mode ?? inferMode(this.config.stripe.secretKey);
+  }
+
+  /** One mode's keys and Payment Links: the admin console's where saved, else the environment's for its own mode. */
+  async keysFor(mode: PaymentMode, planIds: readonly string[] = []): Promise<ModeKeys> {
+    const linkKeys = planIds.map((planId) => stripeSettingKeys.paymentLink(mode, planId));
     const saved = await this.settings.getMany([
       stripeSettingKeys.publishableKey(mode),
       stripeSettingKeys.secretKey(mode),
       stripeSettingKeys.webhookSecret(mode),
+      ...linkKeys,
     ]);
-    // The environment's keys belong to the environment's mode; they never stand in for the other one.
-    const envMode = this.config.stripe.mode ?? inferMode(this.config.stripe.secretKey);
-    const env = envMode === mode ? this.config.stripe : undefined;
+    const env = this.environmentFor(mode);
+    const savedSecret = saved[stripeSettingKeys.secretKey(mode)];
+    const secretKey = savedSecret ?? env?.secretKey;
     return {
-      mode,
       publishableKey: saved[stripeSettingKeys.publishableKey(mode)] ?? env?.publishableKey,
-      secretKey: saved[stripeSettingKeys.secretKey(mode)] ?? env?.secretKey,
+      secretKey,
       webhookSecret: saved[stripeSettingKeys.webhookSecret(mode)] ?? env?.webhookSecret,
+      source: savedSecret ? 'settings' : secretKey ? 'environment' : 'none',
+      paymentLinks: Object.fromEntries(
+        planIds.map((planId, i) => [planId, saved[linkKeys[i]!] ?? env?.paymentLinks[planId]]),
+      ),
     };
+  }
+
+  /** The environment's keys belong to the environment's mode; they never stand in for the other one. */
+  private environmentFor(mode: PaymentMode) {
+    const envMode = this.config.stripe.mode ?? inferMode(this.config.stripe.secretKey);
+    return envMode === mode ? this.config.stripe : undefined;
   }
 
   /** The SDK for the active mode, or null when no secret key is configured. */
@@ -73,10 +103,8 @@ export class StripeGateway {
 
   /** The plan's Payment Link for the active mode: the admin console's, else the environment's for its own mode. */
   async paymentLink(planId: string): Promise<string | null> {
-    const { mode } = await this.current();
-    const saved = await this.settings.get(stripeSettingKeys.paymentLink(mode, planId));
-    const envMode = this.config.stripe.mode ?? inferMode(this.config.stripe.secretKey);
-    return saved ?? (envMode === mode ? this.config.stripe.paymentLinks[planId] : undefined) ?? null;
+    const { paymentLinks } = await this.keysFor(await this.activeMode(), [planId]);
+    return paymentLinks[planId] ?? null;
   }
 }
 

@@ -54,6 +54,11 @@ export class Mailer {
 
   /** Sends (or files) one message; never throws, so a mail outage cannot fail a sign-up. */
   async send(message: EmailMessage): Promise<DeliveryStatus> {
+    return (await this.deliver(message)).status;
+  }
+
+  /** Like send, with SendGrid's reason when delivery failed (the Send Test Email button shows it). */
+  async deliver(message: EmailMessage): Promise<{ status: DeliveryStatus; error?: string }> {
     const transport = await this.transport();
     if (!transport) {
       this.log.info(
@@ -61,7 +66,7 @@ export class Mailer {
         'email written to outbox (no SendGrid key set)',
       );
       await this.record(message, 'outbox', { body: message.text });
-      return 'outbox';
+      return { status: 'outbox' };
     }
     try {
       await this.client(transport.apiKey).send({
@@ -73,12 +78,12 @@ export class Mailer {
         html: message.html,
       });
       await this.record(message, 'delivered');
-      return 'delivered';
+      return { status: 'delivered' };
     } catch (error) {
       const reason = describeSendGridError(error);
       this.log.error({ to: message.to, subject: message.subject, reason }, 'email delivery failed');
       await this.record(message, 'failed', { error: reason });
-      return 'failed';
+      return { status: 'failed', error: reason };
     }
   }
 

@@ -88,3 +88,23 @@ export function cancellationNoticeEmail(
     html: `<p>${escapeHtml(text)}</p>`,
   };
 }
+
+/** Sent when an administrator creates another admin account; it never carries the password. */
+export function adminWelcomeEmail(to: string, username: string, url: string): EmailMessage {
+  return actionEmail({
+    to,
+    kind: 'admin_welcome',
+    subject: 'You are now a Parallax administrator',
+    greeting: `Hi ${username},`,
+    intro:
+      'An administrator account was created for you on Parallax. Sign in with your username or this email address and the password you were given.',
+    actionLabel: 'Open the admin sign-in',
+    url,
+    footer: 'If you did not expect this, reply to this email or tell the team: someone may have used your address.',
+  });
+}
+
+export function testEmail(to: string): EmailMessage {
+  const text = 'This is a test email from Parallax. Your email settings work.';
+  return { to, kind: 'test', subject: 'Parallax test email', text, html: `<p>${escapeHtml(text)}</p>` };
+}

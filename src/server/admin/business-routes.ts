@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminServerMessages as m } from '../../common/admin-messages';
+import {
+  abandonedCheckoutSchema,
+  adminListQuerySchema,
+  adminPaymentSchema,
+  adminPlanInputSchema,
+  adminPlanSchema,
+  adminPlanUpdateSchema,
+  dashboardSchema,
+  planIdParamsSchema,
+  subscriptionEventSchema,
+  TOTAL_COUNT_HEADER,
+  TOTAL_REVENUE_HEADER,
+} from '../../common/admin-schemas';
+import { requireAdmin } from '../auth/context';
+import { conflict, HttpError, notFound } from '../http/errors';
+import { abandonedCheckouts } from './abandoned-checkouts';
+import { dashboard, listPayments, listSubscriptionEvents } from './activity-queries';
+import { recordAudit } from './audit';
+import type { AdminDeps } from './deps';
+
+/** Dashboard, payments, subscription events, abandoned checkouts and plans. */
+export async function adminBusinessRoutes(instance: FastifyInstance, { db, gateway, plans }: AdminDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/admin/dashboard', { schema: { response: { 200: dashboardSchema } } }, async () => dashboard(db));
+
+  app.get(
+    '/api/admin/payments',
+    { schema: { querystring: adminListQuerySchema, response: { 200: adminPaymentSchema.array() } } },
+    async (request, reply) => {
+      const { rows, total, revenue } = await listPayments(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total)).header(TOTAL_REVENUE_HEADER, String(revenue));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/api/admin/subscription-events',
+    { schema: { querystring: adminListQuerySchema, response: { 200: subscriptionEventSchema.array() } } },
+    async (request, reply) => {
+      const { rows, total } = await listSubscriptionEvents(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/api/admin/abandoned-checkouts',
+    { schema: { response: { 200: abandonedCheckoutSchema.array() } } },
+    async (request) => {
+      try {
+        return await abandonedCheckouts(gateway);
+      } catch (error) {
+        request.log.error({ err: error }, 'listing abandoned checkouts failed');
+        throw new HttpError(502, 'Stripe did not answer. Please check the payment settings and try again.');
+      }
+    },
+  );
+
+  app.get('/api/admin/subscription-plans', { schema: { response: { 200: adminPlanSchema.array() } } }, async () =>
+    plans.listAll(),
+  );
+
+  app.post(
+    '/api/admin/subscription-plans',
+    { schema: { body: adminPlanInputSchema, response: { 201: adminPlanSchema } } },
+    async (request, reply) => {
+      const { user } = await requireAdmin(db, request);
+      const row = await plans.create(request.body);
+      if (!row) throw conflict(m.planExists, { errors: { name: m.planExists } });
+      await recordAudit(db, request, {
+        actorUserId: user.id,
+        action: 'admin.plan_create',
+        details: { planId: row.id },
+      });
+      return reply.code(201).send(await plans.toPlan(row));
+    },
+  );
+
+  app.put(
+    '/api/admin/subscription-plans/:id',
+    { schema: { params: planIdParamsSchema, body: adminPlanUpdateSchema, response: { 200: adminPlanSchema } } },
+    async (request) => {
+      const { user } = await requireAdmin(db, request);
+      const row = await plans.update(request.params.id, request.body);
+      if (!row) throw notFound(m.planNotFound);
+      await recordAudit(db, request, {
+        actorUserId: user.id,
+        action: 'admin.plan_update',
+        details: { planId: row.id, fields: Object.keys(request.body) },
+      });
+      return plans.toPlan(row);
+    },
+  );
+}

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { asc, sql } from 'drizzle-orm';
+import { adminServerMessages as m } from '../../common/admin-messages';
+import {
+  adminAccountSchema,
+  adminListQuerySchema,
+  adminUserSchema,
+  createAdminSchema,
+  emailLogSchema,
+  emailSettingsInputSchema,
+  emailSettingsSchema,
+  stripeKeysInputSchema,
+  stripeKeysSchema,
+  testEmailSchema,
+  TOTAL_COUNT_HEADER,
+  userIdParamsSchema,
+  webhookKeySchema,
+} from '../../common/admin-schemas';
+import { messageResponseSchema } from '../../common/user-schemas';
+import { requireAdmin } from '../auth/context';
+import { users } from '../db/schema';
+import { listEmailLogs } from '../email/logs';
+import { testEmail } from '../email/templates';
+import { HttpError } from '../http/errors';
+import { maskSecret } from '../settings/secret-box';
+import { settingKeys } from '../settings/service';
+import { toPublicUser } from '../users/repository';
+import { recordAudit } from './audit';
+import type { AdminDeps } from './deps';
+import { PaymentSettings } from './payment-settings';
+import type { AdminUserService } from './user-service';
+import { isAdmin } from './user-queries';
+
+const WEBHOOK_API_KEY_SETTING = 'admin.webhookApiKey';
+
+/** Email settings and logs, payment settings, the webhook API key and admin accounts. */
+export async function adminSettingsRoutes(
+  instance: FastifyInstance,
+  deps: AdminDeps & { adminUsers: AdminUserService },
+) {
+  const { db, config, settings, mailer, auth, adminUsers } = deps;
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const payments = new PaymentSettings(db, settings, deps.gateway, deps.plans);
+
+  app.get('/api/admin/email-settings', { schema: { response: { 200: emailSettingsSchema } } }, async () => {
+    const saved = await settings.getMany([
+      settingKeys.sendgridApiKey,
+      settingKeys.emailFrom,
+      settingKeys.emailFromName,
+    ]);
+    const apiKey = saved[settingKeys.sendgridApiKey] ?? config.email.sendgridApiKey;
+    return {
+      sendgridApiKey: maskSecret(apiKey) ?? '',
+      hasApiKey: Boolean(apiKey),
+      sendgridFromEmail: saved[settingKeys.emailFrom] ?? config.email.from,
+      sendgridFromName: saved[settingKeys.emailFromName] ?? config.email.fromName,
+    };
+  });
+
+  app.post(
+    '/api/admin/email-settings',
+    { schema: { body: emailSettingsInputSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { user } = await requireAdmin(db, request);
+      const body = request.body;
+      // A blank key keeps the saved one: the form never receives the key to send it back.
+      if (body.sendgridApiKey) await settings.set(settingKeys.sendgridApiKey, body.sendgridApiKey, { secret: true });
+      await settings.set(settingKeys.emailFrom, body.sendgridFromEmail);
+      await settings.set(settingKeys.emailFromName, body.sendgridFromName || null);
+      await recordAudit(db, request, {
+        actorUserId: user.id,
+        action: 'admin.email_settings',
+        details: { apiKeyChanged: Boolean(body.sendgridApiKey) },
+      });
+      return { message: m.settingsSaved };
+    },
+  );
+
+  app.post(
+    '/api/admin/send-test-email',
+    { schema: { body: testEmailSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const result = await mailer.deliver(testEmail(request.body.email));
+      if (result.status === 'failed')
+        throw new HttpError(502, `${m.testEmailFailed}: ${result.error ?? 'unknown error'}`);
+      return { message: result.status === 'outbox' ? m.testEmailOutbox : m.testEmailSent };
+    },
+  );
+
+  app.get(
+    '/api/admin/email-logs',
+    { schema: { querystring: adminListQuerySchema, response: { 200: emailLogSchema.array() } } },
+    async (request, reply) => {
+      const { rows, total } = await listEmailLogs(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows;
+    },
+  );
+
+  app.get('/api/admin/stripe-keys', { schema: { response: { 200: stripeKeysSchema } } }, async () => payments.read());
+
+  app.post(
+    '/api/admin/stripe-keys',
+    { schema: { body: stripeKeysInputSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { user } = await requireAdmin(db, request);
+      await payments.save(request, user, request.body);
+      return { message: m.settingsSaved };
+    },
+  );
+
+  app.get('/api/admin/webhook-key', { schema: { response: { 200: webhookKeySchema } } }, async () => ({
+    apiKey: maskSecret(await settings.get(WEBHOOK_API_KEY_SETTING)),
+  }));
+
+  app.post('/api/admin/generate-webhook-key', { schema: { response: { 200: webhookKeySchema } } }, async (request) => {
+    const { user } = await requireAdmin(db, request);
+    const apiKey = `whk_${randomBytes(24).toString('base64url')}`;
+    await settings.set(WEBHOOK_API_KEY_SETTING, apiKey, { secret: true });
+    await recordAudit(db, request, { actorUserId: user.id, action: 'admin.webhook_key_generated' });
+    // The only time the whole key leaves the server.
+    return { apiKey };
+  });
+
+  app.get('/api/admin/admin-users', { schema: { response: { 200: adminAccountSchema.array() } } }, async () => {
+    const rows = await db
+      .select()
+      .from(users)
+      .where(sql`${isAdmin}`)
+      .orderBy(asc(users.id));
+    return rows.map((row) => ({
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      role: 'admin' as const,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  });
+
+  app.post(
+    '/api/admin/admin-users',
+    { schema: { body: createAdminSchema, response: { 201: adminUserSchema } } },
+    async (request, reply) => {
+      const { user } = await requireAdmin(db, request);
+      const created = await auth.createAdmin(request.body);
+      await recordAudit(db, request, {
+        actorUserId: user.id,
+        action: 'admin.admin_create',
+        targetUserId: created.id,
+        details: { welcomeEmail: request.body.sendWelcomeEmail },
+      });
+      return reply.code(201).send(toPublicUser(created));
+    },
+  );
+
+  app.delete(
+    '/api/admin/admin-users/:id',
+    { schema: { params: userIdParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { user } = await requireAdmin(db, request);
+      await adminUsers.setAdmin(request, user, request.params.id, false);
+      return { message: m.adminRemoved };
+    },
+  );
+}

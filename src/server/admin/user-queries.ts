@@ -1,0 +1,83 @@
+import { and, count, desc, asc, sql, type SQL } from 'drizzle-orm';
+import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
+import type { AdminUserSortKey } from '../../common/admin-schemas';
+import { tierRank } from '../../common/plans';
+import type { Database } from '../db/client';
+import { containsPattern, escapeLike } from '../db/like';
+import { users } from '../db/schema';
+import type { UserRow } from '../users/repository';
+
+// The admin user lists page, search and sort in the database, so they stay fast with 100,000 users
+// (bench/admin-users.bench.ts). Every ordering ends with the id, so pages never overlap.
+
+export interface UserListOptions {
+  kind: 'registered' | 'sessions';
+  filter: 'all' | 'admin' | 'active' | 'inactive';
+  search?: string;
+  sort: string;
+  limit: number;
+  offset: number;
+}
+
+// LIKE treats _ as a wildcard, and the prefix has one.
+const sessionPattern = `${escapeLike(ANONYMOUS_USERNAME_PREFIX)}%`;
+
+export const isSessionUser = sql`${users.username} like ${sessionPattern}`;
+export const isRegisteredUser = and(
+  sql`${users.email} is not null`,
+  sql`${users.username} not like ${sessionPattern}`,
+)!;
+export const isAdmin = sql`(${users.role} = 'admin' or ${users.isAdmin})`;
+
+const tierRankSql = sql.raw(
+  `case subscription_tier ${Object.entries(tierRank)
+    .map(([tier, rank]) => `when '${tier}' then ${rank}`)
+    .join(' ')} else 0 end`,
+);
+
+const sortColumns: Record<AdminUserSortKey, SQL[]> = {
+  id: [sql`${users.id}`],
+  username: [sql`lower(${users.username})`],
+  email: [sql`lower(${users.email})`],
+  role: [sql`case when ${isAdmin} then 1 else 0 end`],
+  subscription: [tierRankSql, sql`coalesce(${users.subscriptionStatus}, '')`],
+  // -1 is unlimited, so it ranks above every count.
+  questions: [
+    sql`case when ${users.paidQuestionsRemaining} = -1 then 2147483647 else ${users.paidQuestionsRemaining} end`,
+    sql`${users.freeQuestionsRemaining}`,
+  ],
+  createdAt: [sql`${users.createdAt}`],
+};
+
+function whereOf(options: UserListOptions): SQL {
+  const parts: SQL[] = [options.kind === 'sessions' ? isSessionUser : isRegisteredUser];
+  if (options.filter === 'admin') parts.push(isAdmin);
+  if (options.filter === 'active') parts.push(sql`${users.subscriptionStatus} = 'active'`);
+  if (options.filter === 'inactive') parts.push(sql`${users.subscriptionStatus} is distinct from 'active'`);
+  const term = options.search?.trim();
+  if (term) {
+    const pattern = containsPattern(term);
+    const byId = /^\d{1,9}$/.test(term) ? sql` or ${users.id} = ${Number(term)}` : sql``;
+    parts.push(sql`(${users.username} ilike ${pattern} or ${users.email} ilike ${pattern}${byId})`);
+  }
+  return and(...parts)!;
+}
+
+export async function listUsers(db: Database, options: UserListOptions): Promise<{ rows: UserRow[]; total: number }> {
+  const descending = options.sort.startsWith('-');
+  const key = (descending ? options.sort.slice(1) : options.sort) as AdminUserSortKey;
+  const direction = descending ? desc : asc;
+  const order = [...(sortColumns[key] ?? sortColumns.id).map((column) => direction(column)), direction(users.id)];
+  const where = whereOf(options);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: totalRow?.total ?? 0 };
+}

@@ -1,0 +1,218 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { adminServerMessages as m } from '../../common/admin-messages';
+import type { AdminUserUpdate, SyncResult } from '../../common/admin-schemas';
+import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
+import { fillMessage, serverMessages, validationMessages } from '../../common/messages';
+import type { AuthService } from '../auth/service';
+import { createSession, invalidateSession, type SessionRow } from '../auth/sessions';
+import type { BillingService } from '../billing/service';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { findUserById, isAdminUser, type UserRow } from '../users/repository';
+import { recordAudit } from './audit';
+
+const ENDED_STATUSES = new Set(['canceled', 'cancelled', 'incomplete_expired', 'free']);
+
+function isSessionRow(user: UserRow): boolean {
+  return user.username.startsWith(ANONYMOUS_USERNAME_PREFIX);
+}
+
+/** The rules behind the Users section: what an administrator may change, and the audit trail of each change. */
+export class AdminUserService {
+  constructor(
+    private readonly db: Database,
+    private readonly auth: AuthService,
+    private readonly billing: BillingService,
+  ) {}
+
+  async require(id: number): Promise<UserRow> {
+    const user = await findUserById(this.db, id);
+    if (!user) throw notFound(m.userNotFound);
+    return user;
+  }
+
+  async update(request: FastifyRequest, admin: UserRow, id: number, input: AdminUserUpdate): Promise<UserRow> {
+    const user = await this.require(id);
+    const changes: Partial<typeof users.$inferInsert> = {};
+    if (isSessionRow(user)) {
+      const renamed = input.username !== undefined && input.username !== user.username;
+      if (renamed || input.email !== undefined) throw badRequest(m.sessionFieldsReadOnly);
+    } else {
+      if (input.username !== undefined && input.username !== user.username) {
+        if (input.username.toLowerCase().startsWith(ANONYMOUS_USERNAME_PREFIX))
+          throw badRequest(validationMessages.usernameReserved, {
+            errors: { username: validationMessages.usernameReserved },
+          });
+        await this.ensureFree('username', input.username, user.id);
+        changes.username = input.username;
+      }
+      if (input.email !== undefined && input.email.toLowerCase() !== user.email?.toLowerCase()) {
+        await this.ensureFree('email', input.email, user.id);
+        changes.email = input.email;
+        // A new address has not been proven by its owner.
+        changes.emailVerified = false;
+      }
+    }
+    if (input.freeQuestionsRemaining !== undefined) changes.freeQuestionsRemaining = input.freeQuestionsRemaining;
+    if (input.paidQuestionsRemaining !== undefined) changes.paidQuestionsRemaining = input.paidQuestionsRemaining;
+    if (input.subscriptionStatus !== undefined) changes.subscriptionStatus = input.subscriptionStatus;
+    if (input.subscriptionTier !== undefined) changes.subscriptionTier = input.subscriptionTier;
+    const changed = Object.entries(changes).filter(([key, value]) => user[key as keyof UserRow] !== value);
+    if (changed.length === 0) return user;
+    const updated = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      await recordAudit(tx, request, {
+        actorUserId: admin.id,
+        action: 'admin.user_update',
+        targetUserId: id,
+        details: Object.fromEntries(
+          changed.map(([key, value]) => [key, { from: user[key as keyof UserRow], to: value }]),
+        ),
+      });
+      return row!;
+    });
+    return updated;
+  }
+
+  private async ensureFree(field: 'username' | 'email', value: string, ownId: number): Promise<void> {
+    const column = field === 'username' ? users.username : users.email;
+    const [taken] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${column}) = ${value.toLowerCase()}`, ne(users.id, ownId)))
+      .limit(1);
+    if (!taken) return;
+    const message = field === 'username' ? serverMessages.usernameTaken : serverMessages.emailTaken;
+    throw conflict(message, { errors: { [field]: message } });
+  }
+
+  /** Deletes a user or session; a live Stripe subscription is cancelled first, or nothing is deleted. */
+  async delete(request: FastifyRequest, admin: UserRow, id: number): Promise<UserRow> {
+    if (id === admin.id) throw badRequest(m.cannotDeleteSelf);
+    const user = await this.require(id);
+    if (user.stripeSubscriptionId && !ENDED_STATUSES.has(user.subscriptionStatus ?? 'free')) {
+      try {
+        const stripe = await this.billing.stripe();
+        await stripe.subscriptions.cancel(user.stripeSubscriptionId);
+      } catch (error) {
+        // Already gone at Stripe is fine; anything else would leave a customer billed for a deleted account.
+        const code = (error as { code?: string }).code;
+        if (code !== 'resource_missing') {
+          request.log.error({ err: error, userId: id }, 'could not cancel the subscription of a user being deleted');
+          throw new HttpError(502, m.subscriptionCancelFailed);
+        }
+      }
+    }
+    await this.db.transaction(async (tx) => {
+      await tx.delete(users).where(eq(users.id, id));
+      await recordAudit(tx, request, {
+        actorUserId: admin.id,
+        action: 'admin.user_delete',
+        details: { userId: user.id, username: user.username, email: user.email },
+      });
+    });
+    return user;
+  }
+
+  async setAdmin(request: FastifyRequest, admin: UserRow, id: number, makeAdmin: boolean): Promise<UserRow> {
+    if (id === admin.id && !makeAdmin) throw badRequest(m.cannotRemoveOwnAdmin);
+    const user = await this.require(id);
+    if (makeAdmin && isSessionRow(user)) throw badRequest(m.sessionCannotBeAdmin);
+    if (isAdminUser(user) === makeAdmin && user.isAdmin === makeAdmin) return user;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ role: makeAdmin ? 'admin' : 'user', isAdmin: makeAdmin, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      await recordAudit(tx, request, {
+        actorUserId: admin.id,
+        action: makeAdmin ? 'admin.grant_admin' : 'admin.revoke_admin',
+        targetUserId: id,
+      });
+      return row!;
+    });
+  }
+
+  async sendPasswordReset(request: FastifyRequest, admin: UserRow, id: number): Promise<string> {
+    const user = await this.require(id);
+    if (!user.email) throw badRequest(m.noEmailForReset);
+    await this.auth.sendPasswordReset(user);
+    await recordAudit(this.db, request, {
+      actorUserId: admin.id,
+      action: 'admin.password_reset_sent',
+      targetUserId: id,
+    });
+    return fillMessage(m.resetLinkSent, { email: user.email });
+  }
+
+  /** Starts acting as the user: a new session remembers the admin, and the admin's own session ends. */
+  async startImpersonation(request: FastifyRequest, admin: UserRow, adminSession: SessionRow, id: number) {
+    const target = await this.require(id);
+    if (isAdminUser(target)) throw forbidden(m.adminCannotBeImpersonated);
+    if (isSessionRow(target)) throw badRequest(m.sessionCannotBeImpersonated);
+    const created = await createSession(this.db, target.id, {
+      userAgent: request.headers['user-agent'],
+      ipAddress: request.ip,
+      impersonatorId: admin.id,
+    });
+    await invalidateSession(this.db, adminSession.id);
+    await recordAudit(this.db, request, { actorUserId: admin.id, action: 'impersonation.start', targetUserId: id });
+    return { token: created.token, target };
+  }
+
+  /** Ends an impersonation and signs the administrator back in, if they still are one. */
+  async endImpersonation(request: FastifyRequest, session: SessionRow) {
+    if (!session.impersonatorId) throw forbidden(m.notImpersonating);
+    await invalidateSession(this.db, session.id);
+    const admin = await findUserById(this.db, session.impersonatorId);
+    await recordAudit(this.db, request, {
+      actorUserId: session.impersonatorId,
+      action: 'impersonation.end',
+      targetUserId: session.userId,
+    });
+    if (!admin || !isAdminUser(admin)) throw forbidden(m.impersonatorGone);
+    const created = await createSession(this.db, admin.id, {
+      userAgent: request.headers['user-agent'],
+      ipAddress: request.ip,
+    });
+    return { token: created.token, admin };
+  }
+
+  /** Pulls every customer's subscription from Stripe; one customer's failure is reported, not fatal. */
+  async syncWithStripe(request: FastifyRequest, admin: UserRow): Promise<SyncResult> {
+    await this.billing.stripe();
+    const customers = await this.db.select().from(users).where(isNotNull(users.stripeCustomerId)).orderBy(users.id);
+    const result: SyncResult = { processed: 0, syncedCount: 0, updatedCount: 0, errors: [] };
+    for (const user of customers) {
+      result.processed += 1;
+      try {
+        if (!(await this.billing.discoverSubscription(user))) continue;
+        result.syncedCount += 1;
+        const after = await this.billing.reload(user);
+        const fields = [
+          'subscriptionStatus',
+          'subscriptionTier',
+          'stripeSubscriptionId',
+          'paidQuestionsRemaining',
+        ] as const;
+        if (fields.some((field) => after[field] !== user[field])) result.updatedCount += 1;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        result.errors.push(`User #${user.id} (${user.username}): ${reason}`);
+      }
+    }
+    await recordAudit(this.db, request, {
+      actorUserId: admin.id,
+      action: 'admin.stripe_sync',
+      details: { ...result, errors: result.errors.length },
+    });
+    return result;
+  }
+}

@@ -1,0 +1,183 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createEmergencyAdminResponseSchema,
+  createEmergencyAdminSchema,
+  EMERGENCY_TOKEN_HEADER,
+  emergencyMessages,
+  forceLoginParamsSchema,
+  forceLoginResponseSchema,
+  isEmergencyPage,
+  listAdminsQuerySchema,
+  listAdminsResponseSchema,
+  passwordCompareResultSchema,
+  passwordCompareSchema,
+} from '../../common/emergency-schemas';
+import { fillMessage } from '../../common/messages';
+import { setSessionCookie } from '../auth/context';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { HttpError, notFound, unauthorized } from '../http/errors';
+import { createLimit } from '../http/rate-limit';
+import { toPublicUser } from '../users/repository';
+import { EmergencyService, type AuditEntry } from './service';
+
+export interface EmergencyRouteDeps {
+  db: Database;
+  config: Config;
+}
+
+// Fixed and small on purpose: a token holder needs a handful of tries, a guesser needs millions.
+const WINDOW_MS = 15 * 60_000;
+const BAD_TOKEN_MAX = 10;
+const COMPARE_MAX = 10;
+
+/** The break-glass pages are drawn only while their calls exist; otherwise they answer 404 like any unknown page. */
+export function emergencyPageHidden(config: Config, pathname: string): boolean {
+  return !config.emergencyAdminToken && isEmergencyPage(pathname);
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * The break-glass calls (DESIGN.md section 7): registered only when EMERGENCY_ADMIN_TOKEN is set,
+ * so without it they answer the ordinary 404; with it, each call must carry the token.
+ */
+export async function emergencyRoutes(instance: FastifyInstance, { db, config }: EmergencyRouteDeps) {
+  const token = config.emergencyAdminToken;
+  if (!token) return;
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = new EmergencyService(db, config);
+  // Hashing both sides gives equal lengths, which timingSafeEqual needs, without revealing the token's.
+  const expected = sha256(token);
+  const badTokenLimit = createLimit(instance, 'emergency-bad-token', BAD_TOKEN_MAX, WINDOW_MS);
+  const compareLimit = createLimit(instance, 'emergency-compare', COMPARE_MAX, WINDOW_MS);
+  // Addresses that used up their bad-token attempts are refused even with the right token until the
+  // window ends; otherwise the 429s themselves would leave guessing unlimited.
+  const lockedUntil = new Map<string, number>();
+
+  const record = async (request: FastifyRequest, entry: Omit<AuditEntry, 'ipAddress'>) => {
+    request.log.warn(
+      { emergencyAction: entry.action, targetUserId: entry.targetUserId ?? null },
+      'emergency admin access used',
+    );
+    await service.audit({ ...entry, ipAddress: request.ip });
+  };
+
+  instance.addHook('onRequest', async (request) => {
+    const until = lockedUntil.get(request.ip);
+    if (until !== undefined && until > Date.now()) {
+      request.log.warn({ emergencyAction: 'emergency.locked_out' }, 'emergency call refused: too many bad tokens');
+      await badTokenLimit(request);
+    }
+    if (until !== undefined) lockedUntil.delete(request.ip);
+
+    const given = request.headers[EMERGENCY_TOKEN_HEADER];
+    const presented = typeof given === 'string' && given !== '' ? given : undefined;
+    if (presented !== undefined && timingSafeEqual(sha256(presented), expected)) return;
+
+    const details = {
+      method: request.method,
+      path: request.url.split('?')[0],
+      reason: presented ? 'wrong' : 'missing',
+    };
+    try {
+      await badTokenLimit(request);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 429) {
+        rememberLockout(lockedUntil, request.ip, Number(error.headers['retry-after']) * 1000);
+        await record(request, { action: 'emergency.bad_token', details: { ...details, lockedOut: true } });
+      }
+      throw error;
+    }
+    await record(request, { action: 'emergency.bad_token', details });
+    throw unauthorized(presented ? emergencyMessages.tokenInvalid : emergencyMessages.tokenMissing);
+  });
+
+  app.get(
+    '/api/list-all-admins',
+    { schema: { querystring: listAdminsQuerySchema, response: { 200: listAdminsResponseSchema } } },
+    async (request) => {
+      const { details } = request.query;
+      const adminUsers = await service.listAdmins(details);
+      await record(request, {
+        action: 'emergency.list_admins',
+        targetUserId: details !== undefined && adminUsers.length > 0 ? details : null,
+        details: details === undefined ? {} : { details },
+      });
+      if (details !== undefined && adminUsers.length === 0) throw notFound(emergencyMessages.adminNotFound);
+      return { adminUsers };
+    },
+  );
+
+  app.post(
+    '/api/debug-password-compare',
+    { schema: { body: passwordCompareSchema, response: { 200: passwordCompareResultSchema } } },
+    async (request) => {
+      // Each answer says whether a password fits an admin's hash: an oracle, so it is rationed.
+      await compareLimit(request);
+      const { userId, password } = request.body;
+      const admin = await service.findAdmin(userId);
+      if (!admin) {
+        await record(request, { action: 'emergency.password_compare', details: { userId, found: false } });
+        throw notFound(emergencyMessages.adminNotFound);
+      }
+      const result = await service.comparePassword(admin, password);
+      await record(request, {
+        action: 'emergency.password_compare',
+        targetUserId: admin.id,
+        details: { userId: admin.id, matched: result.helperMatch },
+      });
+      return result;
+    },
+  );
+
+  app.post(
+    '/api/force-admin-login/:id',
+    { schema: { params: forceLoginParamsSchema, response: { 200: forceLoginResponseSchema } } },
+    async (request, reply) => {
+      const admin = await service.findAdmin(request.params.id);
+      if (!admin) {
+        await record(request, {
+          action: 'emergency.force_login',
+          details: { userId: request.params.id, refused: 'not an admin' },
+        });
+        throw notFound(emergencyMessages.adminNotFound);
+      }
+      const { token: sessionToken } = await service.startSession(admin, {
+        userAgent: request.headers['user-agent'],
+        ipAddress: request.ip,
+      });
+      setSessionCookie(reply, config, sessionToken);
+      await record(request, { action: 'emergency.force_login', targetUserId: admin.id, details: {} });
+      return {
+        message: fillMessage(emergencyMessages.forcedLogin, { username: admin.username }),
+        user: toPublicUser(admin),
+      };
+    },
+  );
+
+  app.post(
+    '/api/create-emergency-admin',
+    { schema: { body: createEmergencyAdminSchema, response: { 201: createEmergencyAdminResponseSchema } } },
+    async (request, reply) => {
+      const created = await service.createAdmin(request.body);
+      await record(request, {
+        action: 'emergency.create_admin',
+        targetUserId: created.id,
+        details: { username: created.username },
+      });
+      return reply.code(201).send({ id: created.id });
+    },
+  );
+}
+
+function rememberLockout(lockedUntil: Map<string, number>, ip: string, waitMs: number) {
+  const now = Date.now();
+  // Forget finished lock-outs now and then, so many addresses cannot grow the map without end.
+  if (lockedUntil.size > 1000) {
+    for (const [key, until] of lockedUntil) if (until <= now) lockedUntil.delete(key);
+  }
+  lockedUntil.set(ip, now + (Number.isFinite(waitMs) && waitMs > 0 ? waitMs : WINDOW_MS));
+}
