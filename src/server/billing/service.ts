@@ -14,7 +14,7 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { findUserById, type UserRow } from '../users/repository';
 import type { PlanRow, PlanService } from './plans';
 import type { StripeGateway } from './stripe-gateway';
-import { periodOf, type SubscriptionSync } from './subscription-sync';
+import { periodOf, type SubscriptionSnapshot, type SubscriptionSync } from './subscription-sync';
 
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due', 'pending_cancellation', 'unpaid']);
 
@@ -184,8 +184,23 @@ export class BillingService {
     if (!user.stripeSubscriptionId) return false;
     const stripe = await this.stripe();
     const snap = await this.sync.snapshot(stripe, user.stripeSubscriptionId);
-    await this.db.transaction((tx) => this.sync.apply(tx, user, snap, eventType, null));
+    await this.applyWithLatestInvoice(stripe, user, snap, eventType);
     return true;
+  }
+
+  /**
+   * Applies the subscription and, when its latest invoice is paid, records that payment too: a
+   * refresh then repairs a missed invoice webhook (the allowance included), and recording an
+   * invoice twice changes nothing.
+   */
+  private async applyWithLatestInvoice(stripe: Stripe, user: UserRow, snap: SubscriptionSnapshot, eventType: string) {
+    const latest = snap.subscription.latest_invoice;
+    const invoiceId = typeof latest === 'string' ? latest : latest?.id;
+    const invoice = invoiceId ? await stripe.invoices.retrieve(invoiceId) : null;
+    await this.db.transaction(async (tx) => {
+      await this.sync.apply(tx, user, snap, eventType, null);
+      if (invoice?.status === 'paid') await this.sync.recordInvoice(tx, user, invoice, snap.plan, true);
+    });
   }
 
   /** Finds a subscription for a customer who has none recorded (payment made elsewhere) and applies it. */
@@ -197,7 +212,7 @@ export class BillingService {
     const live = list.data.find((s) => ['active', 'trialing', 'past_due'].includes(s.status));
     if (!live) return false;
     const snap = await this.sync.snapshot(stripe, live.id);
-    await this.db.transaction((tx) => this.sync.apply(tx, user, snap, 'discovered', null));
+    await this.applyWithLatestInvoice(stripe, user, snap, 'discovered');
     return true;
   }
 
