@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -45,7 +46,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dataDir = options.dataDir === 'memory://' ? undefined : path.resolve(options.dataDir, 'pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  // pg_trgm backs the admin search indexes; PostgreSQL ships it in contrib, PGlite as an add-on.
+  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { db, engine: 'pglite', close: () => client.close() };

@@ -1,0 +1,100 @@
+// Benchmark of the admin user lists with 100,000 users (issue: "lists stay fast with 100,000 users").
+// Seeds registered users, anonymous sessions and a few subscribers, then times the queries behind
+// GET /api/admin/users for the console's common views. PGlite in memory by default; pass a
+// PostgreSQL URL in DATABASE_URL to measure a real server (it uses a scratch database it drops).
+// Run: npx tsx bench/admin-users.bench.ts
+
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { listUsers, type UserListOptions } from '../src/server/admin/user-queries';
+import { openDatabase } from '../src/server/db/client';
+
+const USERS = 100_000;
+const RUNS = 15;
+
+async function scratchDatabase() {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { ...(await openDatabase({ dataDir: 'memory://' })), drop: async () => {} };
+  const name = `parallax_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
+  return {
+    ...handle,
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+const views: [string, Partial<UserListOptions>][] = [
+  ['first page, newest first', {}],
+  ['page 1,000 (offset 49,950)', { offset: 49_950 }],
+  ['search "user_4242"', { search: 'user_4242' }],
+  ['search by email domain', { search: '@example.org' }],
+  ['sort by subscription tier', { sort: '-subscription' }],
+  ['sort by questions left', { sort: '-questions' }],
+  ['sort by username', { sort: 'username' }],
+  ['filter active subscriptions', { filter: 'active' }],
+  ['anonymous sessions', { kind: 'sessions' }],
+];
+
+async function main() {
+  const database = await scratchDatabase();
+  const { db } = database;
+  const seedStart = performance.now();
+  // One statement per kind keeps seeding to seconds; a quarter of the rows are anonymous sessions.
+  await db.execute(sql`
+    insert into users (username, email, free_questions_remaining, paid_questions_remaining,
+                       subscription_status, subscription_tier, created_at)
+    select 'user_' || i, 'user' || i || (case when i % 3 = 0 then '@example.org' else '@example.com' end),
+           i % 34,
+           case when i % 50 = 0 then -1 when i % 10 = 0 then i % 2001 else 0 end,
+           case when i % 10 = 0 then 'active' when i % 17 = 0 then 'cancelled' else null end,
+           case when i % 50 = 0 then 'unlimited' when i % 20 = 0 then 'standard' when i % 10 = 0 then 'basic' else 'free' end,
+           now() - (i || ' seconds')::interval
+    from generate_series(1, ${Math.round(USERS * 0.75)}) as i`);
+  await db.execute(sql`
+    insert into users (username, free_questions_remaining, created_at)
+    select 'session_' || md5(i::text), 33, now() - (i || ' seconds')::interval
+    from generate_series(1, ${Math.round(USERS * 0.25)}) as i`);
+  await db.execute(sql`analyze users`);
+  console.log(`seeded ${USERS.toLocaleString()} users in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  console.log(`engine: ${database.engine}\n`);
+  console.log('view'.padEnd(32), 'median ms'.padStart(10), 'p95 ms'.padStart(8), 'total rows'.padStart(11));
+  for (const [label, overrides] of views) {
+    const options: UserListOptions = {
+      kind: 'registered',
+      filter: 'all',
+      sort: '-id',
+      limit: 50,
+      offset: 0,
+      ...overrides,
+    };
+    const times: number[] = [];
+    let total = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const start = performance.now();
+      total = (await listUsers(db, options)).total;
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    const p95 = times[Math.floor(times.length * 0.95)]!;
+    console.log(
+      label.padEnd(32),
+      median.toFixed(1).padStart(10),
+      p95.toFixed(1).padStart(8),
+      String(total).padStart(11),
+    );
+  }
+  await database.close();
+  await database.drop();
+}
+
+await main();
