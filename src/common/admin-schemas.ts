@@ -189,31 +189,42 @@ export type AbandonedCheckout = z.infer<typeof abandonedCheckoutSchema>;
 export const planCurrencies = ['usd', 'eur', 'gbp'] as const;
 export const planIntervals = ['month', 'year'] as const;
 
-/** POST /api/admin/subscription-plans (and the full body of an edit). */
-export const adminPlanInputSchema = z.object({
+// The plan body's fields without defaults: an edit's absent field must stay as it is (zod 4 would
+// apply a default inside .partial() too, and a lone `{isActive}` toggle would reset the rest).
+const planFields = {
   name: z
     .string()
     .trim()
     .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, v.planName),
   displayName: z.string().trim().min(1, v.planDisplayName).max(100),
   price: z.number().int().min(0, v.planPrice),
-  currency: z.enum(planCurrencies).default('usd'),
-  interval: z.enum(planIntervals).default('month'),
-  description: z.string().trim().max(500).nullable().default(null),
-  features: z.array(z.string().trim().min(1).max(200)).max(30).default([]),
+  currency: z.enum(planCurrencies),
+  interval: z.enum(planIntervals),
+  description: z.string().trim().max(500).nullable(),
+  features: z.array(z.string().trim().min(1).max(200)).max(30),
   limits: z.object({ queries: z.number().int().min(-1, v.planQueries) }),
   stripePriceId: z
     .string()
     .trim()
     .regex(/^price_/, v.invalidPriceId)
-    .nullable()
-    .default(null),
-  isActive: z.boolean().default(true),
+    .nullable(),
+  isActive: z.boolean(),
+};
+
+/** POST /api/admin/subscription-plans: a new plan defaults to usd, month and active (spec section 9). */
+export const adminPlanInputSchema = z.object({
+  ...planFields,
+  currency: planFields.currency.default('usd'),
+  interval: planFields.interval.default('month'),
+  description: planFields.description.default(null),
+  features: planFields.features.default([]),
+  stripePriceId: planFields.stripePriceId.default(null),
+  isActive: planFields.isActive.default(true),
 });
 export type AdminPlanInput = z.input<typeof adminPlanInputSchema>;
 
 /** PUT /api/admin/subscription-plans/:id: `isActive` alone for the toggle, or the full body (the name is the id and stays). */
-export const adminPlanUpdateSchema = adminPlanInputSchema.omit({ name: true }).partial();
+export const adminPlanUpdateSchema = z.object(planFields).omit({ name: true }).partial();
 export type AdminPlanUpdate = z.infer<typeof adminPlanUpdateSchema>;
 
 export const planIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -221,7 +232,7 @@ export const adminPlanSchema = planSchema;
 
 // ---------- Email ----------
 
-/** GET /api/admin/email-settings: the key is masked (last 4 characters) and never returned whole. */
+/** GET /api/admin/email-settings: the key is masked (bullets and its last 4 characters), never returned whole. */
 export const emailSettingsSchema = z.object({
   sendgridApiKey: z.string(),
   hasApiKey: z.boolean(),
@@ -261,7 +272,7 @@ export const paymentSettingsPlans = ['basic', 'standard', 'unlimited'] as const;
 
 export const modeKeysSchema = z.object({
   publicKey: z.string(),
-  /** Masked: '••••' and the last 4 characters, or '' when none is saved. */
+  /** Masked: bullets and the last 4 characters, or '' when none is saved. */
   secretKey: z.string(),
   webhookSecret: z.string(),
   /** Where the active values come from: saved in the console, the server's environment, or nowhere. */
