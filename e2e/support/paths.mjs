@@ -9,3 +9,5 @@ export const E2E_FREE_QUESTIONS = 3;
 /** The fake Stripe API listens here. */
 export const FAKE_STRIPE_PORT = 12111;
 export const E2E_WEBHOOK_SECRET = 'whsec_e2e_parallax';
+/** The administrator start-server.mjs creates with `admin:create` before the server starts. */
+export const E2E_ADMIN = { email: 'owner@parallax.test', username: 'owner', password: 'owner-secret-1' };

@@ -2,11 +2,12 @@
 // pointed at the loopback fakes (tests/fakes/ai-vendors.ts), and keeps the server's log in a file
 // the tests read: with no email provider configured, the outbox prints each email's links there
 // (DESIGN.md section 6), which is how a test follows a verification link.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import {
+  E2E_ADMIN,
   E2E_FREE_QUESTIONS,
   E2E_WEBHOOK_SECRET,
   e2eDataDir,
@@ -76,6 +77,22 @@ const stripeEnv = {
   STRIPE_PRICE_UNLIMITED: 'price_fake_unlimited',
   STRIPE_PRICE_TEST: 'price_fake_test',
 };
+
+// The first administrator, made as an operator would (npm run admin:create) while no server holds the database.
+const created = spawnSync(
+  process.execPath,
+  [
+    'dist/server/create-admin.js',
+    '--email',
+    E2E_ADMIN.email,
+    '--username',
+    E2E_ADMIN.username,
+    '--password',
+    E2E_ADMIN.password,
+  ],
+  { env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+);
+if (created.status !== 0) throw new Error(`admin:create failed: ${created.stderr || created.stdout}`);
 
 const server = spawn(process.execPath, ['dist/server/main.js'], {
   env: {
