@@ -90,7 +90,10 @@ const created = spawnSync(
     '--password',
     E2E_ADMIN.password,
   ],
-  { env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+  {
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  },
 );
 if (created.status !== 0) throw new Error(`admin:create failed: ${created.stderr || created.stdout}`);
 

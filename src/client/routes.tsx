@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageLoading, RequireAuth } from './components/layout/guards';
 import { PageShell } from './components/layout/page-shell';
+import { ImpersonationBanner } from './features/admin/impersonation-banner';
 import { useCurrentUser } from './lib/auth-api';
 
 // Each page is its own chunk; features never import each other, they meet here.
@@ -22,6 +23,8 @@ const SupportPage = page(() => import('./features/support/support-page'), 'Suppo
 const QueryDetailPage = page(() => import('./features/query/query-detail-page'), 'QueryDetailPage');
 const TestToolsPage = page(() => import('./features/test-tools/test-tools-page'), 'TestToolsPage');
 const NotFoundPage = page(() => import('./features/errors/not-found-page'), 'NotFoundPage');
+const AdminDebugPage = page(() => import('./features/emergency/admin-debug-page'), 'AdminDebugPage');
+const BackdoorAdminPage = page(() => import('./features/emergency/backdoor-admin-page'), 'BackdoorAdminPage');
 const PricingPage = page(() => import('./features/pricing/pricing-page'), 'PricingPage');
 const CheckoutPage = page(() => import('./features/checkout/checkout-page'), 'CheckoutPage');
 const CheckoutSuccessPage = page(() => import('./features/checkout/checkout-success-page'), 'CheckoutSuccessPage');
@@ -29,10 +32,8 @@ const AddPaymentMethodPage = page(() => import('./features/checkout/add-payment-
 const SubscribePage = page(() => import('./features/subscribe/subscribe-page'), 'SubscribePage');
 const SubscribeSuccessPage = page(() => import('./features/subscribe/subscribe-success-page'), 'SubscribeSuccessPage');
 const BillingPage = page(() => import('./features/billing/billing-page'), 'BillingPage');
-const ComingSoonPage = page<'ComingSoonPage', { title: string; description: string }>(
-  () => import('./features/placeholder/coming-soon-page'),
-  'ComingSoonPage',
-);
+const AdminLoginPage = page(() => import('./features/admin/admin-login-page'), 'AdminLoginPage');
+const AdminConsolePage = page(() => import('./features/admin/admin-console-page'), 'AdminConsolePage');
 
 function Shell() {
   const { data: user } = useCurrentUser();
@@ -62,15 +63,24 @@ function SignedIn({ children, requireVerified }: { children: ReactNode; requireV
   );
 }
 
-/** Pages of later issues: the route exists and says what will be there. */
-function soon(title: string, description: string) {
-  return <ComingSoonPage key={title} title={title} description={description} />;
+/** Every page, both layouts: an administrator signed in as someone else always sees the way back. */
+function SiteRoot() {
+  return (
+    <>
+      <ImpersonationBanner />
+      <Outlet />
+    </>
+  );
 }
 
-export const router = createBrowserRouter([
+const siteRoutes: RouteObject[] = [
   {
     element: <Bare />,
-    children: [{ path: '/', element: <HomePage /> }],
+    children: [
+      { path: '/', element: <HomePage /> },
+      // The console has its own full-height layout with a sidebar; it guards itself.
+      { path: '/admin', element: <AdminConsolePage /> },
+    ],
   },
   {
     element: <Shell />,
@@ -150,14 +160,12 @@ export const router = createBrowserRouter([
         ),
       },
       { path: '/query/:queryId', element: <QueryDetailPage /> },
-      { path: '/admin/login', element: soon('Admin login', 'The administrator sign-in will appear here.') },
-      {
-        path: '/admin',
-        element: <SignedIn>{soon('Admin console', 'The administrator console will appear here.')}</SignedIn>,
-      },
-      { path: '/admin-debug', element: <NotFoundPage /> },
-      { path: '/backdoor-admin', element: <NotFoundPage /> },
+      { path: '/admin/login', element: <AdminLoginPage /> },
+      { path: '/admin-debug', element: <AdminDebugPage notFound={<NotFoundPage />} /> },
+      { path: '/backdoor-admin', element: <BackdoorAdminPage notFound={<NotFoundPage />} /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter([{ element: <SiteRoot />, children: siteRoutes }]);

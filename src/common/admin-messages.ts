@@ -86,11 +86,18 @@ export const adminToastMessages = {
   copied: 'Copied!',
   impersonationBanner: 'You are currently viewing the site as another user',
   returnToAdmin: 'Return to Admin Account',
+  userUpdated: 'User updated',
+  sessionUpdated: 'Session updated',
+  updateUserFailed: 'Failed to update user',
+  adminGranted: 'Admin privileges granted to {name}',
+  adminRevoked: 'Admin privileges removed from {name}',
+  syncComplete: 'Stripe sync complete',
 } as const;
 
 export const adminEmptyStates = {
   activity: 'No recent activity found',
   users: 'No users found',
+  sessions: 'No anonymous sessions found',
   plans: 'No subscription plans found',
   events: 'No subscription events found',
   abandonedCheckouts: 'No abandoned checkouts found',

@@ -105,11 +105,16 @@ export function HomePage() {
   };
 
   const picker = (
-    <ModelPicker selected={models.selected} onToggle={models.toggle} apiStatus={apiStatus.data} onConfigure={configure} />
+    <ModelPicker
+      selected={models.selected}
+      onToggle={models.toggle}
+      apiStatus={apiStatus.data}
+      onConfigure={configure}
+    />
   );
 
   return (
-    <div className="flex h-dvh overflow-hidden bg-background">
+    <div className="flex h-[calc(100dvh-var(--impersonation-banner-height,0px))] overflow-hidden bg-background">
       <Sidebar wide={sidebar.wide} open={sidebar.open} onOpenChange={sidebar.setOpen} returnFocusTo={toggleRef}>
         {sidebar.wide && <SidebarSection title="AI Models">{picker}</SidebarSection>}
         <AccountBox

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { DASHBOARD_REFRESH_MS, dashboardSchema, type Dashboard } from '../../../common/admin-schemas';
+import { apiRequest } from '../../lib/api';
+
+export const dashboardKey = ['/api/admin/dashboard'] as const;
+
+export async function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
+  return dashboardSchema.parse(await apiRequest('GET', dashboardKey[0], undefined, { signal }));
+}
+
+/** Spec section 4: the dashboard refreshes itself every 60 seconds. */
+export function useDashboard() {
+  return useQuery({
+    queryKey: dashboardKey,
+    queryFn: ({ signal }) => fetchDashboard(signal),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+}

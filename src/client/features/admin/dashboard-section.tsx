@@ -1,0 +1,157 @@
+import { format } from 'date-fns';
+import { CalendarRange, DollarSign, RefreshCw, UserCheck, Users, type LucideIcon } from 'lucide-react';
+import { useId } from 'react';
+import { adminEmptyStates, adminToastMessages } from '../../../common/admin-messages';
+import { DASHBOARD_REFRESH_MS, type ActivityItem } from '../../../common/admin-schemas';
+import { formatPrice } from '../../../common/plans';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { cn } from '../../lib/cn';
+import { AbandonedCheckoutsPanel } from './abandoned-checkouts-panel';
+import { formatDateTime, humanize, statusBadgeVariant } from './admin-format';
+import { useDashboard } from './dashboard-api';
+import { useErrorToast } from './use-error-toast';
+
+export function DashboardSection() {
+  const dashboard = useDashboard();
+  const { data, isFetching, isPending } = dashboard;
+  useErrorToast(dashboard.errorUpdatedAt, dashboard.isError, adminToastMessages.loadAdminData);
+  const money = (minor: number | undefined) => (minor === undefined ? undefined : formatPrice(minor, data?.currency));
+  const count = (value: number | undefined) => value?.toLocaleString('en-US');
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          {dashboard.dataUpdatedAt
+            ? `Updated at ${format(dashboard.dataUpdatedAt, 'HH:mm:ss')} · refreshes every ${DASHBOARD_REFRESH_MS / 1000} seconds`
+            : 'Loading the latest figures...'}
+        </p>
+        <Button variant="outline" size="sm" disabled={isFetching} onClick={() => void dashboard.refetch()}>
+          <RefreshCw className={cn(isFetching && 'animate-spin')} aria-hidden />
+          Refresh Now
+        </Button>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Total Revenue"
+          hint="All succeeded payments"
+          icon={DollarSign}
+          value={money(data?.totalRevenue)}
+        />
+        <StatCard
+          label="Monthly Revenue"
+          hint="Succeeded payments this month"
+          icon={CalendarRange}
+          value={money(data?.monthlyRevenue)}
+        />
+        <StatCard
+          label="Active Subscriptions"
+          hint="Users with an active subscription"
+          icon={UserCheck}
+          value={count(data?.activeSubscriptions)}
+        />
+        <StatCard label="Total Users" hint="Registered accounts" icon={Users} value={count(data?.totalUsers)} />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Recent Activity</CardTitle>
+          <CardDescription>
+            The newest payments and subscription changes, and checkouts left unfinished.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue="activity">
+            <TabsList className="max-w-full overflow-x-auto whitespace-nowrap">
+              <TabsTrigger value="activity">Activity Feed</TabsTrigger>
+              <TabsTrigger value="abandoned">Abandoned Checkouts</TabsTrigger>
+            </TabsList>
+            <TabsContent value="activity">
+              <ActivityFeed items={data?.recentActivity} loading={isPending} />
+            </TabsContent>
+            <TabsContent value="abandoned">
+              <AbandonedCheckoutsPanel variant="dashboard" />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function StatCard({
+  label,
+  hint,
+  icon: Icon,
+  value,
+}: {
+  label: string;
+  hint: string;
+  icon: LucideIcon;
+  value: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <Card role="region" aria-labelledby={id} className="p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={id} className="text-sm font-medium text-muted-foreground">
+          {label}
+        </h3>
+        <span className="rounded-lg bg-secondary p-2 text-secondary-foreground">
+          <Icon className="size-4" aria-hidden />
+        </span>
+      </div>
+      {value === undefined ? (
+        <div className="mt-2 h-8 w-24 animate-pulse rounded bg-muted" aria-hidden />
+      ) : (
+        <p className="mt-2 text-2xl font-semibold tracking-tight tabular-nums">{value}</p>
+      )}
+      <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
+    </Card>
+  );
+}
+
+function ActivityFeed({ items, loading }: { items: ActivityItem[] | undefined; loading: boolean }) {
+  if (loading) return <p className="py-8 text-center text-sm text-muted-foreground">Loading activity...</p>;
+  if (!items?.length) {
+    return <p className="py-8 text-center text-sm text-muted-foreground">{adminEmptyStates.activity}</p>;
+  }
+  return (
+    <Table aria-label="Activity Feed">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Event</TableHead>
+          <TableHead>User</TableHead>
+          <TableHead>Type</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Date</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {items.map((item) => (
+          <TableRow key={item.key}>
+            <TableCell>
+              <div className="font-medium">{humanize(item.event)}</div>
+              {item.amount !== null && (
+                <div className="text-xs text-muted-foreground tabular-nums">
+                  {formatPrice(item.amount, item.currency ?? undefined)}
+                </div>
+              )}
+            </TableCell>
+            <TableCell>{item.username ?? (item.userId !== null ? `User #${item.userId}` : '—')}</TableCell>
+            <TableCell>{item.type ? humanize(item.type) : '—'}</TableCell>
+            <TableCell>
+              {item.status ? <Badge variant={statusBadgeVariant(item.status)}>{humanize(item.status)}</Badge> : '—'}
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(item.createdAt)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

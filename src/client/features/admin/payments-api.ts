@@ -1,0 +1,35 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { adminPaymentSchema, TOTAL_REVENUE_HEADER, type AdminPayment } from '../../../common/admin-schemas';
+import { apiList } from '../../lib/api';
+import { ADMIN_PAGE_SIZE, listQuery, parseAnswer } from './parse-answer';
+
+// GET /api/admin/payments (spec section 7). The key starts with the request path; paging follows.
+
+export const PAYMENTS_PATH = '/api/admin/payments';
+
+export interface PaymentsPage {
+  items: AdminPayment[];
+  total: number;
+  /** Sum of succeeded payments in minor units, from X-Total-Revenue; null when the server sent none. */
+  totalRevenue: number | null;
+}
+
+export async function fetchPayments(offset: number, signal?: AbortSignal): Promise<PaymentsPage> {
+  const query = listQuery({ limit: ADMIN_PAGE_SIZE, offset });
+  const { items, total, headers } = await apiList<unknown>(`${PAYMENTS_PATH}${query}`, { signal });
+  const revenue = headers.get(TOTAL_REVENUE_HEADER);
+  return {
+    items: parseAnswer(z.array(adminPaymentSchema), items),
+    total,
+    totalRevenue: revenue !== null && Number.isFinite(Number(revenue)) ? Number(revenue) : null,
+  };
+}
+
+export function usePayments(offset: number) {
+  return useQuery({
+    queryKey: [PAYMENTS_PATH, { limit: ADMIN_PAGE_SIZE, offset }],
+    queryFn: ({ signal }) => fetchPayments(offset, signal),
+    placeholderData: keepPreviousData,
+  });
+}

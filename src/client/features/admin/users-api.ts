@@ -1,0 +1,139 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { z } from 'zod';
+import {
+  adminUserSchema,
+  loginAsResponseSchema,
+  syncResultSchema,
+  type AdminUser,
+  type AdminUserUpdate,
+  type AdminUsersQuery,
+} from '../../../common/admin-schemas';
+import { messageResponseSchema } from '../../../common/user-schemas';
+import { apiList, apiRequest } from '../../lib/api';
+
+// The users and sessions calls (admin-console.md section 7). Lists are keyed by the path and
+// their parameters, so every page, sort and search is its own cache entry under one prefix.
+
+export const adminUsersPath = '/api/admin/users';
+export const usersListKey = (params: AdminUsersQuery) => [adminUsersPath, params] as const;
+
+/** Spec section 9: after a change the list refetches 1.5 s later, and again 2.5 s after that. */
+export const REFETCH_FIRST_MS = 1500;
+export const REFETCH_SECOND_MS = 2500;
+
+export interface UsersPage {
+  items: AdminUser[];
+  total: number;
+}
+
+export async function fetchAdminUsers(params: AdminUsersQuery, signal?: AbortSignal): Promise<UsersPage> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const { items, total } = await apiList<unknown>(`${adminUsersPath}?${search.toString()}`, { signal });
+  return { items: z.array(adminUserSchema).parse(items), total };
+}
+
+export function useAdminUsers(params: AdminUsersQuery) {
+  return useQuery({
+    queryKey: usersListKey(params),
+    queryFn: ({ signal }) => fetchAdminUsers(params, signal),
+    // The previous page stays on screen while the next loads, so the table does not jump.
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: [adminUsersPath] }), [queryClient]);
+}
+
+/** Refresh Data: every cached users and sessions list is read again. */
+export const useRefreshUsers = useInvalidateUsers;
+
+/**
+ * Schedules the spec's two follow-up refetches after a change (Stripe webhooks and the sync can
+ * still be writing). The timers belong to the section, so closing a dialog does not cancel them.
+ */
+export function useRefetchAfterChange() {
+  const invalidate = useInvalidateUsers();
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  return useCallback(() => {
+    const later = (ms: number, run: () => void) => {
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        run();
+      }, ms);
+      timers.current.add(timer);
+    };
+    later(REFETCH_FIRST_MS, () => {
+      void invalidate();
+      later(REFETCH_SECOND_MS, () => void invalidate());
+    });
+  }, [invalidate]);
+}
+
+export function useUpdateAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, update }: { id: number; update: AdminUserUpdate }) =>
+      adminUserSchema.parse(await apiRequest('PUT', `${adminUsersPath}/${id}`, update)),
+    onSuccess: (saved) => {
+      // The row shows the saved values at once; the scheduled refetches confirm them.
+      queryClient.setQueriesData<UsersPage>({ queryKey: [adminUsersPath] }, (page) =>
+        page ? { ...page, items: page.items.map((row) => (row.id === saved.id ? saved : row)) } : page,
+      );
+    },
+  });
+}
+
+export function useDeleteAdminUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      messageResponseSchema.parse(await apiRequest('DELETE', `${adminUsersPath}/${id}`)),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useToggleAdmin() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: async ({ id, isAdmin }: { id: number; isAdmin: boolean }) =>
+      adminUserSchema.parse(await apiRequest('POST', `${adminUsersPath}/${id}/toggle-admin`, { isAdmin })),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useResetUserPassword() {
+  return useMutation({
+    mutationFn: async (id: number) =>
+      messageResponseSchema.parse(await apiRequest('POST', `${adminUsersPath}/${id}/reset-password`)),
+  });
+}
+
+export function useLoginAs() {
+  return useMutation({
+    mutationFn: async (id: number) =>
+      loginAsResponseSchema.parse(await apiRequest('POST', `/api/admin/login-as/${id}`)),
+  });
+}
+
+export function useSyncStripe() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: async () => syncResultSchema.parse(await apiRequest('POST', '/api/admin/sync-stripe-subscriptions')),
+    onSuccess: () => void invalidate(),
+  });
+}
