@@ -28,7 +28,8 @@ export const paymentSettingsTexts = {
   priceIdsOtherMode:
     'These are the {saved} mode’s price IDs. Only the ones you change are saved for {mode} mode, so enter your {mode} prices.',
   webhookKeyTitle: 'Webhook API key',
-  webhookKeyHint: 'Sent by your integrations to authenticate calls to this server.',
+  webhookKeyHint:
+    'A shared secret for your own integrations. Stripe does not use it: its events are checked with the webhook secret above.',
   webhookKeyNone: 'No webhook API key has been generated yet.',
   webhookKeyNew: 'Copy this key now: it will not be shown again.',
   generateWebhookKey: 'Generate New',
