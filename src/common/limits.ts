@@ -15,3 +15,6 @@ export const CURRENT_USER_STALE_MS = 5 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const POLICY_LAST_UPDATED = 'May 05, 2025';
+/** After a subscription change, screens refetch after 1.5 s and again 2.5 s later (both specs, section 9). */
+export const REFETCH_AFTER_CHANGE_MS = 1500;
+export const SECOND_REFETCH_AFTER_MS = 2500;

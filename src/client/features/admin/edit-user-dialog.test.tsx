@@ -4,7 +4,7 @@ import { adminToastMessages, adminValidationMessages as v } from '../../../commo
 import type { AdminUser } from '../../../common/admin-schemas';
 import type { FakeHandler, FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { findToast, makeAdminUser, renderAdmin, requestsTo, rootAdmin, usersByKind } from './admin-test-data';
-import { REFETCH_FIRST_MS, REFETCH_SECOND_MS } from './users-api';
+import { REFETCH_AFTER_CHANGE_MS, SECOND_REFETCH_AFTER_MS } from '../../../common/limits';
 import { UsersSection } from './users-section';
 
 const USERS = '/api/admin/users';
@@ -118,11 +118,11 @@ describe('Edit User dialog', () => {
     const reads = () => requestsTo(view.requests, 'GET', USERS).length;
     const afterSave = reads();
 
-    await act(() => vi.advanceTimersByTimeAsync(REFETCH_FIRST_MS - 100));
+    await act(() => vi.advanceTimersByTimeAsync(REFETCH_AFTER_CHANGE_MS - 100));
     expect(reads()).toBe(afterSave);
     await act(() => vi.advanceTimersByTimeAsync(100));
     await waitFor(() => expect(reads()).toBe(afterSave + 1));
-    await act(() => vi.advanceTimersByTimeAsync(REFETCH_SECOND_MS));
+    await act(() => vi.advanceTimersByTimeAsync(SECOND_REFETCH_AFTER_MS));
     await waitFor(() => expect(reads()).toBe(afterSave + 2));
   });
 

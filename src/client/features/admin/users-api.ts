@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { z } from 'zod';
 import {
   adminUserSchema,
@@ -10,17 +10,15 @@ import {
   type AdminUsersQuery,
 } from '../../../common/admin-schemas';
 import { messageResponseSchema } from '../../../common/user-schemas';
+import { REFETCH_AFTER_CHANGE_MS, SECOND_REFETCH_AFTER_MS } from '../../../common/limits';
 import { apiList, apiRequest } from '../../lib/api';
+import { useTimers } from '../../lib/use-timers';
 
 // The users and sessions calls (admin-console.md section 7). Lists are keyed by the path and
 // their parameters, so every page, sort and search is its own cache entry under one prefix.
 
 export const adminUsersPath = '/api/admin/users';
 export const usersListKey = (params: AdminUsersQuery) => [adminUsersPath, params] as const;
-
-/** Spec section 9: after a change the list refetches 1.5 s later, and again 2.5 s after that. */
-export const REFETCH_FIRST_MS = 1500;
-export const REFETCH_SECOND_MS = 2500;
 
 export interface UsersPage {
   items: AdminUser[];
@@ -59,29 +57,13 @@ export const useRefreshUsers = useInvalidateUsers;
  */
 export function useRefetchAfterChange() {
   const invalidate = useInvalidateUsers();
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const timer of pending) clearTimeout(timer);
-      pending.clear();
-    };
-  }, []);
-
+  const later = useTimers();
   return useCallback(() => {
-    const later = (ms: number, run: () => void) => {
-      const timer = setTimeout(() => {
-        timers.current.delete(timer);
-        run();
-      }, ms);
-      timers.current.add(timer);
-    };
-    later(REFETCH_FIRST_MS, () => {
+    later(REFETCH_AFTER_CHANGE_MS, () => {
       void invalidate();
-      later(REFETCH_SECOND_MS, () => void invalidate());
+      later(SECOND_REFETCH_AFTER_MS, () => void invalidate());
     });
-  }, [invalidate]);
+  }, [invalidate, later]);
 }
 
 export function useUpdateAdminUser() {

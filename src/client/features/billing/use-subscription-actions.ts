@@ -1,13 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
+import { useTimers } from '../../lib/use-timers';
+import { REFETCH_AFTER_CHANGE_MS, SECOND_REFETCH_AFTER_MS } from '../../../common/limits';
 import { currentUserKey } from '../../lib/auth-api';
 import { billingSubscriptionKey, runSubscriptionRequest, type SubscriptionAction } from './billing-api';
-
-/** Spec section 4: after cancel, resume or terminate, refetch after 1.5 s and again 2.5 s later. */
-export const REFETCH_AFTER_ACTION_MS = 1500;
-export const SECOND_REFETCH_AFTER_MS = 2500;
 
 export const actionMessages: Record<SubscriptionAction, { done: string; failed: string; fallback: string }> = {
   cancel: { done: 'Subscription cancelled', failed: 'Cancel failed', fallback: 'Failed to cancel subscription' },
@@ -30,23 +28,7 @@ export function useSubscriptionActions() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<SubscriptionAction | null>(null);
   const busy = useRef(false);
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
-
-  useEffect(() => {
-    const pendingTimers = timers.current;
-    return () => {
-      for (const timer of pendingTimers) clearTimeout(timer);
-      pendingTimers.clear();
-    };
-  }, []);
-
-  const later = useCallback((ms: number, run: () => void) => {
-    const timer = setTimeout(() => {
-      timers.current.delete(timer);
-      run();
-    }, ms);
-    timers.current.add(timer);
-  }, []);
+  const later = useTimers();
 
   const refetchSubscription = useCallback(
     () => void queryClient.refetchQueries({ queryKey: billingSubscriptionKey }),
@@ -70,7 +52,7 @@ export function useSubscriptionActions() {
         busy.current = false;
         setPending(null);
         // The provider's webhook may land a moment later; read the subscription twice to catch it.
-        later(REFETCH_AFTER_ACTION_MS, () => {
+        later(REFETCH_AFTER_CHANGE_MS, () => {
           refetchSubscription();
           later(SECOND_REFETCH_AFTER_MS, refetchSubscription);
         });

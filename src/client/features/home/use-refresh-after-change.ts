@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { currentUserKey } from '../../lib/auth-api';
+import { useTimers } from '../../lib/use-timers';
 
 /** Spec section 4 and 9: after cancel (or resume) the main view refreshes after 1 s. */
 export const REFRESH_AFTER_CHANGE_MS = 1000;
@@ -12,22 +13,11 @@ export const REFRESH_AFTER_CHANGE_MS = 1000;
  */
 export function useRefreshAfterChange(refreshStatus: () => Promise<unknown>) {
   const queryClient = useQueryClient();
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const timer of pending) clearTimeout(timer);
-      pending.clear();
-    };
-  }, []);
-
+  const later = useTimers();
   return useCallback(() => {
-    const timer = setTimeout(() => {
-      timers.current.delete(timer);
+    later(REFRESH_AFTER_CHANGE_MS, () => {
       void refreshStatus();
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
-    }, REFRESH_AFTER_CHANGE_MS);
-    timers.current.add(timer);
-  }, [queryClient, refreshStatus]);
+    });
+  }, [queryClient, refreshStatus, later]);
 }
