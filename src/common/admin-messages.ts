@@ -27,6 +27,7 @@ export const adminValidationMessages = {
 export const adminServerMessages = {
   cannotRemoveOwnAdmin: 'You cannot remove your own admin privileges.',
   cannotDeleteSelf: 'You cannot delete your own account.',
+  otherAdminIdentity: "Another administrator's username and email can only be changed by that administrator.",
   userNotFound: 'User not found',
   planNotFound: 'Plan not found',
   planExists: 'A plan with this name already exists',
@@ -44,6 +45,8 @@ export const adminServerMessages = {
   subscriptionCancelFailed:
     "Could not cancel the user's Stripe subscription, so nothing was deleted. Please try again.",
   settingsSaved: 'Settings Saved',
+  clearOnlyWhenGoingLive:
+    'Stored customer and subscription ids are cleared only when switching from test to live mode; payments already run live.',
   testEmailSent: 'Test Email Sent',
   testEmailOutbox: 'No SendGrid key is set, so the test email was written to the outbox (see Email Logs).',
   testEmailFailed: 'Failed to send test email',

@@ -76,6 +76,8 @@ export const adminUserUpdateSchema = z.object({
     .trim()
     .min(USERNAME_MIN, v.editUsernameMin)
     .max(USERNAME_MAX, validationMessages.usernameTooLong)
+    // The sign-in form reads an @ as an email, so a username with one could never sign in.
+    .regex(/^[A-Za-z0-9._-]+$/, validationMessages.usernameCharacters)
     .optional(),
   email: z
     .string()

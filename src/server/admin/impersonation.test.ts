@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServerMessages } from '../../common/admin-messages';
-import { auditLog, sessions, users } from '../db/schema';
+import { auditLog, emailLogs, sessions, users } from '../db/schema';
 import { findOrCreateSessionUser } from '../users/repository';
 import {
   getMe,
@@ -107,5 +107,62 @@ describe('POST /api/admin/end-impersonation', () => {
     // The impersonation ended anyway, and no new session was made for the former admin.
     expect((await getMe(t.app, impersonation)).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, demoted.user.id))).toEqual([]);
+  });
+});
+
+describe('an impersonation never becomes a way into admin powers', () => {
+  it('lasts two hours at most and is not renewed', async () => {
+    const current = await signInAdmin(t.app, t.db);
+    const { user } = await registerAccount(t.app, uniqueAccount('brief'));
+    await loginAs(current.cookie, user.id);
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), eq(sessions.impersonatorId, current.user.id)));
+    const left = row!.expiresAt.getTime() - Date.now();
+    expect(left).toBeGreaterThan(119 * 60_000);
+    expect(left).toBeLessThanOrEqual(120 * 60_000);
+  });
+
+  it('gets no admin calls even if the impersonated account is made an admin behind its back', async () => {
+    const current = await signInAdmin(t.app, t.db);
+    const { user } = await registerAccount(t.app, uniqueAccount('climber'));
+    const impersonation = sessionCookie(await loginAs(current.cookie, user.id));
+    await t.db.update(users).set({ role: 'admin', isAdmin: true }).where(eq(users.id, user.id));
+    expect((await adminCall(t.app, impersonation, 'GET', '/api/admin/users')).statusCode).toBe(403);
+  });
+
+  it('ends when another admin makes the impersonated user an admin', async () => {
+    const current = await signInAdmin(t.app, t.db);
+    const { user } = await registerAccount(t.app, uniqueAccount('promotee'));
+    const impersonation = sessionCookie(await loginAs(current.cookie, user.id));
+    const promoted = await adminCall(t.app, admin.cookie, 'POST', `/api/admin/users/${user.id}/toggle-admin`, {
+      isAdmin: true,
+    });
+    expect(promoted.statusCode).toBe(200);
+    expect((await getMe(t.app, impersonation)).statusCode).toBe(401);
+  });
+
+  it("ends when the administrator's password is reset", async () => {
+    const current = await signInAdmin(t.app, t.db);
+    const { user } = await registerAccount(t.app, uniqueAccount('observed'));
+    const impersonation = sessionCookie(await loginAs(current.cookie, user.id));
+    await t.app.services.auth.sendPasswordReset(
+      (await t.db.select().from(users).where(eq(users.id, current.user.id)))[0]!,
+    );
+    await t.app.background.drain();
+    const [mail] = await t.db
+      .select()
+      .from(emailLogs)
+      .where(and(eq(emailLogs.to, current.account.email), eq(emailLogs.kind, 'reset_password')));
+    const token = /token=([\w-]+)/.exec(mail!.body!)![1]!;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { token, password: 'fresh-pass-2' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await getMe(t.app, impersonation)).statusCode).toBe(401);
+    expect((await adminCall(t.app, impersonation, 'POST', '/api/admin/end-impersonation')).statusCode).toBe(401);
   });
 });

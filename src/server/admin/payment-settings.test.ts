@@ -265,6 +265,20 @@ describe('clearing customer ids', () => {
     expect(await stripeConfig()).toMatchObject({ mode: 'live', publishableKey: 'pk_live_console' });
   });
 
+  it('is refused once payments already run live, so live customers are never orphaned', async () => {
+    await t.db
+      .update(users)
+      .set({ stripeCustomerId: 'cus_live_paying', stripeSubscriptionId: 'sub_live_paying' })
+      .where(eq(users.id, subscribed));
+    const res = await save({ mode: 'live', clearCustomerIds: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(m.clearOnlyWhenGoingLive);
+    expect((await rows()).find((r) => r.id === subscribed)).toMatchObject({
+      stripeCustomerId: 'cus_live_paying',
+      stripeSubscriptionId: 'sub_live_paying',
+    });
+  });
+
   it('cannot be asked for by a user who is not an admin', async () => {
     const { cookie } = await registerAccount(t.app, uniqueAccount('sneaky'));
     const res = await adminCall(t.app, cookie, 'POST', '/api/admin/stripe-keys', { mode: 'test' });

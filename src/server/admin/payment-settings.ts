@@ -10,6 +10,8 @@ import { maskSecret } from '../settings/secret-box';
 import type { SettingsService } from '../settings/service';
 import type { UserRow } from '../users/repository';
 import { recordAudit } from './audit';
+import { conflict } from '../http/errors';
+import { adminServerMessages as m } from '../../common/admin-messages';
 
 const priceFields = { basic: 'priceIdBasic', standard: 'priceIdStandard', unlimited: 'priceIdUnlimited' } as const;
 
@@ -56,6 +58,13 @@ export class PaymentSettings {
   async save(request: FastifyRequest, admin: UserRow, input: StripeKeysInput): Promise<void> {
     const { mode } = input;
     const changed: string[] = [];
+    const previousMode = await this.gateway.activeMode();
+    // Clearing is for leaving test mode: on a site already live it would orphan paying customers.
+    const clearing = input.clearCustomerIds === true && mode === 'live';
+    if (clearing && previousMode === 'live') throw conflict(m.clearOnlyWhenGoingLive);
+    // Cleared before the mode changes: if clearing fails, the site is still in test mode and the
+    // admin is asked again on the next save.
+    const cleared = clearing ? await this.clearCustomerIds() : 0;
     await this.settings.set(stripeSettingKeys.mode, mode);
     // Blank keys keep what is saved: the form never holds the saved secrets to send them back.
     if (input.publicKey) {
@@ -85,7 +94,6 @@ export class PaymentSettings {
         changed.push(`paymentLinks.${planId}`);
       }
     }
-    const cleared = mode === 'live' && input.clearCustomerIds === true ? await this.clearCustomerIds() : 0;
     await recordAudit(this.db, request, {
       actorUserId: admin.id,
       action: 'admin.payment_settings',

@@ -127,6 +127,19 @@ describe('deleting a paying user', () => {
     expect(await t.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
   });
 
+  it("asks Stripe, not the user's local status, whether the subscription still bills", async () => {
+    const { user, subscriptionId } = await paidSilently('basic');
+    await sync();
+    // An admin marked the user cancelled by hand; Stripe still bills them.
+    await t.db.update(users).set({ subscriptionStatus: 'cancelled' }).where(eq(users.id, user.id));
+    const res = await adminCall(t.app, admin.cookie, 'DELETE', `/api/admin/users/${user.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const cancels = stripe.requests.filter(
+      (r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`,
+    );
+    expect(cancels).toHaveLength(1);
+  });
+
   it('keeps the account when Stripe cannot cancel the subscription', async () => {
     const { user } = await registerAccount(t.app, uniqueAccount('stuck'));
     await t.db

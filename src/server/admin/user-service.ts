@@ -5,15 +5,15 @@ import type { AdminUserUpdate, SyncResult } from '../../common/admin-schemas';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
 import { fillMessage, serverMessages, validationMessages } from '../../common/messages';
 import type { AuthService } from '../auth/service';
-import { createSession, invalidateSession, type SessionRow } from '../auth/sessions';
+import { createSession, endImpersonationsOf, invalidateSession, type SessionRow } from '../auth/sessions';
 import type { BillingService } from '../billing/service';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
-import { findUserById, isAdminUser, type UserRow } from '../users/repository';
+import { findUserById, isAdminUser, uniqueViolationToConflict, type UserRow } from '../users/repository';
 import { recordAudit } from './audit';
 
-const ENDED_STATUSES = new Set(['canceled', 'cancelled', 'incomplete_expired', 'free']);
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
 
 function isSessionRow(user: UserRow): boolean {
   return user.username.startsWith(ANONYMOUS_USERNAME_PREFIX);
@@ -40,6 +40,10 @@ export class AdminUserService {
       const renamed = input.username !== undefined && input.username !== user.username;
       if (renamed || input.email !== undefined) throw badRequest(m.sessionFieldsReadOnly);
     } else {
+      const renames = input.username !== undefined && input.username !== user.username;
+      const readdresses = input.email !== undefined && input.email.toLowerCase() !== user.email?.toLowerCase();
+      // Re-pointing another admin's address, then resetting their password, would take their account.
+      if ((renames || readdresses) && isAdminUser(user) && user.id !== admin.id) throw forbidden(m.otherAdminIdentity);
       if (input.username !== undefined && input.username !== user.username) {
         if (input.username.toLowerCase().startsWith(ANONYMOUS_USERNAME_PREFIX))
           throw badRequest(validationMessages.usernameReserved, {
@@ -66,7 +70,10 @@ export class AdminUserService {
         .update(users)
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(users.id, id))
-        .returning();
+        .returning()
+        .catch((error: unknown) => {
+          throw uniqueViolationToConflict(error);
+        });
       await recordAudit(tx, request, {
         actorUserId: admin.id,
         action: 'admin.user_update',
@@ -96,19 +103,7 @@ export class AdminUserService {
   async delete(request: FastifyRequest, admin: UserRow, id: number): Promise<UserRow> {
     if (id === admin.id) throw badRequest(m.cannotDeleteSelf);
     const user = await this.require(id);
-    if (user.stripeSubscriptionId && !ENDED_STATUSES.has(user.subscriptionStatus ?? 'free')) {
-      try {
-        const stripe = await this.billing.stripe();
-        await stripe.subscriptions.cancel(user.stripeSubscriptionId);
-      } catch (error) {
-        // Already gone at Stripe is fine; anything else would leave a customer billed for a deleted account.
-        const code = (error as { code?: string }).code;
-        if (code !== 'resource_missing') {
-          request.log.error({ err: error, userId: id }, 'could not cancel the subscription of a user being deleted');
-          throw new HttpError(502, m.subscriptionCancelFailed);
-        }
-      }
-    }
+    if (user.stripeSubscriptionId) await this.cancelAtStripe(request, user.id, user.stripeSubscriptionId);
     await this.db.transaction(async (tx) => {
       await tx.delete(users).where(eq(users.id, id));
       await recordAudit(tx, request, {
@@ -118,6 +113,22 @@ export class AdminUserService {
       });
     });
     return user;
+  }
+
+  /**
+   * Stripe, not our copy of the status, decides whether the subscription still bills: an admin may
+   * have set a local status by hand. Already gone at Stripe is fine; anything else keeps the account.
+   */
+  private async cancelAtStripe(request: FastifyRequest, userId: number, subscriptionId: string): Promise<void> {
+    try {
+      const stripe = await this.billing.stripe();
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      if (!ENDED_STATUSES.has(subscription.status)) await stripe.subscriptions.cancel(subscriptionId);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'resource_missing') return;
+      request.log.error({ err: error, userId }, 'could not cancel the subscription of a user being deleted');
+      throw new HttpError(502, m.subscriptionCancelFailed);
+    }
   }
 
   async setAdmin(request: FastifyRequest, admin: UserRow, id: number, makeAdmin: boolean): Promise<UserRow> {
@@ -131,6 +142,8 @@ export class AdminUserService {
         .set({ role: makeAdmin ? 'admin' : 'user', isAdmin: makeAdmin, updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
+      // An admin may not be impersonated, so a running impersonation of the new admin ends now.
+      if (makeAdmin) await endImpersonationsOf(tx, id);
       await recordAudit(tx, request, {
         actorUserId: admin.id,
         action: makeAdmin ? 'admin.grant_admin' : 'admin.revoke_admin',

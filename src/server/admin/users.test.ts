@@ -165,6 +165,7 @@ describe('PUT /api/admin/users/:id', () => {
       [{ paidQuestionsRemaining: -2 }, 'paidQuestionsRemaining', adminValidationMessages.paidQuestionsMin],
       [{ freeQuestionsRemaining: 1.5 }, 'freeQuestionsRemaining', adminValidationMessages.wholeNumber],
       [{ username: 'session_sneaky' }, 'username', validationMessages.usernameReserved],
+      [{ username: 'alice@corp' }, 'username', validationMessages.usernameCharacters],
     ];
     for (const [payload, field, message] of cases) {
       const res = await adminCall(t.app, admin.cookie, 'PUT', `/api/admin/users/${user.id}`, payload);
@@ -202,6 +203,23 @@ describe('PUT /api/admin/users/:id', () => {
     });
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json().message).toBe(adminServerMessages.sessionFieldsReadOnly);
+  });
+
+  it("never re-points another admin's username or email (that would hand over their account)", async () => {
+    const other = await signInAdmin(t.app, t.db);
+    for (const payload of [{ email: 'mine@example.com' }, { username: 'renamed_admin' }]) {
+      const res = await adminCall(t.app, admin.cookie, 'PUT', `/api/admin/users/${other.user.id}`, payload);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(adminServerMessages.otherAdminIdentity);
+    }
+    const counts = await adminCall(t.app, admin.cookie, 'PUT', `/api/admin/users/${other.user.id}`, {
+      freeQuestionsRemaining: 7,
+    });
+    expect(counts.statusCode).toBe(200);
+    const own = await adminCall(t.app, admin.cookie, 'PUT', `/api/admin/users/${admin.user.id}`, {
+      email: 'zed.admin+new@example.com',
+    });
+    expect(own.statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown user', async () => {

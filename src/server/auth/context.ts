@@ -24,9 +24,10 @@ export async function requireUser(db: Database, request: FastifyRequest): Promis
   return auth;
 }
 
+/** An admin's own session: never an impersonation, even if the impersonated account has become an admin. */
 export async function requireAdmin(db: Database, request: FastifyRequest): Promise<ValidSession> {
   const auth = await requireUser(db, request);
-  if (!isAdminUser(auth.user)) throw forbidden();
+  if (!isAdminUser(auth.user) || auth.session.impersonatorId !== null) throw forbidden();
   return auth;
 }
 

@@ -43,7 +43,7 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
     async (request, reply) => {
       await registerPerIp(request);
       const { user, sessionToken } = await auth.register(request.body, meta(request));
-    if (request.body.sessionId) await afterSignIn?.(user.id, request.body.sessionId);
+      if (request.body.sessionId) await afterSignIn?.(user.id, request.body.sessionId);
       setSessionCookie(reply, config, sessionToken);
       return reply.code(201).send({ message: serverMessages.registered, user: toPublicUser(user) });
     },
@@ -56,7 +56,7 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
       await loginPerIp(request);
       await loginPerAccount(request, await auth.loginLimitKey(request.body.email));
       const { user, sessionToken } = await auth.login(request.body.email, request.body.password, meta(request));
-    if (request.body.sessionId) await afterSignIn?.(user.id, request.body.sessionId);
+      if (request.body.sessionId) await afterSignIn?.(user.id, request.body.sessionId);
       setSessionCookie(reply, config, sessionToken);
       return toPublicUser(user);
     },

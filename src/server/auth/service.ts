@@ -15,6 +15,7 @@ import {
   findUserById,
   findUserByUsername,
   type UserRow,
+  uniqueViolationToConflict,
 } from '../users/repository';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, invalidateUserSessions } from './sessions';
@@ -192,14 +193,4 @@ export class AuthService {
     if (!row) throw badRequest(invalidMessage);
     return row.userId;
   }
-}
-
-function uniqueViolationToConflict(error: unknown): unknown {
-  const cause =
-    (error as { cause?: { code?: string; constraint?: string } }).cause ??
-    (error as { code?: string; constraint?: string });
-  if (cause?.code !== '23505') return error;
-  return cause.constraint?.includes('username')
-    ? conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } })
-    : conflict(serverMessages.emailTaken, { errors: { email: serverMessages.emailTaken } });
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { UserRow } from '../users/repository';
@@ -8,6 +8,9 @@ import { generateToken, hashToken } from './tokens';
 // and the expiry slides forward while the session is used.
 export const SESSION_COOKIE = 'parallax_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+// An admin acting as a user gets a short, fixed window: an impersonation left open must not stay a
+// way back into an admin session for a month.
+export const IMPERSONATION_TTL_MS = 2 * 60 * 60 * 1000;
 const RENEW_WHEN_LEFT_MS = 15 * 24 * 60 * 60 * 1000;
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -30,7 +33,7 @@ export async function createSession(
     .values({
       id: hashToken(token),
       userId,
-      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      expiresAt: new Date(Date.now() + (meta.impersonatorId ? IMPERSONATION_TTL_MS : SESSION_TTL_MS)),
       impersonatorId: meta.impersonatorId ?? null,
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
       ipAddress: meta.ipAddress ?? null,
@@ -53,7 +56,7 @@ export async function validateSessionToken(db: Database, token: string): Promise
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (row.session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
+  if (!row.session.impersonatorId && row.session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
     return { ...row, session: { ...row.session, expiresAt }, renewed: true };
@@ -65,11 +68,18 @@ export async function invalidateSession(db: Database, sessionId: string): Promis
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of the user, or every one but `keepSessionId` (the one changing the password). */
+/**
+ * Ends every session of the user, or every one but `keepSessionId` (the one changing the password),
+ * and every impersonation the user started as an admin: each of those leads back to their account.
+ */
 export async function invalidateUserSessions(db: Database, userId: number, keepSessionId?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
-    );
+  const own = keepSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+    : eq(sessions.userId, userId);
+  await db.delete(sessions).where(or(own, eq(sessions.impersonatorId, userId)));
+}
+
+/** Ends every impersonation of the user (they became an admin, who may not be impersonated). */
+export async function endImpersonationsOf(db: Pick<Database, 'delete'>, userId: number): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), isNotNull(sessions.impersonatorId)));
 }

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
+import { serverMessages } from '../../common/messages';
+import { conflict } from '../http/errors';
 import type { PublicUser } from '../../common/user-schemas';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
@@ -89,4 +91,15 @@ export async function adminEmails(db: Database): Promise<string[]> {
     .from(users)
     .where(sql`(${users.role} = 'admin' or ${users.isAdmin}) and ${users.email} is not null`);
   return rows.map((r) => r.email!).filter(Boolean);
+}
+
+/** A unique-index violation (a race the friendly pre-check lost) as the same 409 the pre-check gives. */
+export function uniqueViolationToConflict(error: unknown): unknown {
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  if (cause?.code !== '23505') return error;
+  return cause.constraint?.includes('username')
+    ? conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } })
+    : conflict(serverMessages.emailTaken, { errors: { email: serverMessages.emailTaken } });
 }

@@ -5,6 +5,7 @@ import type { AdminUser } from '../../../common/admin-schemas';
 import type { FakeHandler, FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { findToast, makeAdminUser, renderAdmin, requestsTo, rootAdmin, usersByKind } from './admin-test-data';
 import { REFETCH_AFTER_CHANGE_MS, SECOND_REFETCH_AFTER_MS } from '../../../common/limits';
+import { changedOnly } from './edit-user-dialog';
 import { UsersSection } from './users-section';
 
 const USERS = '/api/admin/users';
@@ -86,7 +87,7 @@ describe('Edit User dialog', () => {
     expect(requestsTo(view.requests, 'PUT', `${USERS}/7`)).toHaveLength(0);
   });
 
-  it('sends the values, leaving out blank counts and accepting -1 for unlimited', async () => {
+  it('sends only the changed values, leaving out blank counts and accepting -1 for unlimited', async () => {
     const saved = { ...ada, paidQuestionsRemaining: -1, subscriptionStatus: 'past_due', subscriptionTier: 'unlimited' };
     const view = renderEdit({ [`PUT ${USERS}/7`]: { json: saved } });
     await openEdit(view);
@@ -98,8 +99,6 @@ describe('Edit User dialog', () => {
 
     expect(await findToast(adminToastMessages.userUpdated)).toBeInTheDocument();
     expect(requestsTo(view.requests, 'PUT', `${USERS}/7`)[0]?.body).toEqual({
-      username: 'ada',
-      email: 'ada@example.com',
       paidQuestionsRemaining: -1,
       subscriptionStatus: 'past_due',
       subscriptionTier: 'unlimited',
@@ -111,10 +110,12 @@ describe('Edit User dialog', () => {
 
   it('reads the list again 1.5 s after saving, and 2.5 s after that', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const view = renderEdit({ [`PUT ${USERS}/7`]: { json: ada } });
+    const view = renderEdit({ [`PUT ${USERS}/7`]: { json: { ...ada, paidQuestionsRemaining: 334 } } });
     await openEdit(view);
+    await replace(view, 'Paid Questions Remaining', '334');
     await save(view);
     await findToast(adminToastMessages.userUpdated);
+    expect(requestsTo(view.requests, 'PUT', `${USERS}/7`)).toHaveLength(1);
     const reads = () => requestsTo(view.requests, 'GET', USERS).length;
     const afterSave = reads();
 
@@ -134,8 +135,12 @@ describe('Edit User dialog', () => {
       },
     });
     await openEdit(view);
+    await replace(view, 'Username', 'ada.lovelace');
     await save(view);
     expect(await screen.findByText('Usernames may use letters and numbers only')).toBeInTheDocument();
+    expect(requestsTo(view.requests, 'PUT', `${USERS}/7`).map((request) => request.body)).toEqual([
+      { username: 'ada.lovelace' },
+    ]);
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
   });
@@ -145,8 +150,12 @@ describe('Edit User dialog', () => {
       [`PUT ${USERS}/7`]: { status: 409, json: { message: 'That email address is already in use' } },
     });
     const dialog = await openEdit(view);
+    await replace(view, 'Email', 'taken@example.com');
     await save(view);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('That email address is already in use');
+    expect(requestsTo(view.requests, 'PUT', `${USERS}/7`).map((request) => request.body)).toEqual([
+      { email: 'taken@example.com' },
+    ]);
     // The open dialog hides the rest of the page from the accessibility tree, the toast included.
     const toasts = screen.getByLabelText(/notifications/i);
     expect(within(toasts).getByText('That email address is already in use')).toBeInTheDocument();
@@ -156,9 +165,24 @@ describe('Edit User dialog', () => {
     const noEmail = makeAdminUser({ id: 8, username: 'bob', email: null });
     const view = renderEdit({ [`PUT ${USERS}/8`]: { json: noEmail } }, [noEmail]);
     await openEdit(view, 'bob');
+    await replace(view, 'Free Questions Remaining', '5');
     await save(view);
     await findToast(adminToastMessages.userUpdated);
+    expect(requestsTo(view.requests, 'PUT', `${USERS}/8`)).toHaveLength(1);
     expect(requestsTo(view.requests, 'PUT', `${USERS}/8`)[0]?.body).not.toHaveProperty('email');
+    expect(requestsTo(view.requests, 'PUT', `${USERS}/8`)[0]?.body).toEqual({ freeQuestionsRemaining: 5 });
+  });
+
+  it('sends no request when nothing changed, and still confirms and closes', async () => {
+    const view = renderEdit({ [`PUT ${USERS}/7`]: { json: ada } });
+    await openEdit(view);
+    // Typing the same value back is no change either.
+    await replace(view, 'Paid Questions Remaining', '333');
+    await save(view);
+
+    expect(await findToast(adminToastMessages.userUpdated)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requestsTo(view.requests, 'PUT', `${USERS}/7`)).toHaveLength(0);
   });
 });
 
@@ -175,11 +199,40 @@ describe('Edit Session dialog', () => {
     await replace(view, 'Free Questions Remaining', '10');
     await save(view);
     expect(await findToast(adminToastMessages.sessionUpdated)).toBeInTheDocument();
-    expect(requestsTo(view.requests, 'PUT', `${USERS}/31`)[0]?.body).toEqual({
-      freeQuestionsRemaining: 10,
-      paidQuestionsRemaining: 0,
-      subscriptionStatus: 'free',
-      subscriptionTier: 'free',
-    });
+    const body = requestsTo(view.requests, 'PUT', `${USERS}/31`)[0]?.body;
+    expect(body).toEqual({ freeQuestionsRemaining: 10 });
+    expect(body).not.toHaveProperty('username');
+    expect(body).not.toHaveProperty('email');
+  });
+});
+
+describe('changedOnly', () => {
+  const unchanged = {
+    username: 'ada',
+    email: 'ada@example.com',
+    freeQuestionsRemaining: 3,
+    paidQuestionsRemaining: 333,
+    subscriptionStatus: 'trialing',
+    subscriptionTier: 'basic',
+  } as const;
+
+  it('keeps exactly the fields that differ from the user', () => {
+    expect(
+      changedOnly(
+        { ...unchanged, email: 'lovelace@example.com', paidQuestionsRemaining: -1, subscriptionStatus: null },
+        ada,
+      ),
+    ).toEqual({ email: 'lovelace@example.com', paidQuestionsRemaining: -1, subscriptionStatus: null });
+  });
+
+  it('returns nothing when every field matches, or when the fields are absent', () => {
+    expect(changedOnly(unchanged, ada)).toEqual({});
+    expect(Object.keys(changedOnly({}, ada))).toHaveLength(0);
+  });
+
+  it('compares a missing status as null', () => {
+    const noStatus = makeAdminUser({ subscriptionStatus: null });
+    expect(changedOnly({ subscriptionStatus: null }, noStatus)).toEqual({});
+    expect(changedOnly({ subscriptionStatus: 'active' }, noStatus)).toEqual({ subscriptionStatus: 'active' });
   });
 });

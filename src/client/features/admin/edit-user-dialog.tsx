@@ -98,6 +98,16 @@ export function toUpdate(values: EditFormValues, kind: EditKind): AdminUserUpdat
   return update;
 }
 
+/**
+ * Only what the admin changed: sending the pre-filled values back would undo whatever happened
+ * since the dialog opened (questions spent, a webhook cancelling the subscription).
+ */
+export function changedOnly(update: AdminUserUpdate, user: AdminUser): AdminUserUpdate {
+  return Object.fromEntries(
+    Object.entries(update).filter(([field, value]) => user[field as keyof AdminUser] !== value),
+  ) as AdminUserUpdate;
+}
+
 export function EditUserDialog({
   user,
   kind,
@@ -133,7 +143,8 @@ export function EditUserDialog({
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await update.mutateAsync({ id: user.id, update: toUpdate(values, kind) });
+      const changes = changedOnly(toUpdate(values, kind), user);
+      if (Object.keys(changes).length > 0) await update.mutateAsync({ id: user.id, update: changes });
       toast({
         variant: 'success',
         title: isSession ? adminToastMessages.sessionUpdated : adminToastMessages.userUpdated,
