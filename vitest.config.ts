@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest leaves a core for itself by default, which on a 2-core CI machine means one worker;
+    // the tests wait on PGlite and jsdom as much as on the CPU, so one per core is faster (decision 0016).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {

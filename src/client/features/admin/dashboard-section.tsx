@@ -13,12 +13,12 @@ import { cn } from '../../lib/cn';
 import { AbandonedCheckoutsPanel } from './abandoned-checkouts-panel';
 import { formatDateTime, humanize, statusBadgeVariant } from './admin-format';
 import { useDashboard } from './dashboard-api';
-import { useErrorToast } from './use-error-toast';
+import { useLoadErrorToast } from './table-states';
 
 export function DashboardSection() {
   const dashboard = useDashboard();
   const { data, isFetching, isPending } = dashboard;
-  useErrorToast(dashboard.errorUpdatedAt, dashboard.isError, adminToastMessages.loadAdminData);
+  useLoadErrorToast(dashboard.error, adminToastMessages.loadAdminData);
   const money = (minor: number | undefined) => (minor === undefined ? undefined : formatPrice(minor, data?.currency));
   const count = (value: number | undefined) => value?.toLocaleString('en-US');
 

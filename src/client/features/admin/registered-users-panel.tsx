@@ -7,7 +7,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { Spinner } from '../../components/ui/spinner';
 import { ListPager } from './list-pager';
-import { useErrorToast } from './use-error-toast';
+import { useLoadErrorToast } from './table-states';
 import type { UserAction } from './user-actions-menu';
 import { useAdminUsers } from './users-api';
 import { USERS_PAGE_SIZE, userFilters, type UserFilter, type UsersListState } from './users-list-state';
@@ -25,7 +25,7 @@ export function RegisteredUsersPanel({
   onAction: (action: UserAction, user: AdminUser) => void;
 }) {
   const users = useAdminUsers(list.params);
-  useErrorToast(users.errorUpdatedAt, users.isError, adminToastMessages.loadAdminData);
+  useLoadErrorToast(users.error, adminToastMessages.loadAdminData);
   const items = users.data?.items ?? [];
   const total = users.data?.total ?? 0;
   const { offset, setOffset } = list;

@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatDateTime, sessionIdOf } from './admin-format';
 import { ListPager } from './list-pager';
-import { useErrorToast } from './use-error-toast';
+import { useLoadErrorToast } from './table-states';
 import { useAdminUsers } from './users-api';
 import { USERS_PAGE_SIZE } from './users-list-state';
 import { QuestionsCell, SubscriptionCell } from './users-table';
@@ -28,7 +28,7 @@ export function SessionsPanel({
   onDelete: (session: AdminUser) => void;
 }) {
   const sessions = useAdminUsers(sessionsQuery(offset));
-  useErrorToast(sessions.errorUpdatedAt, sessions.isError, adminToastMessages.loadAdminData);
+  useLoadErrorToast(sessions.error, adminToastMessages.loadAdminData);
   const items = sessions.data?.items ?? [];
 
   return (
