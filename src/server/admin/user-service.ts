@@ -12,6 +12,7 @@ import { users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { findUserById, isAdminUser, uniqueViolationToConflict, type UserRow } from '../users/repository';
 import { recordAudit } from './audit';
+import { isAdmin } from './user-queries';
 
 const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
 
@@ -137,6 +138,12 @@ export class AdminUserService {
     if (makeAdmin && isSessionRow(user)) throw badRequest(m.sessionCannotBeAdmin);
     if (isAdminUser(user) === makeAdmin && user.isAdmin === makeAdmin) return user;
     return this.db.transaction(async (tx) => {
+      if (!makeAdmin) {
+        // Two admins removing each other at once: the admin rows are locked, and whoever goes second
+        // finds they are no longer an admin, so the site never ends up with none.
+        const admins = await tx.select({ id: users.id }).from(users).where(isAdmin).for('update');
+        if (!admins.some((a) => a.id === admin.id)) throw forbidden();
+      }
       const [row] = await tx
         .update(users)
         .set({ role: makeAdmin ? 'admin' : 'user', isAdmin: makeAdmin, updatedAt: new Date() })

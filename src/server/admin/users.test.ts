@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServerMessages, adminValidationMessages } from '../../common/admin-messages';
 import type { AdminUser } from '../../common/admin-schemas';
@@ -280,6 +280,21 @@ describe('POST /api/admin/users/:id/toggle-admin', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(adminServerMessages.cannotRemoveOwnAdmin);
     expect((await adminCall(t.app, admin.cookie, 'GET', '/api/admin/dashboard')).statusCode).toBe(200);
+  });
+
+  it('never leaves the site without an admin when two admins remove each other at once', async () => {
+    const first = await signInAdmin(t.app, t.db);
+    const second = await signInAdmin(t.app, t.db);
+    const [a, b] = await Promise.all([
+      adminCall(t.app, first.cookie, 'POST', `/api/admin/users/${second.user.id}/toggle-admin`, { isAdmin: false }),
+      adminCall(t.app, second.cookie, 'POST', `/api/admin/users/${first.user.id}/toggle-admin`, { isAdmin: false }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 403]);
+    const stillAdmin = await t.db
+      .select()
+      .from(users)
+      .where(and(inArray(users.id, [first.user.id, second.user.id]), eq(users.isAdmin, true)));
+    expect(stillAdmin).toHaveLength(1);
   });
 
   it('refuses to make an anonymous session an admin', async () => {
