@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { useAbandonedCheckouts, type CheckoutRow } from './abandoned-checkouts-api';
-import { formatDateTime, formatMoney, formatRelative } from './section-format';
+import { formatDateTime, formatMoney, formatRelative } from './admin-format';
 import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from './table-states';
 
 /** The spec cuts the checkout id to 15 characters; the whole id stays in the tooltip. */

@@ -1,27 +1,15 @@
-import { format } from 'date-fns';
+import { format, formatDistanceToNow, isValid } from 'date-fns';
+import { formatPrice } from '../../../common/plans';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../../common/limits';
 import type { BadgeProps } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api';
 
 // How the console writes the values it shows, so the dashboard, users and sessions agree.
 
-/** 'past_due' -> 'Past due', 'unlimited' -> 'Unlimited'. */
+/** 'past_due' -> 'Past due', 'customer.subscription.created' -> 'Customer subscription created'. */
 export function humanize(word: string): string {
-  const spaced = word.replace(/[_-]+/g, ' ').trim();
+  const spaced = word.replace(/[._-]+/g, ' ').trim();
   return spaced ? spaced.charAt(0).toUpperCase() + spaced.slice(1) : word;
-}
-
-/** A date and time such as 'Mar 4, 2026, 14:05'; a value that is not a date is shown as given. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, 'MMM d, yyyy, HH:mm');
-}
-
-export function formatDay(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, 'MMM d, yyyy');
 }
 
 /** Spec section 9: session ids are shown without the 'session_' prefix. */
@@ -52,7 +40,39 @@ export function serverMessage(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : undefined;
 }
 
-/** Fills `{name}`-style slots in a message from admin-messages.ts. */
-export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (slot, key: string) => values[key] ?? slot);
+// Dates and money as the tables show them: a bad or missing value reads as a dash rather than
+// 'Invalid Date', so one odd row cannot spoil a table.
+
+export const DASH = '—';
+
+function toDate(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return isValid(date) ? date : null;
+}
+
+export function formatDate(value: Date | string | null | undefined): string {
+  const date = toDate(value);
+  return date ? format(date, 'MMM d, yyyy') : DASH;
+}
+
+export function formatDateTime(value: Date | string | null | undefined): string {
+  const date = toDate(value);
+  return date ? format(date, 'MMM d, yyyy, HH:mm') : DASH;
+}
+
+/** 'about 3 hours ago', 'in 20 hours'. */
+export function formatRelative(value: Date | string | null | undefined): string {
+  const date = toDate(value);
+  return date ? formatDistanceToNow(date, { addSuffix: true }) : DASH;
+}
+
+/** Minor units to '$4.99'; an unknown currency code falls back to plain digits instead of throwing. */
+export function formatMoney(minor: number | null | undefined, currency: string | null | undefined = 'usd'): string {
+  if (minor === null || minor === undefined) return DASH;
+  try {
+    return formatPrice(minor, currency || 'usd');
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${(currency ?? '').toUpperCase()}`.trim();
+  }
 }

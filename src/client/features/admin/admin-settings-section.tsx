@@ -14,7 +14,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
 import { AddAdminDialog } from './add-admin-dialog';
 import { useAdminAccounts, useRemoveAdminRole } from './admin-accounts-api';
-import { formatDate, formatMoney } from './section-format';
+import { formatDate, formatMoney } from './admin-format';
 import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from './table-states';
 
 const COLUMNS = 5;

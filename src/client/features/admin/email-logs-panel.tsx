@@ -12,7 +12,7 @@ import { cn } from '../../lib/cn';
 import { useEmailLogs } from './email-settings-api';
 import { ListPager } from './list-pager';
 import { ADMIN_PAGE_SIZE } from './parse-answer';
-import { formatDateTime } from './section-format';
+import { formatDateTime } from './admin-format';
 import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from './table-states';
 
 const COLUMNS = 4;

@@ -10,7 +10,7 @@ import { cn } from '../../lib/cn';
 import { ListPager } from './list-pager';
 import { ADMIN_PAGE_SIZE } from './parse-answer';
 import { usePayments } from './payments-api';
-import { formatDateTime, formatMoney } from './section-format';
+import { formatDateTime, formatMoney } from './admin-format';
 import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from './table-states';
 
 const COLUMNS = 5;

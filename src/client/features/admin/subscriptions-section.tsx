@@ -14,7 +14,7 @@ import { AbandonedCheckoutsPanel } from './abandoned-checkouts-panel';
 import { ListPager } from './list-pager';
 import { ADMIN_PAGE_SIZE } from './parse-answer';
 import { PlanDialog } from './plan-dialog';
-import { formatDateTime, formatMoney } from './section-format';
+import { formatDateTime, formatMoney } from './admin-format';
 import { useAdminPlans, useSubscriptionEvents, useTogglePlan } from './subscriptions-api';
 import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from './table-states';
 

@@ -2,7 +2,8 @@ import { adminServerMessages, adminToastMessages } from '../../../common/admin-m
 import type { AdminUser } from '../../../common/admin-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { isAdministrator } from '../../lib/format';
-import { fill, serverMessage } from './admin-format';
+import { fillMessage } from '../../../common/messages';
+import { serverMessage } from './admin-format';
 import { markImpersonating, type Redirect } from './impersonation-storage';
 import type { UserAction } from './user-actions-menu';
 import { useDeleteAdminUser, useLoginAs, useResetUserPassword, useToggleAdmin } from './users-api';
@@ -50,7 +51,7 @@ export function useUserActions({ currentUserId, redirect }: { currentUserId: num
           await toggleAdmin.mutateAsync({ id: user.id, isAdmin: makeAdmin });
           toast({
             variant: 'success',
-            title: fill(makeAdmin ? adminToastMessages.adminGranted : adminToastMessages.adminRevoked, { name }),
+            title: fillMessage(makeAdmin ? adminToastMessages.adminGranted : adminToastMessages.adminRevoked, { name }),
           });
         } catch (error) {
           failed(adminToastMessages.updateAdminStatusFailed, error);
@@ -62,7 +63,7 @@ export function useUserActions({ currentUserId, redirect }: { currentUserId: num
           const answer = await resetPassword.mutateAsync(user.id);
           toast({
             variant: 'success',
-            title: fill(adminToastMessages.passwordResetFor, { name }),
+            title: fillMessage(adminToastMessages.passwordResetFor, { name }),
             description: answer.message,
           });
         } catch (error) {
