@@ -24,23 +24,14 @@ export const rootAdmin: PublicUser = makePublicUser({
 });
 
 export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
-  return {
-    id: 7,
-    username: 'ada',
-    email: 'ada@example.com',
-    emailVerified: true,
-    role: 'user',
-    isAdmin: false,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
+  // The admin view is the public user without the impersonation marker.
+  const { impersonatedBy: _, ...user } = makePublicUser({
     freeQuestionsRemaining: 3,
-    paidQuestionsRemaining: 0,
     subscriptionStatus: 'free',
-    subscriptionTier: 'free',
-    subscriptionExpiresAt: null,
     createdAt: '2026-11-01T12:00:00.000Z',
     ...overrides,
-  };
+  });
+  return user;
 }
 
 /** The admin view of the signed-in administrator, for their own row in the list. */
