@@ -40,22 +40,17 @@ export async function adminSettingsRoutes(
   instance: FastifyInstance,
   deps: AdminDeps & { adminUsers: AdminUserService },
 ) {
-  const { db, config, settings, mailer, auth, adminUsers } = deps;
+  const { db, settings, mailer, auth, adminUsers } = deps;
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const payments = new PaymentSettings(db, settings, deps.gateway, deps.plans);
 
   app.get('/api/admin/email-settings', { schema: { response: { 200: emailSettingsSchema } } }, async () => {
-    const saved = await settings.getMany([
-      settingKeys.sendgridApiKey,
-      settingKeys.emailFrom,
-      settingKeys.emailFromName,
-    ]);
-    const apiKey = saved[settingKeys.sendgridApiKey] ?? config.email.sendgridApiKey;
+    const current = await mailer.currentSettings();
     return {
-      sendgridApiKey: maskSecret(apiKey) ?? '',
-      hasApiKey: Boolean(apiKey),
-      sendgridFromEmail: saved[settingKeys.emailFrom] ?? config.email.from,
-      sendgridFromName: saved[settingKeys.emailFromName] ?? config.email.fromName,
+      sendgridApiKey: maskSecret(current.apiKey) ?? '',
+      hasApiKey: Boolean(current.apiKey),
+      sendgridFromEmail: current.from,
+      sendgridFromName: current.fromName,
     };
   });
 

@@ -52,8 +52,7 @@ export class PlanService {
       .from(subscriptionPlans)
       .where(eq(subscriptionPlans.isActive, true))
       .orderBy(asc(subscriptionPlans.sortOrder));
-    const offered = rows.filter((p) => !p.testOnly || mode === 'test');
-    return Promise.all(offered.map((p) => this.toPlan(p)));
+    return this.toPlans(rows.filter((p) => !p.testOnly || mode === 'test'));
   }
 
   /** Every plan, inactive and test ones included, for the admin console. */
@@ -62,7 +61,7 @@ export class PlanService {
       .select()
       .from(subscriptionPlans)
       .orderBy(asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.id));
-    return Promise.all(rows.map((p) => this.toPlan(p)));
+    return this.toPlans(rows);
   }
 
   /** Inserts a new plan after the others; returns undefined when the name (its id) is taken. */
@@ -90,7 +89,16 @@ export class PlanService {
   }
 
   async toPlan(row: PlanRow): Promise<Plan> {
-    return {
+    return (await this.toPlans([row]))[0]!;
+  }
+
+  /** Rows as the API's plans; the active mode's Payment Links are read once for all of them. */
+  async toPlans(rows: PlanRow[]): Promise<Plan[]> {
+    const { paymentLinks } = await this.stripe.keysFor(
+      await this.stripe.activeMode(),
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({
       id: row.id,
       name: row.name,
       displayName: row.displayName,
@@ -104,8 +112,8 @@ export class PlanService {
       isPopular: row.isPopular,
       testOnly: row.testOnly,
       stripePriceId: row.stripePriceId,
-      paymentLink: await this.stripe.paymentLink(row.id),
-    };
+      paymentLink: paymentLinks[row.id] ?? null,
+    }));
   }
 }
 

@@ -100,12 +100,6 @@ export class StripeGateway {
     this.cached = { secretKey, client };
     return client;
   }
-
-  /** The plan's Payment Link for the active mode: the admin console's, else the environment's for its own mode. */
-  async paymentLink(planId: string): Promise<string | null> {
-    const { paymentLinks } = await this.keysFor(await this.activeMode(), [planId]);
-    return paymentLinks[planId] ?? null;
-  }
 }
 
 function inferMode(secretKey: string | undefined): PaymentMode {

@@ -36,20 +36,23 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Admin-console values win over the environment once saved. */
-  private async transport(): Promise<Transport | undefined> {
+  /** The sender settings in force: admin-console values win over the environment once saved. */
+  async currentSettings(): Promise<{ apiKey: string | undefined; from: string; fromName: string }> {
     const saved = await this.settings.getMany([
       settingKeys.sendgridApiKey,
       settingKeys.emailFrom,
       settingKeys.emailFromName,
     ]);
-    const apiKey = saved[settingKeys.sendgridApiKey] ?? this.config.email.sendgridApiKey;
-    if (!apiKey) return undefined;
     return {
-      apiKey,
+      apiKey: saved[settingKeys.sendgridApiKey] ?? this.config.email.sendgridApiKey,
       from: saved[settingKeys.emailFrom] ?? this.config.email.from,
       fromName: saved[settingKeys.emailFromName] ?? this.config.email.fromName,
     };
+  }
+
+  private async transport(): Promise<Transport | undefined> {
+    const { apiKey, from, fromName } = await this.currentSettings();
+    return apiKey ? { apiKey, from, fromName } : undefined;
   }
 
   /** Sends (or files) one message; never throws, so a mail outage cannot fail a sign-up. */
