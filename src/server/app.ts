@@ -115,7 +115,7 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   await app.register(statusRoutes, { db, config, billing, gateway, mailer });
   await app.register(supportRoutes, { db, config, mailer });
   await app.register(adminRoutes, { db, config, auth, mailer, settings, gateway, plans, sync, billing });
-  await app.register(emergencyRoutes, { db, config });
+  await app.register(emergencyRoutes, { db, config, auth });
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   const staticRoot = clientDir === undefined ? (existsSync(clientDistFolder) ? clientDistFolder : null) : clientDir;

@@ -18,7 +18,7 @@ import { requireAdmin } from '../auth/context';
 import { conflict, HttpError, notFound } from '../http/errors';
 import { abandonedCheckouts } from './abandoned-checkouts';
 import { dashboard, listPayments, listSubscriptionEvents } from './activity-queries';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/audit-log';
 import type { AdminDeps } from './deps';
 
 /** Dashboard, payments, subscription events, abandoned checkouts and plans. */

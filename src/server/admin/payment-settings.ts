@@ -9,7 +9,7 @@ import { subscriptionEvents, users } from '../db/schema';
 import { maskSecret } from '../settings/secret-box';
 import type { SettingsService } from '../settings/service';
 import type { UserRow } from '../users/repository';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/audit-log';
 import { conflict } from '../http/errors';
 import { adminServerMessages as m } from '../../common/admin-messages';
 

@@ -27,7 +27,7 @@ import { HttpError } from '../http/errors';
 import { maskSecret } from '../settings/secret-box';
 import { settingKeys } from '../settings/service';
 import { toPublicUser } from '../users/repository';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/audit-log';
 import type { AdminDeps } from './deps';
 import { PaymentSettings } from './payment-settings';
 import type { AdminUserService } from './user-service';

@@ -11,7 +11,7 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { findUserById, isAdminUser, uniqueViolationToConflict, type UserRow } from '../users/repository';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/audit-log';
 import { isAdmin } from './user-queries';
 
 const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);

@@ -81,8 +81,8 @@ export class AuthService {
     this.background.run('password reset email', () => this.mailer.send(passwordResetEmail(to, user.username, url)));
   }
 
-  /** An administrator account made by another administrator: its address counts as verified. */
-  async createAdmin(input: { username: string; email: string; password: string; sendWelcomeEmail: boolean }) {
+  /** An administrator made by another one (or at the break-glass page, without an email): its address counts as verified. */
+  async createAdmin(input: { username: string; email: string | null; password: string; sendWelcomeEmail: boolean }) {
     const user = await this.insertUser({
       username: input.username,
       email: input.email,
@@ -92,8 +92,8 @@ export class AuthService {
       isAdmin: true,
       freeQuestionsRemaining: this.config.freeQuestions,
     });
-    if (input.sendWelcomeEmail) {
-      const to = input.email;
+    const to = input.email;
+    if (input.sendWelcomeEmail && to) {
       const url = `${this.config.appUrl}/admin/login`;
       this.background.run('admin welcome email', () => this.mailer.send(adminWelcomeEmail(to, user.username, url)));
     }
@@ -139,10 +139,10 @@ export class AuthService {
   }
 
   /** Friendly messages for the common case; the unique indexes settle any race. */
-  private async insertUser(values: typeof users.$inferInsert & { email: string }): Promise<UserRow> {
+  private async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
     if (await findUserByUsername(this.db, values.username))
       throw conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } });
-    if (await findUserByEmail(this.db, values.email))
+    if (values.email && (await findUserByEmail(this.db, values.email)))
       throw conflict(serverMessages.emailTaken, { errors: { email: serverMessages.emailTaken } });
     try {
       const [user] = await this.db.insert(users).values(values).returning();

@@ -15,17 +15,20 @@ import {
   passwordCompareSchema,
 } from '../../common/emergency-schemas';
 import { fillMessage } from '../../common/messages';
+import { recordAudit } from '../audit/audit-log';
 import { setSessionCookie } from '../auth/context';
+import type { AuthService } from '../auth/service';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import { createLimit } from '../http/rate-limit';
 import { toPublicUser } from '../users/repository';
-import { EmergencyService, type AuditEntry } from './service';
+import { EmergencyService, type EmergencyAuditEntry } from './service';
 
 export interface EmergencyRouteDeps {
   db: Database;
   config: Config;
+  auth: AuthService;
 }
 
 // Fixed and small on purpose: a token holder needs a handful of tries, a guesser needs millions.
@@ -44,11 +47,11 @@ const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').dig
  * The break-glass calls (DESIGN.md section 7): registered only when EMERGENCY_ADMIN_TOKEN is set,
  * so without it they answer the ordinary 404; with it, each call must carry the token.
  */
-export async function emergencyRoutes(instance: FastifyInstance, { db, config }: EmergencyRouteDeps) {
+export async function emergencyRoutes(instance: FastifyInstance, { db, config, auth }: EmergencyRouteDeps) {
   const token = config.emergencyAdminToken;
   if (!token) return;
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new EmergencyService(db, config);
+  const service = new EmergencyService(db, auth);
   // Hashing both sides gives equal lengths, which timingSafeEqual needs, without revealing the token's.
   const expected = sha256(token);
   const badTokenLimit = createLimit(instance, 'emergency-bad-token', BAD_TOKEN_MAX, WINDOW_MS);
@@ -57,12 +60,13 @@ export async function emergencyRoutes(instance: FastifyInstance, { db, config }:
   // window ends; otherwise the 429s themselves would leave guessing unlimited.
   const lockedUntil = new Map<string, number>();
 
-  const record = async (request: FastifyRequest, entry: Omit<AuditEntry, 'ipAddress'>) => {
+  const record = async (request: FastifyRequest, entry: EmergencyAuditEntry) => {
     request.log.warn(
       { emergencyAction: entry.action, targetUserId: entry.targetUserId ?? null },
       'emergency admin access used',
     );
-    await service.audit({ ...entry, ipAddress: request.ip });
+    // Nobody is signed in behind a break-glass call: the token holder is known only by address.
+    await recordAudit(db, request, { actorUserId: null, ...entry });
   };
 
   instance.addHook('onRequest', async (request) => {

@@ -6,14 +6,12 @@ import {
   type EmergencyAdmin,
   type PasswordCompareResult,
 } from '../../common/emergency-schemas';
-import { serverMessages } from '../../common/messages';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { verifyPassword } from '../auth/passwords';
+import type { AuthService } from '../auth/service';
 import { createSession } from '../auth/sessions';
-import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { auditLog, users } from '../db/schema';
-import { conflict } from '../http/errors';
-import { findUserById, findUserByUsername, isAdminUser, type UserRow } from '../users/repository';
+import { users } from '../db/schema';
+import { findUserById, isAdminUser, type UserRow } from '../users/repository';
 import { describeHash } from './hash-info';
 
 export type EmergencyAction =
@@ -23,9 +21,8 @@ export type EmergencyAction =
   | 'emergency.create_admin'
   | 'emergency.bad_token';
 
-export interface AuditEntry {
+export interface EmergencyAuditEntry {
   action: EmergencyAction;
-  ipAddress: string;
   targetUserId?: number | null;
   details?: Record<string, unknown>;
 }
@@ -34,7 +31,7 @@ export interface AuditEntry {
 export class EmergencyService {
   constructor(
     private readonly db: Database,
-    private readonly config: Config,
+    private readonly auth: AuthService,
   ) {}
 
   async listAdmins(onlyId?: number): Promise<EmergencyAdmin[]> {
@@ -74,38 +71,8 @@ export class EmergencyService {
     return createSession(this.db, admin.id, meta);
   }
 
-  async createAdmin(input: CreateEmergencyAdminInput): Promise<UserRow> {
-    if (await findUserByUsername(this.db, input.username)) throw usernameTaken();
-    const passwordHash = await hashPassword(input.password);
-    try {
-      const [created] = await this.db
-        .insert(users)
-        .values({
-          username: input.username,
-          email: null,
-          passwordHash,
-          emailVerified: true,
-          role: 'admin',
-          isAdmin: true,
-          freeQuestionsRemaining: this.config.freeQuestions,
-        })
-        .returning();
-      return created!;
-    } catch (error) {
-      // Two creations of one name at once: the unique index settles it.
-      if (isUniqueViolation(error)) throw usernameTaken();
-      throw error;
-    }
-  }
-
-  async audit(entry: AuditEntry): Promise<void> {
-    await this.db.insert(auditLog).values({
-      actorUserId: null,
-      action: entry.action,
-      targetUserId: entry.targetUserId ?? null,
-      details: entry.details ?? null,
-      ipAddress: entry.ipAddress,
-    });
+  createAdmin(input: CreateEmergencyAdminInput): Promise<UserRow> {
+    return this.auth.createAdmin({ ...input, email: null, sendWelcomeEmail: false });
   }
 }
 
@@ -130,12 +97,4 @@ async function directMatch(stored: string | null, password: string): Promise<boo
   } catch {
     return false;
   }
-}
-
-const usernameTaken = () =>
-  conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } });
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-  return cause?.code === '23505';
 }
