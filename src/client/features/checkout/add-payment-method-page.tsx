@@ -1,4 +1,4 @@
-import type { SetupIntentResult, Stripe, StripeElements } from '@stripe/stripe-js';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { useEffect } from 'react';
@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
 import { useSetupIntent, useStripeConfig } from './checkout-api';
+import { confirmWithStripe } from './confirm-with-stripe';
 import { PaymentLoadFailed, PaymentLoading, paymentMessages, PaymentsNotAvailable } from './payment-states';
 import { refreshAccountData } from './refresh-account';
 import { defaultStripeLoader, type StripeLoader } from './stripe-loader';
@@ -54,27 +55,16 @@ function AddCardForm({ stripeLoader, stripeTimeoutMs }: { stripeLoader: StripeLo
   if (!setup.data) return <PaymentLoading label="Preparing secure card form..." />;
 
   const confirm = async (stripe: Stripe, elements: StripeElements) => {
-    const failed = (message?: string) =>
-      toast({
-        variant: 'destructive',
-        title: addCardMessages.failed,
-        description: message || addCardMessages.failedFallback,
-      });
-    let result: SetupIntentResult;
-    try {
-      result = await stripe.confirmSetup({
-        elements,
-        confirmParams: { return_url: `${window.location.origin}${BILLING_PAYMENT_METHODS_PATH}` },
-        redirect: 'if_required',
-      });
-    } catch (error) {
-      failed(error instanceof Error ? error.message : undefined);
-      return;
-    }
-    if (result.error) {
-      failed(result.error.message);
-      return;
-    }
+    const result = await confirmWithStripe(
+      () =>
+        stripe.confirmSetup({
+          elements,
+          confirmParams: { return_url: `${window.location.origin}${BILLING_PAYMENT_METHODS_PATH}` },
+          redirect: 'if_required',
+        }),
+      { title: addCardMessages.failed, fallback: addCardMessages.failedFallback },
+    );
+    if (!result) return;
     await refreshAccountData(queryClient);
     toast({ variant: 'success', title: addCardMessages.added, description: addCardMessages.addedDetail });
     void navigate(BILLING_PAYMENT_METHODS_PATH);

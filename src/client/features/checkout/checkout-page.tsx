@@ -1,4 +1,4 @@
-import type { PaymentIntentResult, Stripe, StripeElements } from '@stripe/stripe-js';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Lock, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
 import { useCreateSubscription, usePlan, useStripeConfig } from './checkout-api';
+import { confirmWithStripe } from './confirm-with-stripe';
 import { OrderSummary } from './order-summary';
 import {
   PaymentLoadFailed,
@@ -141,28 +142,17 @@ function CheckoutPayment({
   const clientSecret = started.clientSecret;
 
   const confirm = async (stripe: Stripe, elements: StripeElements) => {
-    const failed = (message?: string) =>
-      toast({
-        variant: 'destructive',
-        title: paymentMessages.paymentFailed,
-        description: message || paymentMessages.paymentFailedFallback,
-      });
-    let result: PaymentIntentResult;
-    try {
-      result = await stripe.confirmPayment({
-        elements,
-        // A bank check that needs a page of its own comes back to the success page with these.
-        confirmParams: { return_url: withParam(started.successUrl, 'subscription_id', started.subscriptionId) },
-        redirect: 'if_required',
-      });
-    } catch (error) {
-      failed(error instanceof Error ? error.message : undefined);
-      return;
-    }
-    if (result.error) {
-      failed(result.error.message);
-      return;
-    }
+    const result = await confirmWithStripe(
+      () =>
+        stripe.confirmPayment({
+          elements,
+          // A bank check that needs a page of its own comes back to the success page with these.
+          confirmParams: { return_url: withParam(started.successUrl, 'subscription_id', started.subscriptionId) },
+          redirect: 'if_required',
+        }),
+      { title: paymentMessages.paymentFailed, fallback: paymentMessages.paymentFailedFallback },
+    );
+    if (!result) return;
     const intent = result.paymentIntent;
     void refreshAccountData(queryClient);
     if (intent.status === 'succeeded') {
