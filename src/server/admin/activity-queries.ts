@@ -21,11 +21,12 @@ export async function dashboard(db: Database, now = new Date()): Promise<Dashboa
       .where(and(succeeded, gte(payments.createdAt, monthStart))),
     db.select({ total: count() }).from(users).where(eq(users.subscriptionStatus, 'active')),
     db.select({ total: count() }).from(users).where(isRegisteredUser),
-    listPayments(db, { limit: ACTIVITY_FEED_SIZE, offset: 0 }),
-    listSubscriptionEvents(db, { limit: ACTIVITY_FEED_SIZE, offset: 0 }),
+    // The feed needs only the newest rows of each, not their totals.
+    paymentRows(db, { limit: ACTIVITY_FEED_SIZE, offset: 0 }),
+    subscriptionEventRows(db, { limit: ACTIVITY_FEED_SIZE, offset: 0 }),
   ]);
   const feed: ActivityItem[] = [
-    ...recentPayments.rows.map((p) => ({
+    ...recentPayments.map((p) => ({
       key: `payment-${p.id}`,
       source: 'payment' as const,
       event: 'Payment',
@@ -37,7 +38,7 @@ export async function dashboard(db: Database, now = new Date()): Promise<Dashboa
       currency: p.currency,
       createdAt: p.createdAt,
     })),
-    ...recentEvents.rows.map((e) => ({
+    ...recentEvents.map((e) => ({
       key: `event-${e.id}`,
       source: 'subscription_event' as const,
       event: e.eventType,
@@ -67,15 +68,30 @@ interface Page {
   offset: number;
 }
 
+/** One page of payments, newest first, with the payer's username. */
+async function paymentRows(db: Database, page: Page) {
+  const rows = await db
+    .select({ payment: payments, username: users.username })
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(({ payment, username }) => ({
+    id: payment.id,
+    userId: payment.userId,
+    username,
+    amount: payment.amount,
+    currency: payment.currency,
+    status: payment.status,
+    planId: payment.planId,
+    createdAt: payment.createdAt.toISOString(),
+  }));
+}
+
 export async function listPayments(db: Database, page: Page) {
   const [rows, [totals]] = await Promise.all([
-    db
-      .select({ payment: payments, username: users.username })
-      .from(payments)
-      .leftJoin(users, eq(users.id, payments.userId))
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    paymentRows(db, page),
     db
       .select({
         count: count(),
@@ -83,45 +99,35 @@ export async function listPayments(db: Database, page: Page) {
       })
       .from(payments),
   ]);
-  return {
-    rows: rows.map(({ payment, username }) => ({
-      id: payment.id,
-      userId: payment.userId,
-      username,
-      amount: payment.amount,
-      currency: payment.currency,
-      status: payment.status,
-      planId: payment.planId,
-      createdAt: payment.createdAt.toISOString(),
-    })),
-    total: totals?.count ?? 0,
-    revenue: Number(totals?.revenue ?? 0),
-  };
+  return { rows, total: totals?.count ?? 0, revenue: Number(totals?.revenue ?? 0) };
+}
+
+/** One page of subscription events, newest first, with the user's username. */
+async function subscriptionEventRows(db: Database, page: Page) {
+  const rows = await db
+    .select({ event: subscriptionEvents, username: users.username })
+    .from(subscriptionEvents)
+    .leftJoin(users, eq(users.id, subscriptionEvents.userId))
+    .orderBy(desc(subscriptionEvents.createdAt), desc(subscriptionEvents.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(({ event, username }) => ({
+    id: event.id,
+    userId: event.userId,
+    username,
+    eventType: event.eventType,
+    previousStatus: event.previousStatus,
+    newStatus: event.newStatus,
+    previousTier: event.previousTier,
+    newTier: event.newTier,
+    createdAt: event.createdAt.toISOString(),
+  }));
 }
 
 export async function listSubscriptionEvents(db: Database, page: Page) {
   const [rows, [totals]] = await Promise.all([
-    db
-      .select({ event: subscriptionEvents, username: users.username })
-      .from(subscriptionEvents)
-      .leftJoin(users, eq(users.id, subscriptionEvents.userId))
-      .orderBy(desc(subscriptionEvents.createdAt), desc(subscriptionEvents.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    subscriptionEventRows(db, page),
     db.select({ count: count() }).from(subscriptionEvents),
   ]);
-  return {
-    rows: rows.map(({ event, username }) => ({
-      id: event.id,
-      userId: event.userId,
-      username,
-      eventType: event.eventType,
-      previousStatus: event.previousStatus,
-      newStatus: event.newStatus,
-      previousTier: event.previousTier,
-      newTier: event.newTier,
-      createdAt: event.createdAt.toISOString(),
-    })),
-    total: totals?.count ?? 0,
-  };
+  return { rows, total: totals?.count ?? 0 };
 }
