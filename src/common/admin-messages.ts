@@ -35,6 +35,7 @@ export const adminServerMessages = {
   adminCannotBeImpersonated: 'Administrators cannot be impersonated',
   sessionCannotBeImpersonated: 'Anonymous sessions cannot be impersonated',
   notImpersonating: 'You are not viewing the site as another user',
+  impersonationEnded: 'You are back in your administrator account',
   impersonatorGone: 'The original administrator account no longer has admin access',
   sessionFieldsReadOnly: 'An anonymous session has no username or email to edit',
   userUpdated: 'User updated',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminServerMessages } from '../../common/admin-messages';
 import { endImpersonationResponseSchema } from '../../common/admin-schemas';
 import { requireAdmin, requireUser, setSessionCookie } from '../auth/context';
 import { toPublicUser } from '../users/repository';
@@ -25,7 +26,7 @@ export async function adminRoutes(instance: FastifyInstance, deps: AdminDeps) {
       const { session } = await requireUser(deps.db, request);
       const { token, admin } = await adminUsers.endImpersonation(request, session);
       setSessionCookie(reply, deps.config, token);
-      return { message: 'Welcome back', user: toPublicUser(admin) };
+      return { message: adminServerMessages.impersonationEnded, user: toPublicUser(admin) };
     },
   );
 

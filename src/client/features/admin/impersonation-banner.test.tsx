@@ -51,7 +51,7 @@ describe('impersonation banner', () => {
     sessionStorage.setItem(ORIGINAL_ADMIN_ID_KEY, '1');
     const { user, redirect, requests } = renderBanner({
       me: impersonated,
-      handlers: { [`POST ${END}`]: { json: { message: 'Welcome back', user: rootAdmin } } },
+      handlers: { [`POST ${END}`]: { json: { message: adminServerMessages.impersonationEnded, user: rootAdmin } } },
     });
     await user.click(await returnButton());
 
