@@ -22,7 +22,7 @@ export interface UserListOptions {
 // LIKE treats _ as a wildcard, and the prefix has one.
 const sessionPattern = `${escapeLike(ANONYMOUS_USERNAME_PREFIX)}%`;
 
-export const isSessionUser = sql`${users.username} like ${sessionPattern}`;
+const isSessionUser = sql`${users.username} like ${sessionPattern}`;
 export const isRegisteredUser = and(
   sql`${users.email} is not null`,
   sql`${users.username} not like ${sessionPattern}`,
