@@ -25,6 +25,13 @@ export const validationMessages = {
   invalidToken: 'This link is invalid or has expired',
 } as const;
 
+/** The shared string rule's texts (text-rules.ts): every text field of every request uses them. */
+export const textMessages = {
+  notAllowed: 'Text contains characters that are not allowed',
+  tooShort: 'Text must be at least {min} characters',
+  tooLong: 'Text must be at most {max} characters',
+} as const;
+
 export const serverMessages = {
   invalidCredentials: 'Invalid email/username or password',
   usernameTaken: 'Username is already taken',
