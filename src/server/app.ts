@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { Mailer } from './email/mailer';
 import { BackgroundTasks } from './http/background';
+import { refuseCrossSiteRequests } from './http/cross-site';
 import { errorHandler } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { clientDistFolder } from './paths';
@@ -102,6 +103,7 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
     // Answers carry accounts and allowances: never let a shared cache keep them.
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
+  refuseCrossSiteRequests(app, config.appUrl);
 
   await app.register(authRoutes, { db, config, auth, afterSignIn: adoptBrowserHistory(db) });
   await app.register(queryRoutes, { db, config, queries, credentials });
