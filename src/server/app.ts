@@ -18,6 +18,7 @@ import { BackgroundTasks } from './http/background';
 import { refuseCrossSiteRequests } from './http/cross-site';
 import { errorHandler } from './http/errors';
 import { loggerOptions } from './http/logger';
+import { warnAboutUntrustedProxy } from './http/proxy-warning';
 import { clientDistFolder } from './paths';
 import { createSecretBox, resolveAppSecret } from './settings/secret-box';
 import { SettingsService } from './settings/service';
@@ -103,6 +104,7 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
     // Answers carry accounts and allowances: never let a shared cache keep them.
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
+  warnAboutUntrustedProxy(app, config.trustProxy);
   refuseCrossSiteRequests(app, config.appUrl);
 
   await app.register(authRoutes, { db, config, auth, afterSignIn: adoptBrowserHistory(db) });

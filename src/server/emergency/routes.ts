@@ -56,9 +56,9 @@ export async function emergencyRoutes(instance: FastifyInstance, { db, config, a
   const expected = sha256(token);
   const badTokenLimit = createLimit(instance, 'emergency-bad-token', BAD_TOKEN_MAX, WINDOW_MS);
   const compareLimit = createLimit(instance, 'emergency-compare', COMPARE_MAX, WINDOW_MS);
-  // Addresses that used up their bad-token attempts are refused even with the right token until the
-  // window ends; otherwise the 429s themselves would leave guessing unlimited.
-  const lockedUntil = new Map<string, number>();
+  // When an address ran out of bad-token attempts: audited once per window, so a flood of guesses
+  // cannot fill the audit log.
+  const lockoutAudited = new Map<string, number>();
 
   const record = async (request: FastifyRequest, entry: EmergencyAuditEntry) => {
     request.log.warn(
@@ -70,15 +70,11 @@ export async function emergencyRoutes(instance: FastifyInstance, { db, config, a
   };
 
   instance.addHook('onRequest', async (request) => {
-    const until = lockedUntil.get(request.ip);
-    if (until !== undefined && until > Date.now()) {
-      request.log.warn({ emergencyAction: 'emergency.locked_out' }, 'emergency call refused: too many bad tokens');
-      await badTokenLimit(request);
-    }
-    if (until !== undefined) lockedUntil.delete(request.ip);
-
     const given = request.headers[EMERGENCY_TOKEN_HEADER];
     const presented = typeof given === 'string' && given !== '' ? given : undefined;
+    // The right token always passes (decision 0018): behind a proxy without TRUST_PROXY every caller
+    // shares one address, and nobody else's bad guesses may lock the operator out. The token's length
+    // (24+ characters) is what makes guessing hopeless; the limit below only rations the noise.
     if (presented !== undefined && timingSafeEqual(sha256(presented), expected)) return;
 
     const details = {
@@ -89,8 +85,8 @@ export async function emergencyRoutes(instance: FastifyInstance, { db, config, a
     try {
       await badTokenLimit(request);
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 429) {
-        rememberLockout(lockedUntil, request.ip, Number(error.headers['retry-after']) * 1000);
+      if (error instanceof HttpError && error.statusCode === 429 && firstLockout(lockoutAudited, request.ip)) {
+        request.log.warn({ emergencyAction: 'emergency.locked_out' }, 'emergency calls refused: too many bad tokens');
         await record(request, { action: 'emergency.bad_token', details: { ...details, lockedOut: true } });
       }
       throw error;
@@ -177,11 +173,15 @@ export async function emergencyRoutes(instance: FastifyInstance, { db, config, a
   );
 }
 
-function rememberLockout(lockedUntil: Map<string, number>, ip: string, waitMs: number) {
+/** True the first time an address is refused in a window; forgets finished windows as it goes. */
+function firstLockout(audited: Map<string, number>, ip: string): boolean {
   const now = Date.now();
-  // Forget finished lock-outs now and then, so many addresses cannot grow the map without end.
-  if (lockedUntil.size > 1000) {
-    for (const [key, until] of lockedUntil) if (until <= now) lockedUntil.delete(key);
+  // Forget finished windows now and then, so many addresses cannot grow the map without end.
+  if (audited.size > 1000) {
+    for (const [key, until] of audited) if (until <= now) audited.delete(key);
   }
-  lockedUntil.set(ip, now + (Number.isFinite(waitMs) && waitMs > 0 ? waitMs : WINDOW_MS));
+  const until = audited.get(ip);
+  if (until !== undefined && until > now) return false;
+  audited.set(ip, now + WINDOW_MS);
+  return true;
 }
