@@ -176,8 +176,12 @@ export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;
 /** The server's shape of an abandoned checkout (the spec's second shape; the client also reads Stripe's). */
 export const abandonedCheckoutSchema = z.object({
   id: z.string(),
+  /** A Checkout Session (absent, the spec's shape), or a checkout attempt: a subscription never paid (decision 0019). */
+  kind: z.enum(['session', 'subscription']).optional(),
   customerEmail: z.string().nullable(),
   customerName: z.string().nullable(),
+  /** The plan's display name, for attempts. */
+  plan: z.string().nullable().optional(),
   amount: z.number().int().nullable(),
   currency: z.string().nullable(),
   status: z.string(),

@@ -88,6 +88,8 @@ export const billingMessages = {
   planUnavailable: 'This plan is currently unavailable',
   noSubscription: 'You have no active subscription',
   alreadyOnPlan: 'You are already on this plan.',
+  confirmPlanChange:
+    'You already have a subscription. Open the checkout page of the plan you want, review the change there and confirm it.',
   subscriptionNotFound: 'Subscription not found',
   verificationFailed: 'Verification failed',
   cancelScheduled: 'Your subscription will be cancelled at the end of the current period.',
@@ -96,4 +98,5 @@ export const billingMessages = {
   terminated: 'Your subscription has been terminated.',
   defaultPaymentUpdated: 'Default payment method updated',
   invalidSignature: 'Invalid signature',
+  noPaymentForm: 'The payment provider did not return a payment form. Please try again.',
 } as const;

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FakeStripe } from './stripe';
+import { backdateSubscription, expireIncomplete } from './stripe-attempts';
 import { completionRedirect } from './stripe-checkout';
 import type { CardDetails } from './stripe-objects';
 import { respondJson, StripeFakeError } from './stripe-wire';
@@ -13,6 +14,8 @@ import { respondJson, StripeFakeError } from './stripe-wire';
 //   POST   /__fake/webhook            {"url": "...", "secret": "whsec_..."}  (DELETE stops forwarding)
 //   POST   /__fake/subscriptions/:id/pay       {"card": {"brand": "visa", "last4": "4242"}}?
 //   POST   /__fake/subscriptions/:id/fail | /advance | /end
+//   POST   /__fake/subscriptions/:id/expire        an unpaid incomplete one expires, as Stripe does after 23 h
+//   POST   /__fake/subscriptions/:id/backdate  {"hours": 25}  it (and its invoices) were made that much earlier
 //   POST   /__fake/checkout/sessions/:id/complete  {"email"?, "name"?, "card"?}
 //   POST   /__fake/checkout/sessions/:id/expire
 //   POST   /__fake/customers/:id/cards  {"brand"?, "last4"?, "expMonth"?, "expYear"?, "makeDefault"?}
@@ -30,6 +33,7 @@ interface ControlBody {
   last4?: string;
   expMonth?: number;
   expYear?: number;
+  hours?: number;
 }
 
 export function handleControl(
@@ -89,6 +93,9 @@ function control(fake: FakeStripe, method: string, path: string, body: ControlBo
   if ((id = sub('fail'))) return fake.failPayment(id);
   if ((id = sub('advance'))) return fake.advancePeriod(id);
   if ((id = sub('end'))) return fake.endPeriod(id);
+  if ((id = sub('expire'))) return state.render(expireIncomplete(state, id));
+  if ((id = sub('backdate')))
+    return state.render(backdateSubscription(state, id, Math.round((body.hours ?? 0) * 3600)));
   if ((id = session('complete'))) return fake.completeCheckout(id, body);
   if ((id = session('expire'))) return fake.expireCheckout(id);
   if ((id = at('customers/:id/cards'))) return fake.addCard(id, body);

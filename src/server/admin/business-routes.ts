@@ -52,7 +52,7 @@ export async function adminBusinessRoutes(instance: FastifyInstance, { db, gatew
     { schema: { response: { 200: abandonedCheckoutSchema.array() } } },
     async (request) => {
       try {
-        return await abandonedCheckouts(gateway);
+        return await abandonedCheckouts(gateway, plans);
       } catch (error) {
         request.log.error({ err: error }, 'listing abandoned checkouts failed');
         throw new HttpError(502, 'Stripe did not answer. Please check the payment settings and try again.');

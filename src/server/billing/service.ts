@@ -14,9 +14,24 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { findUserById, type UserRow } from '../users/repository';
 import type { PlanRow, PlanService } from './plans';
 import type { StripeGateway } from './stripe-gateway';
-import { periodOf, type SubscriptionSnapshot, type SubscriptionSync } from './subscription-sync';
-
-const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due', 'pending_cancellation', 'unpaid']);
+import {
+  ageMs,
+  ATTEMPT_REUSE_MS,
+  attemptIdempotencyKey,
+  cancelAttempt,
+  cancelStaleAttempts,
+  HELD_AT_STRIPE,
+  isIdempotencyConflict,
+  isPendingAttempt,
+  priceIdOf,
+} from './checkout-attempts';
+import {
+  HELD_STATUSES,
+  periodOf,
+  UNPAID_STATUSES,
+  type SubscriptionSnapshot,
+  type SubscriptionSync,
+} from './subscription-sync';
 
 const notConfigured = () => new HttpError(503, billingMessages.paymentsNotConfigured);
 
@@ -52,36 +67,90 @@ export class BillingService {
     return customer.id;
   }
 
+  /**
+   * Starts (or continues) the user's checkout attempt for `plan` and returns its first payment's
+   * secret. An unpaid attempt is Stripe's alone until it is paid (SubscriptionSync.apply): a repeat
+   * visit gets the same attempt back while it can still be paid, another plan cancels it, so a
+   * user has at most one pending attempt (decision 0019).
+   */
   async createSubscription(user: UserRow, planId: string): Promise<CreateSubscriptionResponse> {
     const plan = await this.plans.find(planId);
     if (!plan) throw notFound(billingMessages.planNotFound);
     const { mode } = await this.gateway.current();
     if (!plan.isActive || !plan.stripePriceId || (plan.testOnly && mode !== 'test'))
       throw badRequest(billingMessages.planUnavailable);
-    // A second subscription would bill the user twice: a live one changes plan instead.
-    if (user.stripeSubscriptionId && LIVE_STATUSES.has(user.subscriptionStatus ?? '')) {
-      return this.changePlan(user, user.stripeSubscriptionId, plan);
+    // A second subscription would bill the user twice; a plan change is previewed and confirmed on the checkout page.
+    if (user.stripeSubscriptionId && HELD_STATUSES.has(user.subscriptionStatus ?? '')) {
+      throw conflict(
+        user.subscriptionTier === plan.name ? billingMessages.alreadyOnPlan : billingMessages.confirmPlanChange,
+      );
     }
     const stripe = await this.stripe();
     const customer = await this.customerFor(user);
-    // One attempt per user, plan and minute: a double click reuses the first subscription.
-    const attempt = Math.floor(Date.now() / 60_000);
+    try {
+      return await this.openAttempt(stripe, user, customer, plan);
+    } catch (error) {
+      if (!isIdempotencyConflict(error)) throw error;
+      // A simultaneous call for another plan used the same key first; its attempt is now there to replace.
+      return this.openAttempt(stripe, user, customer, plan);
+    }
+  }
+
+  private async openAttempt(
+    stripe: Stripe,
+    user: UserRow,
+    customer: string,
+    plan: PlanRow,
+  ): Promise<CreateSubscriptionResponse> {
+    const { data: subscriptions } = await stripe.subscriptions.list({ customer, status: 'all', limit: 20 });
+    const held = subscriptions.find((s) => HELD_AT_STRIPE.has(s.status));
+    if (held) {
+      // Stripe knows of a plan the app has not heard of yet (its webhook is on the way).
+      const samePlan = held.metadata?.planId === plan.id || priceIdOf(held) === plan.stripePriceId;
+      throw conflict(samePlan ? billingMessages.alreadyOnPlan : billingMessages.confirmPlanChange);
+    }
+    let reused: CreateSubscriptionResponse | null = null;
+    for (const attempt of subscriptions.filter(isPendingAttempt)) {
+      const samePlan = attempt.metadata?.planId === plan.id && priceIdOf(attempt) === plan.stripePriceId;
+      if (!reused && samePlan && ageMs(attempt) < ATTEMPT_REUSE_MS) {
+        const clientSecret = await this.pendingSecret(stripe, attempt.id);
+        if (clientSecret) {
+          reused = this.started(attempt.id, clientSecret);
+          continue;
+        }
+      }
+      await cancelAttempt(stripe, attempt.id, 'Replaced by a newer checkout attempt');
+    }
+    if (reused) return reused;
     const subscription = await stripe.subscriptions.create(
       {
         customer,
-        items: [{ price: plan.stripePriceId }],
+        items: [{ price: plan.stripePriceId! }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
         expand: ['latest_invoice.confirmation_secret'],
         metadata: { userId: String(user.id), planId: plan.id },
       },
-      { idempotencyKey: `subscribe-${user.id}-${plan.id}-${attempt}` },
+      { idempotencyKey: attemptIdempotencyKey(customer, subscriptions) },
     );
     const invoice = subscription.latest_invoice as Stripe.Invoice | null;
     const clientSecret = invoice?.confirmation_secret?.client_secret;
-    if (!clientSecret)
-      throw new HttpError(502, 'The payment provider did not return a payment form. Please try again.');
-    return { clientSecret, subscriptionId: subscription.id, successUrl: `${this.config.appUrl}/checkout/success` };
+    if (!clientSecret) throw new HttpError(502, billingMessages.noPaymentForm);
+    return this.started(subscription.id, clientSecret);
+  }
+
+  /** The attempt's first payment secret while its invoice is still open to pay, else null. */
+  private async pendingSecret(stripe: Stripe, subscriptionId: string): Promise<string | null> {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ['latest_invoice.confirmation_secret'],
+    });
+    const invoice = subscription.latest_invoice as Stripe.Invoice | null;
+    if (subscription.status !== 'incomplete' || invoice?.status !== 'open') return null;
+    return invoice.confirmation_secret?.client_secret ?? null;
+  }
+
+  private started(subscriptionId: string, clientSecret: string): CreateSubscriptionResponse {
+    return { clientSecret, subscriptionId, successUrl: `${this.config.appUrl}/checkout/success` };
   }
 
   /**
@@ -119,7 +188,11 @@ export class BillingService {
     };
   }
 
-  /** The user's current Stripe subscription as the billing page shows it, or null. */
+  /**
+   * The user's current Stripe subscription as the billing page shows it, or null. A subscription
+   * that was never paid is not one (an account from before decision 0019 may still hold such an
+   * attempt: it is let go here, and the user is free again).
+   */
   async currentSubscription(user: UserRow): Promise<BillingSubscription | null> {
     if (!user.stripeSubscriptionId) return null;
     const stripe = await this.stripe();
@@ -129,6 +202,11 @@ export class BillingService {
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) return null;
       throw error;
+    }
+    const unpaid = UNPAID_STATUSES.has(subscription.status) || UNPAID_STATUSES.has(user.subscriptionStatus ?? '');
+    if (unpaid && !HELD_AT_STRIPE.has(subscription.status)) {
+      await this.refresh(user, 'unpaid_attempt_released');
+      return null;
     }
     if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return null;
     const price = subscription.items.data[0]?.price;
@@ -203,14 +281,28 @@ export class BillingService {
     });
   }
 
-  /** Finds a subscription for a customer who has none recorded (payment made elsewhere) and applies it. */
+  /**
+   * Refreshes the user's subscription from Stripe and, when they hold none there, looks for a live
+   * one made elsewhere (a Payment Link, a missed webhook) and applies it. The customer's checkout
+   * attempts still incomplete after a day are cancelled on the way. True when a subscription was
+   * refreshed or found.
+   */
   async discoverSubscription(user: UserRow): Promise<boolean> {
-    if (user.stripeSubscriptionId) return this.refresh(user);
-    if (!user.stripeCustomerId) return false;
+    let refreshed = false;
+    if (user.stripeSubscriptionId) {
+      const stripe = await this.stripe();
+      const snap = await this.sync.snapshot(stripe, user.stripeSubscriptionId);
+      await this.applyWithLatestInvoice(stripe, user, snap, 'manual_refresh');
+      if (HELD_STATUSES.has(snap.status)) return true;
+      refreshed = !UNPAID_STATUSES.has(snap.status);
+      user = await this.reload(user);
+    }
+    if (!user.stripeCustomerId) return refreshed;
     const stripe = await this.stripe();
-    const list = await stripe.subscriptions.list({ customer: user.stripeCustomerId, status: 'all', limit: 10 });
+    const list = await stripe.subscriptions.list({ customer: user.stripeCustomerId, status: 'all', limit: 20 });
+    await cancelStaleAttempts(stripe, list.data);
     const live = list.data.find((s) => ['active', 'trialing', 'past_due'].includes(s.status));
-    if (!live) return false;
+    if (!live) return refreshed;
     const snap = await this.sync.snapshot(stripe, live.id);
     await this.applyWithLatestInvoice(stripe, user, snap, 'discovered');
     return true;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '../db/client';
 import { payments, subscriptionEvents, users } from '../db/schema';
@@ -10,6 +10,11 @@ import type { PlanRow, PlanService } from './plans';
 // last writer always writes the truth, whichever event woke it.
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Stripe's statuses of a subscription whose first invoice was never paid: a checkout attempt, not a plan. */
+export const UNPAID_STATUSES = new Set(['incomplete', 'incomplete_expired']);
+/** Our statuses (ourStatus) of a subscription the user holds: it is their plan, and a second one would bill twice. */
+export const HELD_STATUSES = new Set(['active', 'trialing', 'past_due', 'pending_cancellation', 'unpaid']);
 
 export interface SubscriptionSnapshot {
   subscription: Stripe.Subscription;
@@ -69,7 +74,12 @@ export class SubscriptionSync {
     return undefined;
   }
 
-  /** Writes the snapshot onto the user and records the change, inside the caller's transaction. */
+  /**
+   * Writes the snapshot onto the user and records the change, inside the caller's transaction. A
+   * subscription becomes the user's once it is held (paid, or trialing); until then it is a
+   * checkout attempt and only recorded: the user keeps the plan they have, or stays free. An
+   * attempt an account already holds from before decision 0019 is let go (the user is free again).
+   */
   async apply(
     tx: Tx,
     user: UserRow,
@@ -77,6 +87,12 @@ export class SubscriptionSync {
     eventType: string,
     stripeEventId: string | null,
   ): Promise<void> {
+    if (!HELD_STATUSES.has(snap.status)) {
+      const holdsIt = user.stripeSubscriptionId === snap.subscription.id;
+      const neverPaid = UNPAID_STATUSES.has(snap.status) || UNPAID_STATUSES.has(user.subscriptionStatus ?? '');
+      if (holdsIt && neverPaid) return this.releaseAttempt(tx, user, snap, eventType, stripeEventId);
+      if (!holdsIt) return this.recordAttempt(tx, user, snap, eventType, stripeEventId);
+    }
     const ended = ['canceled', 'incomplete_expired'].includes(snap.status);
     const tier = ended ? 'free' : (snap.plan?.name ?? user.subscriptionTier);
     const customerId =
@@ -106,6 +122,61 @@ export class SubscriptionSync {
         newTier: tier,
       });
     }
+  }
+
+  /** Notes a subscription that is not the user's plan (an attempt, or one they moved on from); the user is unchanged. */
+  private async recordAttempt(
+    tx: Tx,
+    user: UserRow,
+    snap: SubscriptionSnapshot,
+    eventType: string,
+    stripeEventId: string | null,
+  ): Promise<void> {
+    await tx.insert(subscriptionEvents).values({
+      userId: user.id,
+      eventType,
+      stripeEventId,
+      stripeSubscriptionId: snap.subscription.id,
+      previousStatus: user.subscriptionStatus,
+      newStatus: snap.status,
+      previousTier: user.subscriptionTier,
+      newTier: user.subscriptionTier,
+      details: { checkoutAttempt: true, planId: snap.plan?.id ?? null },
+    });
+  }
+
+  /** The user's recorded subscription was never paid: it stops being theirs, and they are free. */
+  private async releaseAttempt(
+    tx: Tx,
+    user: UserRow,
+    snap: SubscriptionSnapshot,
+    eventType: string,
+    stripeEventId: string | null,
+  ): Promise<void> {
+    const [released] = await tx
+      .update(users)
+      .set({
+        stripeSubscriptionId: null,
+        subscriptionStatus: null,
+        subscriptionTier: 'free',
+        subscriptionExpiresAt: null,
+        updatedAt: new Date(),
+      })
+      // Only while it is still that one: a payment applied meanwhile has made it (or another) the plan.
+      .where(and(eq(users.id, user.id), eq(users.stripeSubscriptionId, snap.subscription.id)))
+      .returning({ id: users.id });
+    if (!released) return;
+    await tx.insert(subscriptionEvents).values({
+      userId: user.id,
+      eventType,
+      stripeEventId,
+      stripeSubscriptionId: snap.subscription.id,
+      previousStatus: user.subscriptionStatus,
+      newStatus: null,
+      previousTier: user.subscriptionTier,
+      newTier: 'free',
+      details: { checkoutAttempt: true, released: snap.status, planId: snap.plan?.id ?? null },
+    });
   }
 
   /**
