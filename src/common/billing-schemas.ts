@@ -47,6 +47,9 @@ export const verifyPaymentRequestSchema = z.object({
   subscriptionId: z.string().optional(),
 });
 
+/** Stripe's statuses of a subscription whose first invoice was never paid: a checkout attempt, never a plan (decision 0019). */
+export const UNPAID_SUBSCRIPTION_STATUSES: readonly string[] = ['incomplete', 'incomplete_expired'];
+
 export const billingSubscriptionSchema = z.object({
   id: z.string(),
   status: z.string(),

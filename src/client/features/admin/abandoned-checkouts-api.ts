@@ -16,6 +16,8 @@ export interface CheckoutRow {
   id: string;
   customerEmail: string | null;
   customerName: string | null;
+  /** The plan an unpaid checkout attempt was for (our shape only). */
+  plan: string | null;
   /** Minor units. */
   amount: number | null;
   currency: string | null;
@@ -59,6 +61,7 @@ export function normaliseCheckout(raw: unknown): CheckoutRow | null {
       id: row.id,
       customerEmail: row.customerEmail || null,
       customerName: row.customerName || null,
+      plan: row.plan || null,
       amount: row.amount ?? null,
       currency: row.currency ?? null,
       status: statusOrDefault(row.status),
@@ -73,6 +76,7 @@ export function normaliseCheckout(raw: unknown): CheckoutRow | null {
     id: session.id,
     customerEmail: session.customer_details?.email || session.customer_email || null,
     customerName: session.customer_details?.name || null,
+    plan: null,
     amount: session.amount_total ?? null,
     currency: session.currency ?? null,
     status: statusOrDefault(session.status),

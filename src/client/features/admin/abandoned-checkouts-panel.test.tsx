@@ -45,6 +45,7 @@ describe('abandoned checkouts normaliser', () => {
       id: 'cs_test_a1Zk9wQ2mN4bX7yT0pLr',
       customerEmail: 'lin@example.com',
       customerName: 'Lin',
+      plan: null,
       amount: 4444,
       currency: 'usd',
       status: 'incomplete',
@@ -98,6 +99,33 @@ describe('abandoned checkouts panel, dashboard variant', () => {
     expect(anonymous).toHaveTextContent('Anonymous');
     expect(anonymous).toHaveTextContent('incomplete');
     expect(screen.getByText('Showing 3 incomplete checkout sessions')).toBeInTheDocument();
+  });
+
+  it('shows a checkout attempt the customer never paid with its email, plan, amount and status', async () => {
+    renderSection(<AbandonedCheckoutsPanel variant="dashboard" />, {
+      [`GET ${PATH}`]: {
+        json: [
+          ourCheckout({
+            id: 'sub_1pQ2rS3tU4vW5xY6',
+            kind: 'subscription',
+            customerEmail: 'walked.away@example.com',
+            customerName: 'walker',
+            plan: 'Standard',
+            amount: 1999,
+            status: 'expired',
+            createdAt: new Date(Date.now() - 30 * HOUR).toISOString(),
+            expiresAt: new Date(Date.now() - 7 * HOUR).toISOString(),
+          }),
+        ],
+      },
+    });
+    const row = (await screen.findByText('walked.away@example.com')).closest('tr')!;
+    expect(within(row).getByTitle('sub_1pQ2rS3tU4vW5xY6')).toHaveTextContent('sub_1pQ2rS3tU4v…');
+    const amount = within(row).getAllByRole('cell')[3]!;
+    expect(amount).toHaveTextContent('$19.99');
+    expect(within(amount).getByText('Standard')).toBeInTheDocument();
+    expect(row).toHaveTextContent('expired');
+    expect(row).toHaveTextContent('about 7 hours ago');
   });
 
   it("says 'No abandoned checkouts found' when there are none", async () => {

@@ -42,6 +42,16 @@ function TimeCell({ date }: { date: Date | null }) {
   );
 }
 
+/** The amount, with the plan under it for a checkout attempt that names one. */
+function AmountCell({ row }: { row: CheckoutRow }) {
+  return (
+    <TableCell className="whitespace-nowrap tabular-nums">
+      {formatMoney(row.amount, row.currency)}
+      {row.plan && <span className="block text-xs text-muted-foreground">{row.plan}</span>}
+    </TableCell>
+  );
+}
+
 function DashboardRow({ row }: { row: CheckoutRow }) {
   const shortId = row.id.length > CHECKOUT_ID_DISPLAY_LENGTH ? row.id.slice(0, CHECKOUT_ID_DISPLAY_LENGTH) : row.id;
   return (
@@ -54,7 +64,7 @@ function DashboardRow({ row }: { row: CheckoutRow }) {
         </code>
       </TableCell>
       <TableCell className="max-w-56 truncate">{row.customerEmail ?? row.customerName ?? ANONYMOUS}</TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">{formatMoney(row.amount, row.currency)}</TableCell>
+      <AmountCell row={row} />
       <TableCell>
         <StatusBadge status={row.status} />
       </TableCell>
@@ -70,7 +80,7 @@ function SubscriptionsRow({ row }: { row: CheckoutRow }) {
       <TableCell className="max-w-64 truncate">
         {row.customerEmail ?? <span className="text-muted-foreground">{row.customerName ?? ANONYMOUS}</span>}
       </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">{formatMoney(row.amount, row.currency)}</TableCell>
+      <AmountCell row={row} />
       <TableCell>
         <StatusBadge status={row.status} />
       </TableCell>

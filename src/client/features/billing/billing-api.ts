@@ -11,6 +11,7 @@ import {
   type SubscriptionActionResponse,
 } from '../../../common/billing-schemas';
 import { apiRequest } from '../../lib/api';
+import { isPlan } from './billing-format';
 
 // The billing page's calls (spec section 7). Query keys are the request paths.
 
@@ -29,14 +30,18 @@ function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
   return parsed.data;
 }
 
-/** The user's Stripe subscription, or null when there is none. The t parameter defeats caches. */
+/**
+ * The user's Stripe subscription, or null when they have no plan: none, or one never paid or
+ * ended (whatever an older server may answer). The t parameter defeats caches.
+ */
 export function useBillingSubscription() {
   return useQuery<BillingSubscription | null>({
     queryKey: billingSubscriptionKey,
     queryFn: async ({ signal }) => {
       const answer = await apiRequest('GET', `${billingSubscriptionKey[0]}?t=${Date.now()}`, undefined, { signal });
       if (answer === null || answer === undefined || answer === '') return null;
-      return parseOrThrow(billingSubscriptionSchema, answer);
+      const subscription = parseOrThrow(billingSubscriptionSchema, answer);
+      return isPlan(subscription) ? subscription : null;
     },
     staleTime: BILLING_STALE_MS,
     retry: 2,

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makePublicUser } from '../../../../tests/helpers/users';
 import { makeSubscription, noonUtc, renderBilling, subscriptionReads } from './billing-test-data';
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -28,10 +29,28 @@ describe('BillingPage', () => {
   );
 
   it('hides Manage Cancellation for other statuses', async () => {
-    renderBilling({ subscription: makeSubscription({ status: 'incomplete' }) });
+    renderBilling({ subscription: makeSubscription({ status: 'paused' }) });
     await screen.findByRole('heading', { name: 'Standard' });
     expect(tabNames()).toEqual(['Active Plan', 'Payment Methods']);
   });
+
+  it.each(['incomplete', 'incomplete_expired', 'canceled'])(
+    'offers the plan cards, not an Active Plan, for a checkout that was never paid or a plan that ended (%s)',
+    async (status) => {
+      // A user who opened checkout and left: they never paid, so nothing here is theirs to cancel or upgrade.
+      renderBilling({
+        user: makePublicUser({ stripeCustomerId: 'cus_1' }),
+        subscription: makeSubscription({ status, plan: { ...makeSubscription().plan, nickname: 'Basic' } }),
+      });
+      expect(await screen.findByRole('heading', { name: 'You have no active subscription' })).toBeInTheDocument();
+      expect(tabNames()).toEqual(['Get Subscription', 'Payment Methods']);
+      expect(screen.getAllByRole('article')).toHaveLength(3);
+      expect(screen.queryByRole('region', { name: 'Basic' })).not.toBeInTheDocument();
+      expect(screen.queryByText('Current period ends')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Upgrade Plan' })).not.toBeInTheDocument();
+    },
+  );
 
   it('offers Get Subscription with three plan cards linking to checkout when there is none', async () => {
     renderBilling({ subscription: null });

@@ -45,6 +45,18 @@ describe('AccountBox', () => {
     expect(box.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it.each(['incomplete', 'incomplete_expired'])(
+    'shows free status for an account whose checkout was never paid (%s)',
+    async (status) => {
+      // How an account written before decision 0019 may still read after an abandoned checkout.
+      renderHome(makeUser({ subscriptionTier: 'basic', subscriptionStatus: status, stripeSubscriptionId: 'sub_1' }));
+      const box = await accountBox();
+      expect(fact(box, 'Plan')).toBe('Free');
+      expect(box.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/pricing');
+      expect(box.queryByRole('button', { name: 'Manage Subscription' })).not.toBeInTheDocument();
+    },
+  );
+
   it('leaves out the Verified badge for an unverified email', async () => {
     renderHome(makeUser({ emailVerified: false }));
     const box = await accountBox();

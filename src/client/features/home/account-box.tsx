@@ -1,5 +1,6 @@
 import { BadgeCheck, CreditCard, Loader2, LogIn, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
+import { UNPAID_SUBSCRIPTION_STATUSES } from '../../../common/billing-schemas';
 import type { PublicUser } from '../../../common/user-schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -12,6 +13,11 @@ const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'past_due', 'pending_
 export function queriesLeft(user: PublicUser): string {
   if (user.paidQuestionsRemaining === -1) return 'Unlimited';
   return String(Math.max(0, user.paidQuestionsRemaining) + Math.max(0, user.freeQuestionsRemaining));
+}
+
+/** The plan the box names: a checkout never paid is no plan, whatever an account from before decision 0019 holds. */
+function planOf(user: PublicUser): string {
+  return UNPAID_SUBSCRIPTION_STATUSES.includes(user.subscriptionStatus ?? '') ? 'free' : user.subscriptionTier;
 }
 
 function isSubscribed(user: PublicUser): boolean {
@@ -92,7 +98,7 @@ export function AccountBox({
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div className="rounded-md bg-card px-2.5 py-1.5">
           <dt className="text-xs text-muted-foreground">Plan</dt>
-          <dd className="font-medium">{planLabel(user.subscriptionTier)}</dd>
+          <dd className="font-medium">{planLabel(planOf(user))}</dd>
         </div>
         <div className="rounded-md bg-card px-2.5 py-1.5">
           <dt className="text-xs text-muted-foreground">Queries left</dt>
