@@ -2,6 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { FlaskConical, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import type { StripeConfig } from '../../../common/billing-schemas';
+import { fillMessage } from '../../../common/messages';
+import { TEST_RESETS_PER_HOUR, testToolsMessages } from '../../../common/test-tools';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -10,20 +12,23 @@ import { apiRequest, errorText } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth-api';
 
 /**
- * /test-tools: resets the caller's own account (DESIGN.md section 7: only while payments run in
- * test mode, which the server enforces) and explains how to test webhooks locally.
+ * /test-tools: resets the caller's own account (decision 0019: only while payments run in test mode
+ * with a test key, a few times an hour, cancelling any subscription at Stripe; the server enforces
+ * all of it) and explains how to test webhooks locally.
  */
 export function TestToolsPage() {
   const { data: user } = useCurrentUser();
   const config = useQuery<StripeConfig>({ queryKey: ['/api/stripe/config'] });
   const [confirming, setConfirming] = useState(false);
   const reset = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/reset-user', { userId: user?.id }),
+    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/reset-user'),
     onSuccess: (result) => toast({ variant: 'success', title: 'Account reset', description: result.message }),
-    onError: (error) => toast({ variant: 'destructive', title: 'Reset failed', description: errorText(error, 'Could not reset the account.') }),
+    onError: (error) => toast({ variant: 'destructive', title: 'Reset failed', description: errorText(error, testToolsMessages.resetFailed) }),
     onSettled: () => setConfirming(false),
   });
   const testMode = config.data?.mode === 'test';
+  const available = testMode && config.data?.configured === true;
+  const unavailableReason = !config.data ? null : !testMode ? testToolsMessages.liveMode : !available ? testToolsMessages.notConfigured : null;
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
@@ -35,19 +40,20 @@ export function TestToolsPage() {
         <CardHeader>
           <CardTitle>Reset my account</CardTitle>
           <CardDescription>
-            Puts your account back to the free plan with a fresh set of free questions and forgets its subscription, so you can
-            test subscribing again. Available only while payments run in test mode.
+            Puts your account back to the free plan with a fresh set of free questions and cancels its subscription at Stripe, so
+            you can test subscribing again. Available only while payments run in test mode.{' '}
+            {fillMessage(testToolsMessages.limit, { count: TEST_RESETS_PER_HOUR })}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           <p className="text-sm">
             Payment mode: <strong>{config.isLoading ? 'checking...' : (config.data?.mode ?? 'unknown')}</strong>
           </p>
-          <Button variant="destructive" className="w-fit" disabled={!testMode || !user || reset.isPending} onClick={() => setConfirming(true)}>
+          <Button variant="destructive" className="w-fit" disabled={!available || !user || reset.isPending} onClick={() => setConfirming(true)}>
             <RotateCcw aria-hidden />
             Reset account
           </Button>
-          {!testMode && !config.isLoading && <p className="text-sm text-muted-foreground">Payments are in live mode, so resetting is switched off.</p>}
+          {unavailableReason && <p className="text-sm text-muted-foreground">{unavailableReason}</p>}
         </CardContent>
       </Card>
       <Card>
@@ -75,7 +81,9 @@ export function TestToolsPage() {
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Reset your account?</DialogTitle>
-            <DialogDescription>Your plan, paid questions and subscription link will be cleared. Your question history stays.</DialogDescription>
+            <DialogDescription>
+              Your subscription is cancelled at Stripe, and your plan and paid questions are cleared. Your question history stays.
+            </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <DialogClose asChild>

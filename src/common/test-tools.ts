@@ -1,0 +1,14 @@
+// The /test-tools page's reset (DESIGN.md section 7, decision 0019): its limit and its texts.
+
+/** Resets one account may make per hour. */
+export const TEST_RESETS_PER_HOUR = 3;
+
+export const testToolsMessages = {
+  resetDone: 'Account {username} has been reset.',
+  resetDoneCancelled: 'Account {username} has been reset, and its subscription was cancelled at Stripe.',
+  ownAccountOnly: 'The reset applies only to your own account.',
+  liveMode: 'Payments are in live mode, so resetting is switched off.',
+  notConfigured: 'Payments have no Stripe test key, so resetting is switched off.',
+  limit: 'You can reset at most {count} times an hour.',
+  resetFailed: 'Could not reset the account.',
+} as const;
