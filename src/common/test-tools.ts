@@ -1,4 +1,4 @@
-// The /test-tools page's reset (DESIGN.md section 7, decision 0019): its limit and its texts.
+// The /test-tools page's reset (DESIGN.md section 7, decision 0021): its limit and its texts.
 
 /** Resets one account may make per hour. */
 export const TEST_RESETS_PER_HOUR = 3;

@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { billingMessages } from '../../common/billing-schemas';
 import { sessionIdSchema } from '../../common/query-schemas';
 import { subscriptionStatusSchema, type SubscriptionStatus } from '../../common/subscription-schemas';
+import { TEST_RESETS_PER_HOUR, testToolsMessages } from '../../common/test-tools';
 import { hasActiveSubscription } from '../allowance/service';
 import { requireUser } from '../auth/context';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { auditLog, subscriptionEvents, users } from '../db/schema';
+import { subscriptionEvents } from '../db/schema';
 import type { Mailer } from '../email/mailer';
 import { cancellationNoticeEmail } from '../email/templates';
 import { forbidden, notFound } from '../http/errors';
@@ -18,6 +19,7 @@ import { adminEmails, findUserById, isAdminUser, type UserRow } from '../users/r
 import { signedInOrSessionUser } from '../users/caller';
 import type { BillingService } from './service';
 import type { StripeGateway } from './stripe-gateway';
+import { resetTestAccount, testModeStripe } from './test-account-reset';
 
 export interface StatusRouteDeps {
   db: Database;
@@ -60,6 +62,7 @@ export async function statusRoutes(
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const notificationLimit = createLimit(instance, 'admin-notification', 5, 60 * 60_000);
+  const resetLimit = createLimit(instance, 'test-reset', TEST_RESETS_PER_HOUR, 60 * 60_000);
 
   async function refreshed(user: UserRow | undefined): Promise<UserRow | undefined> {
     if (!user || !(await gateway.client())) return user;
@@ -213,34 +216,20 @@ export async function statusRoutes(
 
   app.post(
     '/api/reset-user',
-    { schema: { body: z.object({ userId: z.coerce.number().int().positive().optional() }).nullish() } },
+    {
+      // Only the caller's own account (decision 0021): a userId is refused, not quietly ignored.
+      schema: { body: z.strictObject({ userId: z.never({ error: testToolsMessages.ownAccountOnly }).optional() }).nullish() },
+      // Outside payment test mode the call does not exist, for anyone, whatever the body.
+      onRequest: async () => {
+        if (!(await testModeStripe(gateway))) throw notFound();
+      },
+    },
     async (request) => {
+      const stripe = await testModeStripe(gateway);
+      if (!stripe) throw notFound();
       const { user } = await requireUser(db, request);
-      const targetId = request.body?.userId ?? user.id;
-      // DESIGN.md section 7: anyone may reset their own account, only in payment test mode; an admin any user.
-      if (!isAdminUser(user)) {
-        if (targetId !== user.id) throw forbidden();
-        if ((await gateway.current()).mode !== 'test')
-          throw forbidden('Account reset is available only in payment test mode.');
-      }
-      const target = await findUserById(db, targetId);
-      if (!target) throw notFound();
-      await db
-        .update(users)
-        .set({
-          subscriptionStatus: null,
-          subscriptionTier: 'free',
-          subscriptionExpiresAt: null,
-          stripeSubscriptionId: null,
-          paidQuestionsRemaining: 0,
-          freeQuestionsRemaining: config.freeQuestions,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, targetId));
-      await db
-        .insert(auditLog)
-        .values({ actorUserId: user.id, action: 'user.reset', targetUserId: targetId, ipAddress: request.ip });
-      return { message: `Account ${target.username} has been reset` };
+      await resetLimit(request, `user:${user.id}`);
+      return resetTestAccount(db, config, stripe, user, request);
     },
   );
 }

@@ -10,7 +10,7 @@ import { users } from '../db/schema';
 import type { UserRow } from '../users/repository';
 import type { StripeGateway } from './stripe-gateway';
 
-// The /test-tools reset (decision 0019): the caller's own account, only while payments run in test
+// The /test-tools reset (decision 0021): the caller's own account, only while payments run in test
 // mode with a test key, and never leaving a subscription billing at Stripe that the account forgets.
 
 /** Every status in which a Stripe subscription can still charge the card. */

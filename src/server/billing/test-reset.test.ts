@@ -8,7 +8,7 @@ import { getMe, registerAccount, relaxedRateLimits, uniqueAccount } from '../../
 import { signInAdmin } from '../../../tests/helpers/admins';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
-// POST /api/reset-user, the /test-tools reset (issue item 4, decision 0019): only in payment test
+// POST /api/reset-user, the /test-tools reset (issue item 4, decision 0021): only in payment test
 // mode, only the caller's own account, a few times an hour, and never leaving a subscription billing
 // at Stripe that the account forgets.
 

@@ -12,7 +12,7 @@ import { apiRequest, errorText } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth-api';
 
 /**
- * /test-tools: resets the caller's own account (decision 0019: only while payments run in test mode
+ * /test-tools: resets the caller's own account (decision 0021: only while payments run in test mode
  * with a test key, a few times an hour, cancelling any subscription at Stripe; the server enforces
  * all of it) and explains how to test webhooks locally.
  */
