@@ -3,6 +3,7 @@ import { adminValidationMessages as v } from './admin-messages';
 import { paymentModeSchema, planSchema } from './billing-schemas';
 import { ANONYMOUS_USERNAME_PREFIX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './limits';
 import { validationMessages } from './messages';
+import { ID_MAX, safeText } from './text-rules';
 import { publicUserSchema } from './user-schemas';
 
 // The contract of the admin console's calls (admin-console.md section 7). The server validates
@@ -38,14 +39,13 @@ export type AdminUserSortKey = (typeof adminUserSortKeys)[number];
 const listPaging = {
   limit: z.coerce.number().int().min(1).max(ADMIN_LIST_MAX_LIMIT).default(ADMIN_LIST_DEFAULT_LIMIT),
   offset: z.coerce.number().int().min(0).default(0),
-  search: z.string().trim().max(200).optional(),
+  search: safeText({ max: 200, trim: true }).optional(),
 };
 
 /** GET /api/admin/users: optional paging, search, sort ('-' prefix = descending) and filter; total in X-Total-Count. */
 export const adminUsersQuerySchema = z.object({
   ...listPaging,
-  sort: z
-    .string()
+  sort: safeText({ max: 40 })
     .regex(new RegExp(`^-?(${adminUserSortKeys.join('|')})$`))
     .default('-id'),
   filter: z.enum(['all', 'admin', 'active', 'inactive']).default('all'),
@@ -71,26 +71,23 @@ const wholeNumber = z.number(v.wholeNumber).int(v.wholeNumber);
 
 /** PUT /api/admin/users/:id. Ids and Stripe ids are read-only; absent fields stay as they are. */
 export const adminUserUpdateSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(USERNAME_MIN, v.editUsernameMin)
-    .max(USERNAME_MAX, validationMessages.usernameTooLong)
+  username: safeText({
+    max: USERNAME_MAX,
+    min: USERNAME_MIN,
+    trim: true,
+    messages: { tooShort: v.editUsernameMin, tooLong: validationMessages.usernameTooLong },
+  })
     // The sign-in form reads an @ as an email, so a username with one could never sign in.
     .regex(/^[A-Za-z0-9._-]+$/, validationMessages.usernameCharacters)
     .optional(),
-  email: z
-    .string()
-    .trim()
-    .max(EMAIL_MAX, validationMessages.emailTooLong)
+  email: safeText({ max: EMAIL_MAX, trim: true, messages: { tooLong: validationMessages.emailTooLong } })
     .regex(SIMPLE_EMAIL_PATTERN, v.editEmail)
     .optional(),
   freeQuestionsRemaining: wholeNumber.min(0, v.freeQuestionsMin).optional(),
   paidQuestionsRemaining: wholeNumber.min(-1, v.paidQuestionsMin).optional(),
   subscriptionStatus: z.enum(knownStatuses).nullable().optional(),
   // A plan id: the spec's four tiers, 'test', or a plan an administrator created.
-  subscriptionTier: z
-    .string()
+  subscriptionTier: safeText({ max: 64 })
     .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/)
     .optional(),
 });
@@ -198,20 +195,18 @@ export const planIntervals = ['month', 'year'] as const;
 // The plan body's fields without defaults: an edit's absent field must stay as it is (zod 4 would
 // apply a default inside .partial() too, and a lone `{isActive}` toggle would reset the rest).
 const planFields = {
-  name: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, v.planName),
-  displayName: z.string().trim().min(1, v.planDisplayName).max(100),
+  name: safeText({ max: 64, trim: true, messages: { tooLong: v.planName } }).regex(
+    /^[a-z0-9][a-z0-9_-]{0,63}$/,
+    v.planName,
+  ),
+  displayName: safeText({ max: 100, min: 1, trim: true, messages: { tooShort: v.planDisplayName } }),
   price: z.number().int().min(0, v.planPrice),
   currency: z.enum(planCurrencies),
   interval: z.enum(planIntervals),
-  description: z.string().trim().max(500).nullable(),
-  features: z.array(z.string().trim().min(1).max(200)).max(30),
+  description: safeText({ max: 500, trim: true, multiline: true }).nullable(),
+  features: z.array(safeText({ max: 200, min: 1, trim: true })).max(30),
   limits: z.object({ queries: z.number().int().min(-1, v.planQueries) }),
-  stripePriceId: z
-    .string()
-    .trim()
+  stripePriceId: safeText({ max: ID_MAX, trim: true })
     .regex(/^price_/, v.invalidPriceId)
     .nullable(),
   isActive: z.boolean(),
@@ -233,7 +228,7 @@ export type AdminPlanInput = z.input<typeof adminPlanInputSchema>;
 export const adminPlanUpdateSchema = z.object(planFields).omit({ name: true }).partial();
 export type AdminPlanUpdate = z.infer<typeof adminPlanUpdateSchema>;
 
-export const planIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const planIdParamsSchema = z.object({ id: safeText({ max: 64, min: 1 }) });
 export const adminPlanSchema = planSchema;
 
 // ---------- Email ----------
@@ -249,14 +244,23 @@ export type EmailSettings = z.infer<typeof emailSettingsSchema>;
 
 /** POST /api/admin/email-settings: a blank key keeps the saved one. */
 export const emailSettingsInputSchema = z.object({
-  sendgridApiKey: z.string().trim().max(500).optional(),
-  sendgridFromEmail: z.string().trim().max(EMAIL_MAX).regex(SIMPLE_EMAIL_PATTERN, v.createEmail),
-  sendgridFromName: z.string().trim().max(100),
+  sendgridApiKey: safeText({ max: 500, trim: true }).optional(),
+  sendgridFromEmail: safeText({
+    max: EMAIL_MAX,
+    trim: true,
+    messages: { tooLong: validationMessages.emailTooLong },
+  }).regex(SIMPLE_EMAIL_PATTERN, v.createEmail),
+  sendgridFromName: safeText({ max: 100, trim: true }),
 });
 export type EmailSettingsInput = z.infer<typeof emailSettingsInputSchema>;
 
 export const testEmailSchema = z.object({
-  email: z.string(v.testEmailRequired).trim().min(1, v.testEmailRequired).regex(SIMPLE_EMAIL_PATTERN, v.createEmail),
+  email: safeText({
+    max: EMAIL_MAX,
+    min: 1,
+    trim: true,
+    messages: { required: v.testEmailRequired, tooLong: validationMessages.emailTooLong },
+  }).regex(SIMPLE_EMAIL_PATTERN, v.createEmail),
 });
 
 export const emailLogSchema = z.object({
@@ -303,18 +307,14 @@ export const stripeKeysSchema = z.object({
 });
 export type StripeKeys = z.infer<typeof stripeKeysSchema>;
 
-const optionalKey = z.string().trim().max(300).optional();
-const priceId = z
-  .string()
-  .trim()
-  .max(200)
+const optionalKey = safeText({ max: 300, trim: true }).optional();
+const priceId = safeText({ max: 200, trim: true })
   .refine((s) => s === '' || s.startsWith('price_'), v.invalidPriceId)
   .optional();
-const paymentLink = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((s) => s === '' || /^https:\/\/\S+$/.test(s), v.invalidPaymentLink);
+const paymentLink = safeText({ max: 500, trim: true }).refine(
+  (s) => s === '' || /^https:\/\/\S+$/.test(s),
+  v.invalidPaymentLink,
+);
 
 /**
  * POST /api/admin/stripe-keys. Keys apply to `mode`; a blank key keeps the saved one. Price ids and
@@ -373,29 +373,40 @@ export const adminAccountSchema = z.object({
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
 
 export const createAdminSchema = z.object({
-  username: z
-    .string(v.createUsernameMin)
-    .trim()
-    .min(USERNAME_MIN, v.createUsernameMin)
-    .max(USERNAME_MAX, validationMessages.usernameTooLong)
+  username: safeText({
+    max: USERNAME_MAX,
+    min: USERNAME_MIN,
+    trim: true,
+    messages: { required: v.createUsernameMin, tooLong: validationMessages.usernameTooLong },
+  })
     .regex(/^[A-Za-z0-9._-]+$/, validationMessages.usernameCharacters)
     .refine((name) => !name.toLowerCase().startsWith(ANONYMOUS_USERNAME_PREFIX), validationMessages.usernameReserved),
-  email: z
-    .string(v.createEmail)
-    .trim()
-    .max(EMAIL_MAX, validationMessages.emailTooLong)
-    .regex(SIMPLE_EMAIL_PATTERN, v.createEmail),
-  password: z
-    .string(v.createPasswordMin)
-    .min(PASSWORD_MIN, v.createPasswordMin)
-    .max(PASSWORD_MAX, validationMessages.passwordTooLong),
+  email: safeText({
+    max: EMAIL_MAX,
+    trim: true,
+    messages: { required: v.createEmail, tooLong: validationMessages.emailTooLong },
+  }).regex(SIMPLE_EMAIL_PATTERN, v.createEmail),
+  password: safeText({
+    max: PASSWORD_MAX,
+    min: PASSWORD_MIN,
+    messages: { required: v.createPasswordMin, tooLong: validationMessages.passwordTooLong },
+  }),
   sendWelcomeEmail: z.boolean().default(true),
 });
 export type CreateAdminInput = z.input<typeof createAdminSchema>;
 
 /** The admin login form (section 5): its own messages, then the shared POST /api/login. */
 export const adminLoginFormSchema = z.object({
-  email: z.string().trim().min(3, v.adminEmailMin),
-  password: z.string().min(PASSWORD_MIN, v.adminPasswordMin),
+  email: safeText({
+    max: EMAIL_MAX,
+    min: 3,
+    trim: true,
+    messages: { tooShort: v.adminEmailMin, tooLong: validationMessages.emailTooLong },
+  }),
+  password: safeText({
+    max: PASSWORD_MAX,
+    min: PASSWORD_MIN,
+    messages: { tooShort: v.adminPasswordMin, tooLong: validationMessages.passwordTooLong },
+  }),
 });
 export type AdminLoginForm = z.infer<typeof adminLoginFormSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
 import { sessionIdSchema } from './query-schemas';
+import { safeText } from './text-rules';
 import {
   ANONYMOUS_USERNAME_PREFIX,
   EMAIL_MAX,
@@ -11,21 +12,35 @@ import {
   USERNAME_MIN,
 } from './limits';
 
-const password = z.string(m.required).min(PASSWORD_MIN, m.passwordMin).max(PASSWORD_MAX, m.passwordTooLong);
-const email = z.string(m.required).trim().max(EMAIL_MAX, m.emailTooLong).pipe(z.email(m.email));
+const password = safeText({
+  max: PASSWORD_MAX,
+  min: PASSWORD_MIN,
+  messages: { required: m.required, tooShort: m.passwordMin, tooLong: m.passwordTooLong },
+});
+const email = safeText({
+  max: EMAIL_MAX,
+  trim: true,
+  messages: { required: m.required, tooLong: m.emailTooLong },
+}).pipe(z.email(m.email));
 
-export const usernameSchema = z
-  .string(m.required)
-  .trim()
-  .min(USERNAME_MIN, m.usernameMin)
-  .max(USERNAME_MAX, m.usernameTooLong)
+export const usernameSchema = safeText({
+  max: USERNAME_MAX,
+  min: USERNAME_MIN,
+  trim: true,
+  messages: { required: m.required, tooShort: m.usernameMin, tooLong: m.usernameTooLong },
+})
   .regex(/^[A-Za-z0-9._-]+$/, m.usernameCharacters)
   .refine((name) => !name.toLowerCase().startsWith(ANONYMOUS_USERNAME_PREFIX), m.usernameReserved);
 
 export const loginSchema = z.object({
   // The field is named email in the spec's payload but accepts a username too.
-  email: z.string(m.required).trim().min(LOGIN_IDENTIFIER_MIN, m.loginIdentifier).max(EMAIL_MAX, m.loginIdentifier),
-  password: z.string(m.required).min(PASSWORD_MIN, m.passwordMin).max(PASSWORD_MAX, m.passwordTooLong),
+  email: safeText({
+    max: EMAIL_MAX,
+    min: LOGIN_IDENTIFIER_MIN,
+    trim: true,
+    messages: { required: m.required, tooShort: m.loginIdentifier, tooLong: m.loginIdentifier },
+  }),
+  password,
   /** The browser's anonymous session, whose questions join the account's history. */
   sessionId: sessionIdSchema.optional(),
 });
@@ -50,7 +65,7 @@ export const registerFormSchema = z
     // Checkboxes start unticked; the literal(true) above gives the spec's message when they stay so.
     termsAccepted: z.boolean().pipe(z.literal(true, m.termsRequired)),
     privacyPolicyAccepted: z.boolean().pipe(z.literal(true, m.privacyRequired)),
-    confirmPassword: z.string(m.required).min(PASSWORD_MIN, m.passwordMin),
+    confirmPassword: password,
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: m.passwordsDoNotMatch,
@@ -61,7 +76,7 @@ export type RegisterFormInput = z.input<typeof registerFormSchema>;
 export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
-const token = z.string(m.required).trim().min(1, m.required).max(200, m.invalidToken);
+const token = safeText({ max: 200, min: 1, trim: true, messages: { required: m.required, tooLong: m.invalidToken } });
 
 export const resetPasswordSchema = z.object({ token, password });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
@@ -69,7 +84,11 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export const resetPasswordFormSchema = z
   .object({
     password,
-    confirmPassword: z.string(m.required).min(PASSWORD_MIN, m.confirmPasswordMin),
+    confirmPassword: safeText({
+      max: PASSWORD_MAX,
+      min: PASSWORD_MIN,
+      messages: { required: m.required, tooShort: m.confirmPasswordMin, tooLong: m.passwordTooLong },
+    }),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: m.passwordsDoNotMatch,
@@ -80,16 +99,28 @@ export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 export const verifyEmailParamsSchema = z.object({ token });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string(m.required).min(1, m.required).max(PASSWORD_MAX, m.passwordTooLong),
-  newPassword: z.string(m.required).min(PASSWORD_MIN, m.changePasswordTooShort).max(PASSWORD_MAX, m.passwordTooLong),
+  currentPassword: safeText({
+    max: PASSWORD_MAX,
+    min: 1,
+    messages: { required: m.required, tooLong: m.passwordTooLong },
+  }),
+  newPassword: safeText({
+    max: PASSWORD_MAX,
+    min: PASSWORD_MIN,
+    messages: { required: m.required, tooShort: m.changePasswordTooShort, tooLong: m.passwordTooLong },
+  }),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const changePasswordFormSchema = z
   .object({
-    currentPassword: z.string().min(1, m.required),
-    newPassword: z.string().min(PASSWORD_MIN, m.changePasswordTooShort),
-    confirmPassword: z.string().min(1, m.required),
+    currentPassword: safeText({ max: PASSWORD_MAX, min: 1, messages: { tooLong: m.passwordTooLong } }),
+    newPassword: safeText({
+      max: PASSWORD_MAX,
+      min: PASSWORD_MIN,
+      messages: { tooShort: m.changePasswordTooShort, tooLong: m.passwordTooLong },
+    }),
+    confirmPassword: safeText({ max: PASSWORD_MAX, min: 1, messages: { tooLong: m.passwordTooLong } }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: m.changePasswordMismatch,
@@ -98,9 +129,15 @@ export const changePasswordFormSchema = z
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 
 export const supportRequestSchema = z.object({
-  name: z.string(m.required).trim().min(1, m.required).max(100),
+  name: safeText({ max: 100, min: 1, trim: true, messages: { required: m.required } }),
   email,
-  subject: z.string(m.required).trim().min(1, m.subjectMin).max(200),
-  message: z.string(m.required).trim().min(10, m.messageMin).max(5000, m.messageTooLong),
+  subject: safeText({ max: 200, min: 1, trim: true, messages: { required: m.required, tooShort: m.subjectMin } }),
+  message: safeText({
+    max: 5000,
+    min: 10,
+    trim: true,
+    multiline: true,
+    messages: { required: m.required, tooShort: m.messageMin, tooLong: m.messageTooLong },
+  }),
 });
 export type SupportRequestInput = z.infer<typeof supportRequestSchema>;

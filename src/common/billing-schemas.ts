@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeId, safeText } from './text-rules';
 
 export const paymentModeSchema = z.enum(['test', 'live']);
 export type PaymentMode = z.infer<typeof paymentModeSchema>;
@@ -30,7 +31,7 @@ export const stripeConfigSchema = z.object({
 });
 export type StripeConfig = z.infer<typeof stripeConfigSchema>;
 
-export const createSubscriptionRequestSchema = z.object({ planId: z.string().min(1).max(64) });
+export const createSubscriptionRequestSchema = z.object({ planId: safeText({ max: 64, min: 1 }) });
 export const createSubscriptionResponseSchema = z.object({
   /** The first payment's secret for the Payment Element; null when an existing subscription changed plan instead. */
   clientSecret: z.string().nullable(),
@@ -42,9 +43,9 @@ export const createSubscriptionResponseSchema = z.object({
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 
 export const verifyPaymentRequestSchema = z.object({
-  paymentIntentId: z.string().optional(),
-  paymentIntentClientSecret: z.string().optional(),
-  subscriptionId: z.string().optional(),
+  paymentIntentId: safeId().optional(),
+  paymentIntentClientSecret: safeId().optional(),
+  subscriptionId: safeId().optional(),
 });
 
 /** Stripe's statuses of a subscription whose first invoice was never paid: a checkout attempt, never a plan (decision 0019). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createAdminSchema } from './admin-schemas';
 import { PASSWORD_MAX } from './limits';
+import { safeText } from './text-rules';
 import { publicUserSchema } from './user-schemas';
 
 // The break-glass pages /admin-debug and /backdoor-admin and their calls (admin-console.md sections
@@ -60,7 +61,7 @@ export type ListAdminsResponse = z.infer<typeof listAdminsResponseSchema>;
  * server compares with the stored hash, so a hash never travels. A `hash` in the body is ignored.
  */
 export const passwordCompareSchema = z.object({
-  password: z.string(emergencyMessages.bothRequired).min(1, emergencyMessages.bothRequired).max(PASSWORD_MAX),
+  password: safeText({ max: PASSWORD_MAX, min: 1, messages: { required: emergencyMessages.bothRequired } }),
   userId: z
     .number(emergencyMessages.bothRequired)
     .int(emergencyMessages.bothRequired)

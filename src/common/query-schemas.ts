@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { comparisonAnalysisSchema } from './comparison';
 import { MAX_SELECTED_MODELS, MIN_SELECTED_MODELS, modelKeySchema } from './models';
+import { safeText } from './text-rules';
 
 export const MAX_QUERY_LENGTH = 4000;
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
@@ -25,14 +26,25 @@ export const queryMessages = {
   configurationSaved: 'API configuration saved',
 } as const;
 
-export const sessionIdSchema = z.string().regex(SESSION_ID_PATTERN, queryMessages.invalidSessionId);
+/**
+ * Whether a model's answer costs the question: some text, not just whitespace (a model that fails
+ * after a few words has answered). A question none of whose models produced text is given back.
+ */
+export const hasAnswerText = (text: string | null | undefined): boolean => !!text && text.trim() !== '';
+
+export const sessionIdSchema = safeText({
+  max: 128,
+  messages: { required: queryMessages.invalidSessionId, tooLong: queryMessages.invalidSessionId },
+}).regex(SESSION_ID_PATTERN, queryMessages.invalidSessionId);
 
 export const queryRequestSchema = z.object({
-  text: z
-    .string(queryMessages.emptyQuery)
-    .trim()
-    .min(1, queryMessages.emptyQuery)
-    .max(MAX_QUERY_LENGTH, queryMessages.queryTooLong),
+  text: safeText({
+    max: MAX_QUERY_LENGTH,
+    min: 1,
+    trim: true,
+    multiline: true,
+    messages: { required: queryMessages.emptyQuery, tooLong: queryMessages.queryTooLong },
+  }),
   sessionId: sessionIdSchema.optional(),
   selectedModels: z
     .array(modelKeySchema, queryMessages.noModel)
@@ -103,8 +115,8 @@ export type StreamEvent = z.infer<typeof streamEventSchema>;
 
 export const apiKeyRequestSchema = z.object({
   model: modelKeySchema,
-  apiKey: z.string(queryMessages.apiKeyRequired).trim().min(1, queryMessages.apiKeyRequired).max(500),
-  apiVersion: z.string().trim().max(100).optional(),
+  apiKey: safeText({ max: 500, min: 1, trim: true, messages: { required: queryMessages.apiKeyRequired } }),
+  apiVersion: safeText({ max: 100, trim: true }).optional(),
   sessionId: sessionIdSchema.optional(),
 });
 export type ApiKeyRequest = z.infer<typeof apiKeyRequestSchema>;

@@ -43,8 +43,9 @@ export function safeText({ max, min, trim = false, multiline = false, messages =
     abort: true,
   });
   if (min !== undefined) {
-    const tooShort = min === 1 ? (messages.required ?? validationMessages.required) : textMessages.tooShort;
-    schema = schema.min(min, messages.tooShort ?? fillMessage(tooShort, { min }));
+    // A field with one message for a missing value uses it for a too-short one as well.
+    const tooShort = min === 1 ? validationMessages.required : fillMessage(textMessages.tooShort, { min });
+    schema = schema.min(min, messages.tooShort ?? messages.required ?? tooShort);
   }
   return schema.max(max, messages.tooLong ?? fillMessage(textMessages.tooLong, { max }));
 }

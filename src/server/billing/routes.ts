@@ -12,6 +12,7 @@ import {
   subscriptionActionResponseSchema,
   verifyPaymentRequestSchema,
 } from '../../common/billing-schemas';
+import { safeId, safeText } from '../../common/text-rules';
 import { requireUser } from '../auth/context';
 import type { Database } from '../db/client';
 import type { Mailer } from '../email/mailer';
@@ -58,7 +59,7 @@ export async function billingRoutes(instance: FastifyInstance, deps: BillingRout
 
   app.get(
     '/api/subscription-plans/:planId',
-    { schema: { params: z.object({ planId: z.string().max(64) }), response: { 200: planSchema } } },
+    { schema: { params: z.object({ planId: safeText({ max: 64 }) }), response: { 200: planSchema } } },
     async (request) => {
       const offered = await plans.listOffered();
       const plan = offered.find((p) => p.id === request.params.planId);
@@ -109,7 +110,7 @@ export async function billingRoutes(instance: FastifyInstance, deps: BillingRout
     '/api/billing/subscription',
     {
       schema: {
-        querystring: z.object({ t: z.string().optional() }),
+        querystring: z.object({ t: safeText({ max: 100 }).optional() }),
         response: { 200: billingSubscriptionSchema.nullable() },
       },
     },
@@ -169,7 +170,7 @@ export async function billingRoutes(instance: FastifyInstance, deps: BillingRout
     '/api/billing/update-default-payment',
     {
       schema: {
-        body: z.object({ paymentMethodId: z.string().min(1).max(255) }),
+        body: z.object({ paymentMethodId: safeId() }),
         response: { 200: subscriptionActionResponseSchema },
       },
     },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { billingMessages } from '../../common/billing-schemas';
 import { sessionIdSchema } from '../../common/query-schemas';
 import { subscriptionStatusSchema, type SubscriptionStatus } from '../../common/subscription-schemas';
+import { ID_MAX, safeText } from '../../common/text-rules';
 import { TEST_RESETS_PER_HOUR, testToolsMessages } from '../../common/test-tools';
 import { hasActiveSubscription } from '../allowance/service';
 import { requireUser } from '../auth/context';
@@ -128,7 +129,7 @@ export async function statusRoutes(
 
   app.get(
     '/api/billing/verify-subscription/:subscriptionId',
-    { schema: { params: z.object({ subscriptionId: z.string().max(255) }) } },
+    { schema: { params: z.object({ subscriptionId: safeText({ max: ID_MAX }) }) } },
     async (request) => {
       const { user } = await requireUser(db, request);
       if (user.stripeSubscriptionId !== request.params.subscriptionId) {
@@ -152,7 +153,7 @@ export async function statusRoutes(
 
   app.get(
     '/api/diagnostic-check/:customerId',
-    { schema: { params: z.object({ customerId: z.string().max(255) }) } },
+    { schema: { params: z.object({ customerId: safeText({ max: ID_MAX }) }) } },
     async (request) => {
       const { user } = await requireUser(db, request);
       if (user.stripeCustomerId !== request.params.customerId && !isAdminUser(user)) throw forbidden();
@@ -176,7 +177,7 @@ export async function statusRoutes(
       schema: {
         body: z.object({
           type: z.literal('subscription_cancellation'),
-          data: z.record(z.string(), z.unknown()).optional(),
+          data: z.record(safeText({ max: 100 }), z.unknown()).optional(),
         }),
       },
     },

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { ComparisonAnalysis } from '../../common/comparison';
 import { COMPARISON_MODEL } from '../../common/models';
 import type { ModelResponse, SavedQuery } from '../../common/query-schemas';
+import { toStorableJson, toStorableText } from '../../common/text-rules';
 import type { Database } from '../db/client';
 import { queries, responses } from '../db/schema';
 
@@ -19,10 +20,16 @@ export interface NewResponse {
   outputTokens: number | null;
 }
 
-/** Saves a question with every model's answer and the comparison row, in one transaction. */
+const storable = (text: string | null) => (text === null ? null : toStorableText(text));
+
+/**
+ * Saves a question with every model's answer and the comparison row, in one transaction. Vendors'
+ * and the judge's text is made storable first (src/common/text-rules.ts): a U+0000 in an answer
+ * must not make the save fail after the question was charged.
+ */
 export async function saveQuery(
   db: Database,
-  input: {
+  unsafe: {
     userId: number;
     text: string;
     selectedModels: string[];
@@ -31,6 +38,17 @@ export async function saveQuery(
     answers: NewResponse[];
   },
 ): Promise<SavedQuery> {
+  const input = {
+    ...unsafe,
+    text: toStorableText(unsafe.text),
+    comparison: toStorableJson(unsafe.comparison),
+    answers: unsafe.answers.map((a) => ({
+      ...a,
+      modelVersion: storable(a.modelVersion),
+      text: storable(a.text),
+      error: storable(a.error),
+    })),
+  };
   return db.transaction(async (tx) => {
     const [query] = await tx
       .insert(queries)

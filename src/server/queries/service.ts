@@ -4,7 +4,7 @@ import { judgeAnswers } from '../comparison/judge';
 import type { AnswerForComparison, ComparisonAnalysis } from '../../common/comparison';
 import { fillMessage, toastMessages } from '../../common/messages';
 import { displayNameOf, type ModelKey } from '../../common/models';
-import { queryMessages, type QueryResult, type StreamEvent } from '../../common/query-schemas';
+import { hasAnswerText, queryMessages, type QueryResult, type StreamEvent } from '../../common/query-schemas';
 import { refundQuestion, reserveQuestion, subscriptionInfo, type AllowanceBucket } from '../allowance/service';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -31,6 +31,11 @@ export interface AskOptions {
   models: ModelKey[];
   signal: AbortSignal;
   emit: (event: StreamEvent) => void;
+}
+
+/** What became of the reserved question: still open, kept because a model answered, or given back. */
+interface Charge {
+  state: 'reserved' | 'charged' | 'refunded';
 }
 
 /** The question pipeline of DESIGN.md section 5. */
@@ -63,17 +68,25 @@ export class QueryService {
     return bucket;
   }
 
-  /** Fans the reserved question out, compares and saves; gives the question back if nothing could be saved. */
+  /**
+   * Fans the reserved question out, compares and saves. The question is charged as soon as any
+   * model has produced answer text, whatever fails after that (the user has read the answers); it is
+   * given back, exactly once, only when no model produced anything.
+   */
   async run(
     userId: number,
     bucket: AllowanceBucket,
     options: AskOptions,
     available: Record<ModelKey, ModelCredentials | null>,
   ): Promise<QueryResult> {
+    const charge: Charge = { state: 'reserved' };
     try {
-      return await this.answer(userId, bucket, options, available);
+      return await this.answer(userId, bucket, options, available, charge);
     } catch (error) {
-      await refundQuestion(this.db, userId, bucket);
+      if (charge.state === 'reserved') await refundQuestion(this.db, userId, bucket);
+      if (charge.state === 'charged') {
+        this.log.error({ err: error, userId }, 'question failed after the models answered; it stays charged');
+      }
       throw error;
     }
   }
@@ -83,6 +96,7 @@ export class QueryService {
     bucket: AllowanceBucket,
     options: AskOptions,
     available: Record<ModelKey, ModelCredentials | null>,
+    charge: Charge,
   ): Promise<QueryResult> {
     const user = (await findUserById(this.db, userId))!;
     options.emit({ type: 'start', models: options.models, subscriptionInfo: subscriptionInfo(user) });
@@ -102,10 +116,13 @@ export class QueryService {
       }),
     );
 
+    const answered = answers.some((a) => hasAnswerText(a.text));
+    // Kept from here on: the answers have been streamed, so a later failure must not make them free.
+    if (answered) charge.state = 'charged';
     const allFailed = answers.every((a) => a.error !== null);
 
     const forComparison: AnswerForComparison[] = answers.map((a) => ({ model: a.model, text: a.text, error: a.error }));
-    const comparison = allFailed ? null : await this.compare(options, forComparison, available);
+    const comparison = allFailed || !answered ? null : await this.compare(options, forComparison, available);
     if (comparison) options.emit({ type: 'comparison', comparison });
 
     const scoreOf = new Map(comparison?.confidenceRanking.map((c) => [c.model, c.score]));
@@ -114,7 +131,7 @@ export class QueryService {
       text: options.text,
       selectedModels: options.models,
       comparison,
-      chargedTo: allFailed ? null : bucket,
+      chargedTo: answered ? bucket : null,
       answers: answers.map((a): NewResponse => ({
         model: a.model,
         modelVersion: a.version,
@@ -126,8 +143,11 @@ export class QueryService {
         outputTokens: a.outputTokens,
       })),
     });
-    // Saved first, given back second: if saving fails, run() gives the question back exactly once.
-    if (allFailed) await refundQuestion(this.db, userId, bucket);
+    // Saved first, given back second: if saving fails, run() gives the question back instead.
+    if (!answered) {
+      await refundQuestion(this.db, userId, bucket);
+      charge.state = 'refunded';
+    }
     const after = (await findUserById(this.db, userId))!;
     const result: QueryResult = { ...saved, subscriptionInfo: subscriptionInfo(after) };
     options.emit({ type: 'query', query: result });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { COMPARISON_MODEL, type ModelKey } from '../../../common/models';
-import { queryMessages, type QueryResult, type SavedQuery } from '../../../common/query-schemas';
+import { hasAnswerText, queryMessages, type QueryResult, type SavedQuery } from '../../../common/query-schemas';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { toast } from '../../components/ui/toast-store';
@@ -71,7 +71,7 @@ export function HomePage() {
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       void refreshSubscription();
       const answers = query.responses.filter((r) => r.model !== COMPARISON_MODEL);
-      if (answers.length > 0 && answers.every((r) => r.error !== null)) {
+      if (answers.length > 0 && !answers.some((r) => hasAnswerText(r.text))) {
         toast({ variant: 'destructive', title: 'No answers', description: queryMessages.allModelsFailed });
       }
       const info = query.subscriptionInfo;
