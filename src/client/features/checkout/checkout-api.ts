@@ -37,7 +37,7 @@ export function useStripeConfig() {
 /**
  * Starts the subscription and returns the client secret of its first payment. A query rather than
  * a mutation so that StrictMode's double mount and a re-render share one request; gcTime 0 so a
- * later visit starts afresh (the server reuses the attempt within the same minute).
+ * later visit asks again (the server hands back the pending attempt for that plan, decision 0019).
  */
 export function useCreateSubscription(planId: string, enabled: boolean) {
   return useQuery<CreateSubscriptionResponse>({
