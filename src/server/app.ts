@@ -33,6 +33,7 @@ import { WebhookHandler } from './billing/webhook';
 import { CredentialStore } from './providers/credentials';
 import { adoptBrowserHistory } from './queries/adopt-history';
 import { adminRoutes } from './admin/routes';
+import { AnonymousLimits } from './users/anonymous-limits';
 import { emergencyPageHidden, emergencyRoutes } from './emergency/routes';
 import { queryRoutes } from './queries/routes';
 import { QueryService } from './queries/service';
@@ -74,7 +75,8 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   });
 
   const background = new BackgroundTasks(app.log);
-  const secretBox = createSecretBox(resolveAppSecret(config.appSecret, config.dataDir));
+  const appSecret = resolveAppSecret(config.appSecret, config.dataDir);
+  const secretBox = createSecretBox(appSecret);
   const settings = new SettingsService(db, secretBox);
   const mailer = new Mailer(db, settings, config, app.log);
   const auth = new AuthService(db, mailer, config, background);
@@ -108,7 +110,8 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   refuseCrossSiteRequests(app, config.appUrl);
 
   await app.register(authRoutes, { db, config, auth, afterSignIn: adoptBrowserHistory(db) });
-  await app.register(queryRoutes, { db, config, queries, credentials });
+  const anonymousLimits = new AnonymousLimits(db, config.anonymousLimits, appSecret);
+  await app.register(queryRoutes, { db, config, queries, credentials, anonymousLimits });
   await seedPlans(db, config);
   const gateway = new StripeGateway(settings, config);
   const plans = new PlanService(db, gateway);

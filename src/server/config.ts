@@ -66,6 +66,12 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER_PER_IP: positiveInt.default(10),
   RATE_LIMIT_FORGOT_PER_IP: positiveInt.default(10),
   RATE_LIMIT_FORGOT_PER_ACCOUNT: positiveInt.default(3),
+  // Anonymous use (decision 0022): caps per client address per UTC day and one for all anonymous
+  // visitors per clock hour; 0 switches a cap off. The per-address question cap defaults to one free
+  // allowance (FREE_QUESTIONS), so a fresh session id no longer buys a fresh allowance.
+  ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).optional(),
+  ANONYMOUS_SESSIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).default(10),
+  ANONYMOUS_QUESTIONS_PER_HOUR: z.coerce.number().int().min(0).default(1000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -129,6 +135,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
       forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
       forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
+    },
+    anonymousLimits: {
+      questionsPerAddressPerDay: e.ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY ?? e.FREE_QUESTIONS,
+      sessionsPerAddressPerDay: e.ANONYMOUS_SESSIONS_PER_ADDRESS_PER_DAY,
+      questionsPerHour: e.ANONYMOUS_QUESTIONS_PER_HOUR,
     },
   };
 }

@@ -13,7 +13,7 @@ import { messageResponseSchema, publicUserSchema, registerResponseSchema } from 
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createLimit } from '../http/rate-limit';
-import { toPublicUser } from '../users/repository';
+import { findUserById, toPublicUser } from '../users/repository';
 import { clearSessionCookie, getAuth, requireUser, setSessionCookie } from './context';
 import type { AuthService } from './service';
 import { invalidateSession, SESSION_COOKIE } from './sessions';
@@ -23,7 +23,7 @@ export interface AuthRouteDeps {
   config: Config;
   auth: AuthService;
   /** Runs after a login or registration with the browser's anonymous session id, if it sent one. */
-  afterSignIn?: (userId: number, browserSessionId: string) => Promise<void>;
+  afterSignIn?: (userId: number, browserSessionId: string, how: 'register' | 'login') => Promise<void>;
 }
 
 const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ipAddress: request.ip });
@@ -43,9 +43,11 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
     async (request, reply) => {
       await registerPerIp(request);
       const { user, sessionToken } = await auth.register(request.body, meta(request));
-      if (request.body.sessionId) await afterSignIn?.(user.id, request.body.sessionId);
+      if (request.body.sessionId) await afterSignIn?.(user.id, request.body.sessionId, 'register');
       setSessionCookie(reply, config, sessionToken);
-      return reply.code(201).send({ message: serverMessages.registered, user: toPublicUser(user) });
+      // Adopting the browser's session may have lowered the new account's free questions (decision 0022).
+      const current = (await findUserById(db, user.id)) ?? user;
+      return reply.code(201).send({ message: serverMessages.registered, user: toPublicUser(current) });
     },
   );
 
@@ -56,7 +58,7 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
       await loginPerIp(request);
       await loginPerAccount(request, await auth.loginLimitKey(request.body.email));
       const { user, sessionToken } = await auth.login(request.body.email, request.body.password, meta(request));
-      if (request.body.sessionId) await afterSignIn?.(user.id, request.body.sessionId);
+      if (request.body.sessionId) await afterSignIn?.(user.id, request.body.sessionId, 'login');
       setSessionCookie(reply, config, sessionToken);
       return toPublicUser(user);
     },

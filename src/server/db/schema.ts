@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -248,3 +249,18 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Anonymous use counted per window (decision 0022): `scope` is what is counted and for whom, e.g.
+ * `questions:<HMAC of the address>`, `sessions:<HMAC>` or `questions:all`; never a raw address. One
+ * row per scope and window, raised only by a single capped upsert, so instances share the counts.
+ */
+export const anonymousUsage = pgTable(
+  'anonymous_usage',
+  {
+    scope: text('scope').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.windowStart] }), index('anonymous_usage_window_idx').on(t.windowStart)],
+);

@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { users } from '../db/schema';
 import { findSessionUser } from '../users/repository';
 import { moveHistory } from './repository';
 
@@ -6,10 +8,30 @@ import { moveHistory } from './repository';
  * After signing in, the questions this browser asked anonymously join the account's history, so a
  * signed-in user also sees what they asked before. The anonymous allowance stays behind: signing
  * in never adds free questions.
+ *
+ * A registration also takes over the session's allowance (decision 0022): the new account keeps at
+ * most the free questions the browser session had left, and the session keeps none, so registering
+ * after using the anonymous questions does not hand out a second allowance.
  */
 export function adoptBrowserHistory(db: Database) {
-  return async (userId: number, browserSessionId: string) => {
+  return async (userId: number, browserSessionId: string, how: 'register' | 'login') => {
     const sessionUser = await findSessionUser(db, browserSessionId);
-    if (sessionUser && sessionUser.id !== userId) await moveHistory(db, sessionUser.id, userId);
+    if (!sessionUser || sessionUser.id === userId) return;
+    await moveHistory(db, sessionUser.id, userId);
+    if (how !== 'register') return;
+    await db.transaction(async (tx) => {
+      // Read under a row lock, so a question the session asks at this moment is counted before the move.
+      const [left] = await tx
+        .select({ free: users.freeQuestionsRemaining })
+        .from(users)
+        .where(eq(users.id, sessionUser.id))
+        .for('update');
+      if (!left) return;
+      await tx
+        .update(users)
+        .set({ freeQuestionsRemaining: sql`least(${users.freeQuestionsRemaining}, ${left.free})`, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      await tx.update(users).set({ freeQuestionsRemaining: 0, updatedAt: new Date() }).where(eq(users.id, sessionUser.id));
+    });
   };
 }

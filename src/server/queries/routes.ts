@@ -19,7 +19,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import type { CredentialStore } from '../providers/credentials';
-import { findOrCreateSessionUser, findSessionUser, isAdminUser } from '../users/repository';
+import { hasActiveSubscription } from '../allowance/service';
+import type { AnonymousLimits } from '../users/anonymous-limits';
+import { findOrCreateSessionUser, findSessionUser, isAdminUser, type UserRow } from '../users/repository';
 import { signedInOrSessionUser } from '../users/caller';
 import { clearHistory, findQuery, listHistory } from './repository';
 import type { QueryService } from './service';
@@ -29,6 +31,7 @@ export interface QueryRouteDeps {
   config: Config;
   queries: QueryService;
   credentials: CredentialStore;
+  anonymousLimits: AnonymousLimits;
 }
 
 const sessionParams = z.object({ sessionId: sessionIdSchema });
@@ -42,22 +45,38 @@ function abortOnDisconnect(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-export async function queryRoutes(instance: FastifyInstance, { db, config, queries, credentials }: QueryRouteDeps) {
+export async function queryRoutes(
+  instance: FastifyInstance,
+  { db, config, queries, credentials, anonymousLimits }: QueryRouteDeps,
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   /** The signed-in user, or the anonymous visitor's session user (created on the first question). */
   async function asker(request: FastifyRequest, sessionId: string | undefined) {
     const auth = await getAuth(db, request);
-    if (auth) return { user: auth.user, keyOwnerId: auth.user.id };
+    if (auth) return { user: auth.user, keyOwnerId: auth.user.id, anonymous: false };
     if (!sessionId) throw badRequest(queryMessages.invalidSessionId);
-    return { user: await findOrCreateSessionUser(db, sessionId, config.freeQuestions), keyOwnerId: null };
+    const user = await findOrCreateSessionUser(db, sessionId, config.freeQuestions, () =>
+      anonymousLimits.admitNewSession(request),
+    );
+    return { user, keyOwnerId: null, anonymous: true };
   }
 
+  // A session that has nothing left hears the 402 (subscribe), not the address cap's 429.
+  const hasQuestionsLeft = (user: UserRow) => user.freeQuestionsRemaining > 0 || hasActiveSubscription(user);
+
   async function begin(request: FastifyRequest, body: z.infer<typeof queryRequestSchema>) {
-    const { user, keyOwnerId } = await asker(request, body.sessionId);
+    const { user, keyOwnerId, anonymous } = await asker(request, body.sessionId);
     const available = await queries.prepare(keyOwnerId, body.selectedModels);
-    const bucket = await queries.reserve(user.id);
-    return { user, available, bucket };
+    // Anonymous questions also count against the address's day and everyone's hour (decision 0022).
+    const admission = anonymous && hasQuestionsLeft(user) ? await anonymousLimits.admitQuestion(request) : null;
+    try {
+      const bucket = await queries.reserve(user.id);
+      return { user, available, bucket };
+    } catch (error) {
+      await admission?.release();
+      throw error;
+    }
   }
 
   app.post(

@@ -68,12 +68,19 @@ export async function findSessionUser(db: Database, sessionId: string): Promise<
   return findUserByUsername(db, sessionUsername(sessionId));
 }
 
-/** The anonymous visitor's `session_<id>` user, created on their first question. */
+/**
+ * The anonymous visitor's `session_<id>` user, created on their first question. `beforeCreate` runs
+ * only when the row does not exist yet, and may refuse (the per-address cap on new sessions).
+ */
 export async function findOrCreateSessionUser(
   db: Database,
   sessionId: string,
   freeQuestions: number,
+  beforeCreate?: () => Promise<void>,
 ): Promise<UserRow> {
+  const existing = await findSessionUser(db, sessionId);
+  if (existing) return existing;
+  await beforeCreate?.();
   // Two first questions at once: one insert wins, the other finds its row.
   await db
     .insert(users)

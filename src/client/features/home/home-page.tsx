@@ -20,6 +20,7 @@ import { ModelsDialog } from './models-dialog';
 import { QueryResults } from './query-results';
 import { QuestionForm } from './question-form';
 import { SessionHistory } from './session-history';
+import { SignUpPrompt } from './sign-up-prompt';
 import { Sidebar, SidebarSection } from './sidebar';
 import { StripeDebugBox } from './stripe-debug-box';
 import { SubscriptionModal } from './subscription-modal';
@@ -58,6 +59,7 @@ export function HomePage() {
     [sessionId],
   );
   const [missingServices, setMissingServices] = useState<string[] | null>(null);
+  const [signUpMessage, setSignUpMessage] = useState<string | null>(null);
   const [subscribeOpen, setSubscribeOpen] = useState(false);
   const [modelsOpen, setModelsOpen] = useState(false);
   const [keyDialog, setKeyDialog] = useState<{ open: boolean; model: ModelKey }>({ open: false, model: 'chatgpt' });
@@ -84,6 +86,7 @@ export function HomePage() {
     onStart: (allowance) => {
       setDraft('');
       setMissingServices(null);
+      setSignUpMessage(null);
       // The question is counted as soon as it is accepted: the badge follows at once.
       queryClient.setQueryData<SubscriptionStatus>([subscriptionStatusPath(sessionId)], (old) =>
         old ? { ...old, ...allowance } : old,
@@ -92,6 +95,7 @@ export function HomePage() {
     onQuery,
     onMissingKeys: setMissingServices,
     onSubscriptionRequired: () => setSubscribeOpen(true),
+    onSignUpRequired: setSignUpMessage,
   });
 
   const configure = (model: ModelKey) => {
@@ -171,6 +175,9 @@ export function HomePage() {
                   onConfigure={configure}
                   onDismiss={() => setMissingServices(null)}
                 />
+              )}
+              {signUpMessage && !user && (
+                <SignUpPrompt message={signUpMessage} onDismiss={() => setSignUpMessage(null)} />
               )}
               {live.phase === 'streaming' ? (
                 <LiveAnswers live={live} />

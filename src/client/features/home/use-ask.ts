@@ -70,6 +70,15 @@ export interface AskHandlers {
   onQuery: (query: QueryResult) => void;
   onMissingKeys: (services: string[]) => void;
   onSubscriptionRequired: () => void;
+  /** An anonymous cap refused the question (429 with signUpRequired): the server's message. */
+  onSignUpRequired: (message: string) => void;
+}
+
+/** The anonymous caps' refusal (decision 0022), as opposed to any other 429. */
+function signUpRequired(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError) || error.status !== 429) return false;
+  const body = error.body;
+  return typeof body === 'object' && body !== null && (body as { signUpRequired?: unknown }).signUpRequired === true;
 }
 
 function submitError(description: string) {
@@ -126,6 +135,7 @@ export function useAsk(sessionId: string, handlers: AskHandlers) {
         dispatch({ type: 'reset' });
         if (error instanceof ApiError && error.apiConfigurationRequired) handlersRef.current.onMissingKeys(error.missingServices);
         else if (error instanceof ApiError && error.subscriptionRequired) handlersRef.current.onSubscriptionRequired();
+        else if (signUpRequired(error)) handlersRef.current.onSignUpRequired(error.serverMessage ?? error.message);
         else submitError(error instanceof Error && error.message ? error.message : queryMessages.submitFailed);
         return;
       } finally {
