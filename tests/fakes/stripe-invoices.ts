@@ -1,7 +1,14 @@
-import { buildInvoice, type FakeInvoice, type FakeSubscription, PERIOD_SECONDS } from './stripe-billing-objects';
+import {
+  buildInvoice,
+  type FakeInvoice,
+  type FakeInvoiceLine,
+  type FakeSubscription,
+  PERIOD_SECONDS,
+} from './stripe-billing-objects';
 import { attachPaymentMethod, rejectRemovedParam, resolvePaymentMethod } from './stripe-customers';
 import { buildPaymentIntent, type FakePaymentIntent } from './stripe-intent-objects';
 import { buildCardPaymentMethod, type CardDetails, type FakePaymentMethod } from './stripe-objects';
+import { settleAmounts, takePendingLines } from './stripe-prorations';
 import type { FakeStripeStore } from './stripe-store';
 import { nowSeconds, type Params, str, StripeFakeError } from './stripe-wire';
 
@@ -29,24 +36,27 @@ export function subscriptionOfInvoice(store: FakeStripeStore, invoice: FakeInvoi
   return typeof id === 'string' ? store.subscriptions.get(id) : undefined;
 }
 
-/** Issues a finalized invoice for the subscription's current items and makes it the latest. */
+/**
+ * Issues a finalized invoice for the subscription's current items (or for `lines`, e.g. prorations
+ * billed at once) and makes it the latest. Prorations kept for the next invoice come first, and the
+ * customer's balance is applied; an invoice with nothing left to pay is paid on the spot.
+ */
 export function issueInvoice(
   store: FakeStripeStore,
   sub: FakeSubscription,
-  billingReason: 'subscription_create' | 'subscription_cycle',
+  billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update',
   period: { start: number; end: number },
+  lines?: FakeInvoiceLine[],
 ): FakeInvoice {
   const customerId = sub.customer as string;
   const customer = store.get(store.customers, customerId);
-  const amount = sub.items.data.reduce((sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1), 0);
   const intent = buildPaymentIntent({
-    amount,
+    amount: 0,
     currency: sub.currency,
     customer: customerId,
     description: billingReason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
     setupFutureUsage: sub.payment_settings?.save_default_payment_method === 'on_subscription' ? 'off_session' : null,
   });
-  store.paymentIntents.set(intent.id, intent);
   const invoice = buildInvoice({
     subscription: sub,
     customer: { id: customerId, email: customer.email, name: customer.name ?? null },
@@ -56,11 +66,17 @@ export function issueInvoice(
     periodStart: period.start,
     periodEnd: period.end,
   });
+  settleAmounts(store, invoice, [...takePendingLines(sub), ...(lines ?? invoice.lines.data)], { finalize: true });
+  intent.amount = invoice.amount_due;
+  const free = invoice.amount_due === 0;
+  if (free) invoice.payments = { ...invoice.payments!, data: [] };
+  else store.paymentIntents.set(intent.id, intent);
   store.invoices.set(invoice.id, invoice);
   sub.latest_invoice = invoice.id;
   store.emit('invoice.created', invoice);
   store.emit('invoice.finalized', invoice);
-  store.emit('payment_intent.created', intent);
+  if (free) markPaid(store, invoice, null);
+  else store.emit('payment_intent.created', intent);
   return invoice;
 }
 
@@ -85,7 +101,6 @@ export function settleInvoice(store: FakeStripeStore, invoice: FakeInvoice, pm: 
   }
   const customerId = invoice.customer as string;
   if (pm.customer === null) attachPaymentMethod(store, pm.id, { customer: customerId });
-  const now = nowSeconds();
   const intent = paymentIntentOfInvoice(store, invoice);
   Object.assign(intent, {
     status: 'succeeded',
@@ -94,13 +109,18 @@ export function settleInvoice(store: FakeStripeStore, invoice: FakeInvoice, pm: 
     last_payment_error: null,
   });
   store.emit('payment_intent.succeeded', intent);
+  return markPaid(store, invoice, pm);
+}
 
+/** The invoice is paid (by `pm`, or by nothing when credit covered it) and its subscription active. */
+function markPaid(store: FakeStripeStore, invoice: FakeInvoice, pm: FakePaymentMethod | null): FakeInvoice {
+  const now = nowSeconds();
   Object.assign(invoice, {
     status: 'paid',
     amount_paid: invoice.amount_due,
     amount_remaining: 0,
-    attempted: true,
-    attempt_count: invoice.attempt_count + 1,
+    attempted: pm !== null,
+    attempt_count: invoice.attempt_count + (pm ? 1 : 0),
     next_payment_attempt: null,
     default_payment_method: null,
   });
@@ -124,7 +144,11 @@ export function settleInvoice(store: FakeStripeStore, invoice: FakeInvoice, pm: 
         }
         s.billing_cycle_anchor = now;
       }
-      if (s.payment_settings?.save_default_payment_method === 'on_subscription' && s.default_payment_method === null) {
+      if (
+        pm &&
+        s.payment_settings?.save_default_payment_method === 'on_subscription' &&
+        s.default_payment_method === null
+      ) {
         s.default_payment_method = pm.id;
       }
     });
@@ -167,9 +191,17 @@ export function failInvoice(store: FakeStripeStore, invoice: FakeInvoice, pm: Fa
 /** The test-mode card used when a payment needs one and the customer has none. */
 export const DEFAULT_TEST_CARD: CardDetails = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
 
-/** Settles or fails `invoice` with the named card (`pm_card_chargeDeclined` declines). */
+/** Stripe's test card 4000 0000 0000 0002: it attaches, and every charge on it is declined. */
+export const DECLINING_LAST4 = '0002';
+
+/** Whether a charge on this card would be declined. */
+export function cardDeclines(store: FakeStripeStore, paymentMethod: string): boolean {
+  return paymentMethod === DECLINING_CARD || store.paymentMethods.get(paymentMethod)?.card?.last4 === DECLINING_LAST4;
+}
+
+/** Settles or fails `invoice` with the named card (`pm_card_chargeDeclined` and a card ending 0002 decline). */
 export function attemptPayment(store: FakeStripeStore, invoice: FakeInvoice, paymentMethod: string): FakeInvoice {
-  if (paymentMethod === DECLINING_CARD) {
+  if (cardDeclines(store, paymentMethod)) {
     failInvoice(store, invoice, null);
     throw new StripeFakeError(402, 'Your card was declined.', {
       type: 'card_error',

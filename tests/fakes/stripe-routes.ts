@@ -24,6 +24,7 @@ import {
   updateProduct,
 } from './stripe-customers';
 import { confirmPaymentIntent, payInvoiceApi } from './stripe-invoices';
+import { createPreview } from './stripe-prorations';
 import type { FakeStripeStore, Stored } from './stripe-store';
 import { cancelSubscription, createSubscription, listSubscriptions, updateSubscription } from './stripe-subscriptions';
 import { arr, noSuch, paginate, type Params, str, StripeFakeError } from './stripe-wire';
@@ -111,6 +112,7 @@ const ROUTES: Route[] = [
       .filter((i) => status === undefined || i.status === status);
     return list(items, '/v1/invoices');
   }),
+  route('POST', '/v1/invoices/create_preview', (c) => one(createPreview(c.store, c.params) as Stored)),
   route('GET', '/v1/invoices/:id', (c) => one(c.store.get(c.store.invoices, id(c)))),
   route('POST', '/v1/invoices/:id/pay', (c) => one(payInvoiceApi(c.store, id(c), c.params))),
   route('GET', '/v1/invoice_payments', (c) => {

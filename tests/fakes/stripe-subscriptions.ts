@@ -7,6 +7,7 @@ import {
 import { liveCustomer } from './stripe-customers';
 import {
   attemptPayment,
+  cardDeclines,
   defaultPaymentMethodFor,
   failInvoice,
   issueInvoice,
@@ -15,22 +16,22 @@ import {
   renew,
 } from './stripe-invoices';
 import type { FakePrice } from './stripe-objects';
-import type { FakeStripeStore } from './stripe-store';
 import {
-  arr,
-  mergeMetadata,
-  missingParam,
-  nowSeconds,
-  obj,
-  type Param,
-  type Params,
-  str,
-  StripeFakeError,
-} from './stripe-wire';
+  addPendingLines,
+  declinedUpdate,
+  itemParams,
+  pendingLinesOf,
+  priceChanges,
+  prorationBehaviorOf,
+  prorationDateOf,
+  prorationLines,
+} from './stripe-prorations';
+import type { FakeStripeStore } from './stripe-store';
+import { mergeMetadata, missingParam, nowSeconds, obj, type Params, str, StripeFakeError } from './stripe-wire';
 
 // Subscription lifecycle: create (incomplete until its first invoice is paid), update (cancel at
-// period end and back, price changes without proration, metadata), cancel now, and the period
-// ending (renewal or, when cancelling, the end).
+// period end and back, price changes with Stripe's three proration behaviours, metadata), cancel
+// now, and the period ending (renewal or, when cancelling, the end).
 
 function recurringPrice(store: FakeStripeStore, id: string | undefined, param: string): FakePrice {
   if (!id) throw missingParam(param);
@@ -44,9 +45,6 @@ function recurringPrice(store: FakeStripeStore, id: string | undefined, param: s
   }
   return price;
 }
-
-const itemParams = (params: Params): Params[] =>
-  arr(params, 'items').filter((i: Param): i is Params => typeof i === 'object' && !Array.isArray(i));
 
 export function createSubscription(store: FakeStripeStore, params: Params): FakeSubscription {
   const customerId = str(params, 'customer');
@@ -92,7 +90,7 @@ export function createSubscription(store: FakeStripeStore, params: Params): Fake
   const invoice = issueInvoice(store, sub, 'subscription_create', { start: now, end: now });
   // Without default_incomplete Stripe charges the default card at once, as here.
   const pm = behavior === 'default_incomplete' ? null : defaultPaymentMethodFor(store, sub);
-  if (pm) attemptPayment(store, invoice, pm);
+  if (pm && invoice.status === 'open') attemptPayment(store, invoice, pm);
   return sub;
 }
 
@@ -137,10 +135,13 @@ export function updateSubscription(store: FakeStripeStore, id: string, params: P
     );
   }
 
+  const billing = prorationsOfUpdate(store, sub, params, itemChanges);
+
+  let invoice: FakeInvoice | undefined;
   store.update(sub, 'customer.subscription.updated', (s) => {
     const cancelAtPeriodEnd = str(params, 'cancel_at_period_end');
     if (cancelAtPeriodEnd !== undefined) setCancelAtPeriodEnd(s, cancelAtPeriodEnd === 'true', params);
-    // Proration is ignored: a new price takes effect on the current period, no credit, no charge.
+    // A new price takes effect on the current period; what it costs is billing's business below.
     for (const [i, change] of itemChanges.entries()) {
       const itemId = str(change, 'id');
       const price = newPrices[i];
@@ -182,8 +183,57 @@ export function updateSubscription(store: FakeStripeStore, id: string, params: P
         ...s.cancellation_details,
         ...cancellationInput(details),
       };
+    if (billing.behavior === 'always_invoice' && billing.lines.length > 0) {
+      invoice = issueInvoice(store, s, 'subscription_update', { start: billing.at, end: billing.at }, billing.lines);
+    }
   });
+  if (billing.behavior === 'create_prorations') addPendingLines(sub, billing.lines);
+  if (invoice?.status === 'open' && billing.paymentBehavior !== 'default_incomplete') {
+    const pm = defaultPaymentMethodFor(store, sub);
+    if (!pm) failInvoice(store, invoice, null);
+    else {
+      try {
+        attemptPayment(store, invoice, pm);
+      } catch (error) {
+        // allow_incomplete: the change stands, the invoice stays open and the subscription is past_due.
+        if (!(error instanceof StripeFakeError && error.status === 402)) throw error;
+      }
+    }
+  }
   return sub;
+}
+
+/**
+ * What a price change bills, worked out before anything changes: the proration lines, and, under
+ * `error_if_incomplete`, Stripe's refusal (402, nothing updated) when the card would not pay them.
+ */
+function prorationsOfUpdate(store: FakeStripeStore, sub: FakeSubscription, params: Params, items: Params[]) {
+  const behavior = prorationBehaviorOf(params, 'proration_behavior');
+  const paymentBehavior = str(params, 'payment_behavior') ?? 'allow_incomplete';
+  const at = prorationDateOf(params, sub, 'proration_date');
+  const changes = priceChanges(store, sub, items, 'items');
+  const billable = behavior !== 'none' && ['active', 'trialing', 'past_due'].includes(sub.status);
+  const lines = billable ? prorationLines(sub, changes, at) : [];
+  if (behavior === 'always_invoice' && lines.length > 0) {
+    if (paymentBehavior === 'pending_if_incomplete') {
+      throw new StripeFakeError(400, 'The fake Stripe does not implement pending updates (pending_if_incomplete).', {
+        param: 'payment_behavior',
+      });
+    }
+    if (paymentBehavior === 'error_if_incomplete') {
+      const balance = store.get(store.customers, sub.customer as string).balance;
+      const total = [...pendingLinesOf(sub), ...lines].reduce((sum, line) => sum + line.amount, 0);
+      const pm = str(params, 'default_payment_method') || defaultPaymentMethodFor(store, sub);
+      if (total + balance > 0 && (!pm || cardDeclines(store, pm))) {
+        if (pm) throw declinedUpdate();
+        throw new StripeFakeError(
+          400,
+          'This customer has no attached payment source or default payment method. Please consider adding a default payment method.',
+        );
+      }
+    }
+  }
+  return { behavior, paymentBehavior, at, lines };
 }
 
 const emptyCancellationDetails = () => ({ comment: null, feedback: null, feedback_option: null, reason: null });
@@ -271,6 +321,8 @@ export function advancePeriod(store: FakeStripeStore, subscriptionId: string): F
   }
   const invoice = renew(store, sub);
   const pm = defaultPaymentMethodFor(store, sub);
+  // A renewal the customer's credit covered is paid already.
+  if (invoice.status !== 'open') return sub;
   if (pm) attemptPayment(store, invoice, pm);
   else failInvoice(store, invoice, null);
   return sub;
@@ -291,6 +343,7 @@ export function failPayment(store: FakeStripeStore, subscriptionId: string): Fak
   const sub = store.get(store.subscriptions, subscriptionId);
   const latest = typeof sub.latest_invoice === 'string' ? store.invoices.get(sub.latest_invoice) : undefined;
   const invoice = latest?.status === 'open' ? openLatestInvoice(store, sub) : renew(store, sub);
+  if (invoice.status !== 'open') throw new Error(`fake Stripe: credit paid the renewal of ${subscriptionId}`);
   failInvoice(store, invoice, null);
   return sub;
 }
