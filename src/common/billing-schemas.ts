@@ -65,6 +65,18 @@ export const billingSubscriptionSchema = z.object({
     currency: z.string(),
     interval: z.string(),
   }),
+  /** A plan change set for the end of the period (server billing/plan-change.ts); `plan` stays in force until then. */
+  scheduledChange: z
+    .object({
+      planId: z.string(),
+      nickname: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      /** Unix seconds: the end of the current period. */
+      startsAt: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type BillingSubscription = z.infer<typeof billingSubscriptionSchema>;
 
@@ -104,3 +116,110 @@ export const billingMessages = {
   invalidSignature: 'Invalid signature',
   noPaymentForm: 'The payment provider did not return a payment form. Please try again.',
 } as const;
+
+// Changing the plan of a live subscription (server billing/plan-change.ts): the checkout page shows a
+// preview, and only the confirm call changes anything.
+
+/** When a change applies: at once (prorated today) or when the current period ends (nothing today). */
+export const planChangeWhenSchema = z.enum(['now', 'period_end']);
+export type PlanChangeWhen = z.infer<typeof planChangeWhenSchema>;
+
+/** Our statuses of a subscription the user holds: checkout shows them a plan change, never a second subscription. */
+export const HELD_SUBSCRIPTION_STATUSES: readonly string[] = [
+  'active',
+  'trialing',
+  'past_due',
+  'pending_cancellation',
+  'unpaid',
+];
+
+const planChangePlanId = safeText({ max: 64, min: 1 });
+
+export const planChangePreviewQuerySchema = z.object({
+  planId: planChangePlanId,
+  /** Left out: now for a dearer or same-price plan, at the period's end for a cheaper one. */
+  when: planChangeWhenSchema.optional(),
+});
+
+const planChangeSideSchema = z.object({
+  planId: z.string(),
+  displayName: z.string(),
+  price: z.number().int(),
+  currency: z.string(),
+  interval: z.string(),
+  /** Questions per period (-1 = unlimited). */
+  questions: z.number().int(),
+});
+
+export const planChangePreviewSchema = z.object({
+  current: planChangeSideSchema,
+  target: planChangeSideSchema,
+  direction: z.enum(['upgrade', 'downgrade', 'switch']),
+  when: planChangeWhenSchema,
+  /** What the card is charged today, in minor units of `currency`, from Stripe's preview invoice. */
+  amountDueToday: z.number().int(),
+  /** Credit for the unused part of the current plan that goes towards later payments (a cheaper plan now). */
+  creditToday: z.number().int(),
+  currency: z.string(),
+  /** When the new plan (and its allowance) applies. */
+  effectiveAt: z.string(),
+  /** The end of the current period, when a change set for the period's end applies. */
+  periodEnd: z.string(),
+  /** The renewal after the change: its date and what it will charge. */
+  nextPayment: z.object({ amount: z.number().int(), currency: z.string(), date: z.string() }),
+  /** Unix seconds the proration was worked out for; the confirm call sends it back so the charge equals the preview. */
+  prorationDate: z.number().int(),
+  /** True when the target is the plan in force and confirming undoes the change set for the period's end. */
+  keepsCurrentPlan: z.boolean(),
+  /** A change already set for the end of the period. */
+  scheduledChange: z.object({ planId: z.string(), displayName: z.string(), startsAt: z.string() }).nullable(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+
+export const planChangeRequestSchema = z.object({
+  planId: planChangePlanId,
+  when: planChangeWhenSchema,
+  prorationDate: z.number().int().positive(),
+});
+export type PlanChangeRequest = z.infer<typeof planChangeRequestSchema>;
+
+export const planChangeResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  when: planChangeWhenSchema,
+  effectiveAt: z.string(),
+  amountCharged: z.number().int(),
+  currency: z.string(),
+  /** The plan in force after the call (the old one until the period ends, for a change set for then). */
+  subscriptionTier: z.string(),
+});
+export type PlanChangeResult = z.infer<typeof planChangeResultSchema>;
+
+/** Why a preview or a confirm was refused (409), beside the message, so the page can offer the way out. */
+export const planChangeRefusalSchema = z.enum([
+  'already_on_plan',
+  'resume_first',
+  'payment_issue',
+  'change_scheduled',
+  'quote_expired',
+  'card_declined',
+]);
+export type PlanChangeRefusal = z.infer<typeof planChangeRefusalSchema>;
+
+export const planChangeMessages = {
+  resumeFirst:
+    'Your subscription is set to end at the close of this period. Resume it on the Billing page first; then you can change your plan.',
+  paymentIssue:
+    'Your last payment did not go through. Update your card on the Billing page first; then you can change your plan.',
+  alreadyScheduled: 'This change is already set for the end of your current period.',
+  changeScheduled:
+    'A change to another plan is already set for the end of this period. Keep your current plan first (choose it again), then pick the new one.',
+  quoteExpired: 'The amounts shown are out of date. Review the change again before confirming.',
+  cardDeclined: 'Your card was declined, so your plan was not changed. Update your card on the Billing page and try again.',
+  changedNow: 'Your plan has been changed.',
+  scheduled: 'Your plan will change at the end of the current period.',
+  kept: 'You keep your current plan; the change set for the end of the period is cancelled.',
+} as const;
+
+/** How long a preview's proration date stays good for the confirm call. */
+export const PLAN_CHANGE_QUOTE_TTL_SECONDS = 30 * 60;

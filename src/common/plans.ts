@@ -89,3 +89,19 @@ export const DEFAULT_PERIOD_DAYS = 30;
 export function formatPrice(minor: number, currency = 'usd'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
 }
+
+/** How a plan change reads to the user, by the two plans' prices: dearer, cheaper or the same. */
+export type PlanChangeDirection = 'upgrade' | 'downgrade' | 'switch';
+
+export function planChangeDirection(fromPrice: number, toPrice: number): PlanChangeDirection {
+  if (toPrice > fromPrice) return 'upgrade';
+  if (toPrice < fromPrice) return 'downgrade';
+  return 'switch';
+}
+
+/** The button and badge word for each direction (Manage Subscription dialog, checkout page). */
+export const planChangeLabels: Record<PlanChangeDirection, string> = {
+  upgrade: 'Upgrade',
+  downgrade: 'Downgrade',
+  switch: 'Switch',
+};

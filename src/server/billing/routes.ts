@@ -20,6 +20,7 @@ import { cancellationNoticeEmail } from '../email/templates';
 import type { BackgroundTasks } from '../http/background';
 import { badRequest, notFound } from '../http/errors';
 import { adminEmails, type UserRow } from '../users/repository';
+import { planChangeRoutes } from './plan-change-routes';
 import type { PlanService } from './plans';
 import type { BillingService } from './service';
 import type { StripeGateway } from './stripe-gateway';
@@ -185,6 +186,8 @@ export async function billingRoutes(instance: FastifyInstance, deps: BillingRout
     const { user } = await requireUser(db, request);
     return billing.createSetupIntent(user);
   });
+
+  await app.register(planChangeRoutes, { db, plans, billing });
 
   // Stripe signs the exact bytes it sent, so this route keeps its body raw.
   await app.register(async (raw) => {

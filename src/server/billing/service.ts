@@ -12,6 +12,7 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { findUserById, type UserRow } from '../users/repository';
+import { withScheduledChange } from './plan-schedule';
 import type { PlanRow, PlanService } from './plans';
 import type { StripeGateway } from './stripe-gateway';
 import {
@@ -154,41 +155,6 @@ export class BillingService {
   }
 
   /**
-   * Moves the live subscription to `plan`: Stripe prorates the difference on the next invoice, and the
-   * new plan's allowance applies at once. A subscription set to end is resumed by choosing a plan.
-   */
-  private async changePlan(user: UserRow, subscriptionId: string, plan: PlanRow): Promise<CreateSubscriptionResponse> {
-    if (user.subscriptionTier === plan.name) throw conflict(billingMessages.alreadyOnPlan);
-    const stripe = await this.stripe();
-    const current = await stripe.subscriptions.retrieve(subscriptionId);
-    const item = current.items.data[0];
-    await stripe.subscriptions.update(
-      subscriptionId,
-      {
-        items: [{ ...(item ? { id: item.id } : {}), price: plan.stripePriceId! }],
-        proration_behavior: 'create_prorations',
-        cancel_at_period_end: false,
-        metadata: { userId: String(user.id), planId: plan.id },
-      },
-      { idempotencyKey: `change-plan-${user.id}-${subscriptionId}-${plan.id}-${Math.floor(Date.now() / 60_000)}` },
-    );
-    const snap = await this.sync.snapshot(stripe, subscriptionId);
-    await this.db.transaction(async (tx) => {
-      await this.sync.apply(tx, user, snap, 'plan_changed', null);
-      await tx
-        .update(users)
-        .set({ paidQuestionsRemaining: plan.queryLimit, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
-    });
-    return {
-      clientSecret: null,
-      subscriptionId,
-      successUrl: `${this.config.appUrl}/checkout/success`,
-      planChanged: true,
-    };
-  }
-
-  /**
    * The user's current Stripe subscription as the billing page shows it, or null. A subscription
    * that was never paid is not one (an account from before decision 0019 may still hold such an
    * attempt: it is let go here, and the user is free again).
@@ -216,7 +182,7 @@ export class BillingService {
       subscription.status === 'active' && subscription.cancel_at_period_end
         ? 'pending_cancellation'
         : subscription.status;
-    return {
+    return withScheduledChange(this.plans, subscription, {
       id: subscription.id,
       status,
       currentPeriodStart: start,
@@ -229,7 +195,7 @@ export class BillingService {
         currency: price?.currency ?? 'usd',
         interval: price?.recurring?.interval ?? 'month',
       },
-    };
+    });
   }
 
   async cancel(user: UserRow, immediate: boolean): Promise<SubscriptionActionResponse> {

@@ -4,6 +4,7 @@ import { UNPAID_SUBSCRIPTION_STATUSES } from '../../common/billing-schemas';
 import type { Database } from '../db/client';
 import { payments, subscriptionEvents, users } from '../db/schema';
 import { findUserById, type UserRow } from '../users/repository';
+import { planSchedule } from './plan-schedule';
 import type { PlanRow, PlanService } from './plans';
 
 // Applies Stripe's view of a subscription to our user. Webhooks may arrive twice or out of order,
@@ -51,8 +52,9 @@ export class SubscriptionSync {
   async snapshot(stripe: Stripe, subscriptionId: string): Promise<SubscriptionSnapshot> {
     const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['items.data.price'] });
     const priceId = subscription.items?.data?.[0]?.price?.id;
+    const inForce = planSchedule(subscription).planId;
     const plan =
-      (subscription.metadata?.planId && (await this.plans.find(subscription.metadata.planId))) ||
+      (inForce && (await this.plans.find(inForce))) ||
       (priceId ? await this.plans.findByPrice(priceId) : undefined);
     const { start, end } = periodOf(subscription);
     return { subscription, plan, status: ourStatus(subscription), periodStart: start, periodEnd: end };
