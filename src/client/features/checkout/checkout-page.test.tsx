@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Plan, StripeConfig } from '../../../common/billing-schemas';
+import type { PublicUser } from '../../../common/user-schemas';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { makePlan } from '../../../../tests/helpers/plans';
 import { renderPage } from '../../../../tests/helpers/render';
+import { makePublicUser, signedInMe } from '../../../../tests/helpers/users';
 import { testConfig, unconfigured } from './checkout-test-data';
 import { CheckoutPage } from './checkout-page';
 import type { StripeLoader } from './stripe-loader';
@@ -21,6 +23,7 @@ function renderCheckout({
   config = testConfig,
   stripeLoader = fakeStripe().loader,
   stripeTimeoutMs,
+  user = makePublicUser(),
   handlers = {},
 }: {
   at?: string;
@@ -28,9 +31,11 @@ function renderCheckout({
   config?: StripeConfig;
   stripeLoader?: StripeLoader;
   stripeTimeoutMs?: number;
+  user?: PublicUser;
   handlers?: Record<string, FakeHandler | FakeResponse>;
 } = {}) {
   const fake = installFakeFetch({
+    'GET /api/me': signedInMe(user),
     [`GET /api/subscription-plans/${plan.id}`]: { json: plan },
     'GET /api/stripe/config': { json: config },
     'POST /api/stripe/create-subscription': { json: started },
@@ -45,6 +50,7 @@ function renderCheckout({
       { path: '/pricing', element: <p>Pricing stand-in</p> },
       { path: '/', element: <p>Home stand-in</p> },
       { path: '/checkout/success', element: <p>Success stand-in</p> },
+      { path: '/billing', element: <p>Billing stand-in</p> },
     ],
   });
   return { ...fake, ...view };
@@ -113,23 +119,23 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('link', { name: 'Choose another plan' })).toHaveAttribute('href', '/pricing');
   });
 
-  it('confirms a plan change of an existing subscription without a payment form, then goes home', async () => {
-    const stripe = fakeStripe();
+  it("shows the server's reason and reads the account again when it already holds a subscription (409)", async () => {
+    let meCalls = 0;
     const { requests } = renderCheckout({
-      at: '/checkout/standard',
-      plan: makePlan({ id: 'standard', name: 'standard', displayName: 'Standard', price: 1999 }),
-      stripeLoader: stripe.loader,
       handlers: {
+        'GET /api/me': () => {
+          meCalls += 1;
+          return signedInMe(makePublicUser());
+        },
         'POST /api/stripe/create-subscription': {
-          json: { clientSecret: null, subscriptionId: 'sub_1', successUrl: started.successUrl, planChanged: true },
+          status: 409,
+          json: { message: 'You already have a subscription. Open the checkout page of the plan you want.' },
         },
       },
     });
-    expect(await screen.findByText('Plan changed!')).toBeInTheDocument();
-    expect(screen.getByText(/You are now on the Standard plan/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+    expect(await screen.findByText(/You already have a subscription/)).toBeInTheDocument();
+    await waitFor(() => expect(meCalls).toBeGreaterThan(1));
     expect(subscriptionCalls(requests)).toHaveLength(1);
-    expect(await screen.findByText('Home stand-in', {}, { timeout: 4000 })).toBeInTheDocument();
   });
 
   it('does not start a subscription for a plan without a price id', async () => {

@@ -1,6 +1,6 @@
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2, Lock, SearchX } from 'lucide-react';
+import { ArrowLeft, Lock, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Plan } from '../../../common/billing-schemas';
@@ -10,6 +10,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
+import { useCurrentUser } from '../../lib/auth-api';
+import { DoneGoingHome } from './after-payment';
 import { useCreateSubscription, usePlan, useStripeConfig } from './checkout-api';
 import { confirmWithStripe } from './confirm-with-stripe';
 import { OrderSummary } from './order-summary';
@@ -20,15 +22,13 @@ import {
   PaymentNotice,
   PaymentsNotAvailable,
 } from './payment-states';
+import { holdsSubscription } from './plan-change-api';
+import { PlanChangePanel } from './plan-change-panel';
 import { refreshAccountData } from './refresh-account';
 import { defaultStripeLoader, type StripeLoader } from './stripe-loader';
 import { StripeForm } from './stripe-form';
 import { StripePanel } from './stripe-panel';
 
-/** Spec section 9: after a successful payment the page goes to / after 2 s. */
-export const PAYMENT_REDIRECT_MS = 2000;
-/** Where a paid user lands: Home re-reads the subscription and shows the payment toast. */
-export const AFTER_PAYMENT_PATH = '/?refresh_subscription=true&payment_success=true';
 /** /checkout?plan=testPlan buys the test plan (spec section 2). */
 export const TEST_PLAN_QUERY = 'testPlan';
 export const TEST_PLAN_ID = 'test';
@@ -45,30 +45,20 @@ function withParam(url: string, name: string, value: string): string {
   return parsed.toString();
 }
 
-function PaymentSucceeded({ plan, changed = false }: { plan: Plan; changed?: boolean }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const timer = setTimeout(() => void navigate(AFTER_PAYMENT_PATH), PAYMENT_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [navigate]);
-  return (
-    <div role="status" className="flex min-h-40 flex-col items-center justify-center gap-3 text-center">
-      <CheckCircle2 className="size-12 text-success" aria-hidden />
-      <h3 className="text-lg font-semibold">{changed ? 'Plan changed!' : 'Payment successful!'}</h3>
-      <p className="text-sm text-muted-foreground">
-        {changed
-          ? `You are now on the ${plan.displayName} plan; the price difference is settled on your next invoice.`
-          : `Your ${plan.displayName} subscription is active.`}{' '}
-        Taking you back to Parallax...
-      </p>
-    </div>
-  );
-}
-
-function PlanChanged({ plan }: { plan: Plan }) {
+/** create-subscription's 409: the account holds a subscription after all; reading it again shows the plan change. */
+function RefreshOnConflict({ message }: { message: string }) {
   const queryClient = useQueryClient();
   useEffect(() => void refreshAccountData(queryClient), [queryClient]);
-  return <PaymentSucceeded plan={plan} changed />;
+  return (
+    <PaymentNotice
+      title={message}
+      action={
+        <Button asChild variant="outline">
+          <Link to="/pricing">Choose another plan</Link>
+        </Button>
+      }
+    />
+  );
 }
 
 function CheckoutPayment({
@@ -94,7 +84,9 @@ function CheckoutPayment({
       });
   }, [config.isError, config.error]);
 
-  if (paid) return <PaymentSucceeded plan={plan} />;
+  if (paid) {
+    return <DoneGoingHome title="Payment successful!">Your {plan.displayName} subscription is active.</DoneGoingHome>;
+  }
   if (!purchasable) {
     return (
       <PaymentNotice
@@ -116,6 +108,9 @@ function CheckoutPayment({
     if (error instanceof ApiError && error.status === 503) {
       return <PaymentsNotAvailable backTo="/pricing" backLabel="Back to pricing" />;
     }
+    if (error instanceof ApiError && error.status === 409) {
+      return <RefreshOnConflict message={errorText(error, paymentMessages.processFailed)} />;
+    }
     if (error instanceof ApiError && error.status === 400) {
       return (
         <PaymentNotice
@@ -136,9 +131,7 @@ function CheckoutPayment({
     );
   }
   const started = subscription.data;
-  if (!started) return <PaymentLoading label="Preparing secure payment form..." />;
-  // An existing subscription moved to this plan: nothing to pay now.
-  if (started.planChanged || started.clientSecret === null) return <PlanChanged plan={plan} />;
+  if (!started?.clientSecret) return <PaymentLoading label="Preparing secure payment form..." />;
   const clientSecret = started.clientSecret;
 
   const confirm = async (stripe: Stripe, elements: StripeElements) => {
@@ -211,26 +204,62 @@ function PlanProblem({ notFound, onRetry }: { notFound: boolean; onRetry: () => 
   );
 }
 
+function BackToPricing() {
+  return (
+    <Link
+      to="/pricing"
+      className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden />
+      Back to pricing
+    </Link>
+  );
+}
+
+/** A subscriber's checkout: the change from their plan to this one, made only on "Confirm change". */
+function PlanChangeCheckout({ plan, currentTier }: { plan: Plan; currentTier: string }) {
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:py-12">
+      <div>
+        <BackToPricing />
+        <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">Change plan</h1>
+        <p className="mt-1 text-muted-foreground">
+          Review the change to the {plan.displayName} plan. Nothing changes until you confirm.
+        </p>
+      </div>
+      <Card role="region" aria-labelledby="plan-change-title">
+        <CardHeader className="pb-4">
+          <CardTitle id="plan-change-title" className="text-lg">
+            Your plan change
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <PlanChangePanel plan={plan} currentTier={currentTier} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
 function Checkout({
   planId,
   ...stripe
 }: { planId: string } & Required<Pick<StripeOptions, 'stripeLoader'>> & StripeOptions) {
   const plan = usePlan(planId);
-  if (plan.isLoading) return <FullPageLoading label="Loading plan..." />;
+  // The route's guard has read the user already; until it is known, nothing may start a subscription.
+  const me = useCurrentUser();
+  if (plan.isLoading || me.isPending) return <FullPageLoading label="Loading plan..." />;
   if (!plan.data) {
     const notFound = plan.error instanceof ApiError && plan.error.status === 404;
     return <PlanProblem notFound={notFound} onRetry={() => void plan.refetch()} />;
   }
+  if (holdsSubscription(me.data)) {
+    return <PlanChangeCheckout plan={plan.data} currentTier={me.data!.subscriptionTier} />;
+  }
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:py-12">
       <div>
-        <Link
-          to="/pricing"
-          className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
-        >
-          <ArrowLeft className="size-4" aria-hidden />
-          Back to pricing
-        </Link>
+        <BackToPricing />
         <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
         <p className="mt-1 text-muted-foreground">Subscribe to the {plan.data.displayName} plan.</p>
       </div>

@@ -102,12 +102,53 @@ describe('Manage Subscription dialog', () => {
     await settled();
   });
 
-  it('says so when the plans cannot be loaded', async () => {
-    const view = renderManage(subscriber(), { 'GET /api/subscription-plans': { status: 500, json: { message: 'down' } } });
+  it('labels each other plan by its price against the current one: Upgrade, Downgrade or Switch', async () => {
+    const team = plan('team', 1999, 2001);
+    const view = renderManage(
+      subscriber({ subscriptionTier: 'standard' }),
+      { 'GET /api/subscription-plans': { json: [...plans, team] } },
+      billing({
+        plan: { id: 'price_standard', nickname: 'Standard', amount: 1999, currency: 'usd', interval: 'month' },
+      }),
+    );
     const dialog = await openDialog(view);
-    expect(
-      await dialog.findByText('Failed to load subscription plans. Please try again later.'),
-    ).toBeInTheDocument();
+    const list = within(await dialog.findByRole('list', { name: 'Plans' }));
+    const link = (name: string) => within(list.getByRole('listitem', { name })).getByRole('link');
+    expect(within(list.getByRole('listitem', { name: 'Standard' })).getByText('Current Plan')).toBeInTheDocument();
+    expect(link('Basic')).toHaveAccessibleName('Downgrade to Basic');
+    expect(link('Basic')).toHaveTextContent('Downgrade');
+    expect(link('Basic')).toHaveAttribute('href', '/checkout/basic');
+    expect(link('Unlimited')).toHaveAccessibleName('Upgrade to Unlimited');
+    expect(link('Team')).toHaveAccessibleName('Switch to Team');
+    expect(link('Team')).toHaveTextContent('Switch');
+    await settled();
+  });
+
+  it('shows a change set for the end of the period, and a way to keep the current plan', async () => {
+    const view = renderManage(
+      subscriber({ subscriptionTier: 'standard' }),
+      {},
+      billing({
+        plan: { id: 'price_standard', nickname: 'Standard', amount: 1999, currency: 'usd', interval: 'month' },
+        scheduledChange: { planId: 'basic', nickname: 'Basic', amount: 499, currency: 'usd', startsAt: PERIOD_END },
+      }),
+    );
+    const dialog = await openDialog(view);
+    const list = within(await dialog.findByRole('list', { name: 'Plans' }));
+    const basic = within(list.getByRole('listitem', { name: 'Basic' }));
+    expect(basic.getByText('From Jun 1, 2025')).toBeInTheDocument();
+    expect(basic.queryByRole('link')).not.toBeInTheDocument();
+    const standard = within(list.getByRole('listitem', { name: 'Standard' }));
+    expect(standard.getByRole('link', { name: 'Keep this plan' })).toHaveAttribute('href', '/checkout/standard');
+    await settled();
+  });
+
+  it('says so when the plans cannot be loaded', async () => {
+    const view = renderManage(subscriber(), {
+      'GET /api/subscription-plans': { status: 500, json: { message: 'down' } },
+    });
+    const dialog = await openDialog(view);
+    expect(await dialog.findByText('Failed to load subscription plans. Please try again later.')).toBeInTheDocument();
     await settled();
   });
 
@@ -134,7 +175,9 @@ describe('Manage Subscription dialog', () => {
     await view.user.click(dialog.getByRole('button', { name: 'Yes, cancel subscription' }));
 
     expect(await screen.findByText('Subscription cancelled')).toBeInTheDocument();
-    expect(screen.getByText('Your subscription will be cancelled at the end of the current period.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your subscription will be cancelled at the end of the current period.'),
+    ).toBeInTheDocument();
     const posts = view.requests.filter((r) => r.method === 'POST' && r.path === '/api/billing/cancel-subscription');
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toBeUndefined();
@@ -143,7 +186,9 @@ describe('Manage Subscription dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Manage Subscription' })).not.toBeInTheDocument());
 
     // Not at once: the provider's webhook gets a second to land first.
-    expect(view.requests.map((r) => r.path)).not.toContain(`/api/subscription-status-by-session/${SESSION}?forceRefresh=true`);
+    expect(view.requests.map((r) => r.path)).not.toContain(
+      `/api/subscription-status-by-session/${SESSION}?forceRefresh=true`,
+    );
     await waitFor(
       () => {
         expect(count(view.requests, 'GET', '/api/me')).toBeGreaterThan(meBefore);
@@ -173,7 +218,11 @@ describe('Manage Subscription dialog', () => {
   it('offers Resume instead of Cancel to a cancelling user, and posts resume', async () => {
     const view = renderManage(
       subscriber({ subscriptionStatus: 'pending_cancellation' }),
-      { 'POST /api/billing/resume-subscription': { json: { success: true, message: 'Your subscription has been resumed.' } } },
+      {
+        'POST /api/billing/resume-subscription': {
+          json: { success: true, message: 'Your subscription has been resumed.' },
+        },
+      },
       billing({ status: 'pending_cancellation', cancelAtPeriodEnd: true }),
     );
     const dialog = await openDialog(view);

@@ -1,14 +1,17 @@
+import { format, fromUnixTime } from 'date-fns';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import type { BillingSubscription, Plan } from '../../../common/billing-schemas';
-import { formatPrice, UNLIMITED_QUERIES } from '../../../common/plans';
+import { formatPrice, planChangeDirection, planChangeLabels, UNLIMITED_QUERIES } from '../../../common/plans';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { subscriptionTexts, usePlans } from './subscription-api';
 
 export function planLimitText(queries: number): string {
-  return queries === UNLIMITED_QUERIES ? 'Unlimited questions' : `${queries.toLocaleString('en-US')} questions per month`;
+  return queries === UNLIMITED_QUERIES
+    ? 'Unlimited questions'
+    : `${queries.toLocaleString('en-US')} questions per month`;
 }
 
 /** The user's plan: by tier name, or by the Stripe price the subscription bills. */
@@ -17,7 +20,11 @@ export function isCurrentPlan(plan: Plan, tier: string, billing: BillingSubscrip
   return Boolean(billing && plan.stripePriceId && plan.stripePriceId === billing.plan.id);
 }
 
-/** 'Upgrade Subscription' tab: every active plan, the current one marked, the others a way to checkout. */
+/**
+ * 'Upgrade Subscription' tab: every active plan, the current one marked, the others a way to the
+ * checkout page, where the change is shown and confirmed. Each button says what the change is by
+ * price: Upgrade, Downgrade or Switch. A change already set for the period's end is shown as such.
+ */
 export function UpgradePlans({ tier, billing }: { tier: string; billing: BillingSubscription | null | undefined }) {
   const plans = usePlans(true);
 
@@ -38,11 +45,16 @@ export function UpgradePlans({ tier, billing }: { tier: string; billing: Billing
 
   const offered = plans.data.filter((plan) => plan.isActive);
   if (offered.length === 0) return <p className="text-sm text-muted-foreground">No plans are available right now.</p>;
+  const currentPrice = offered.find((plan) => isCurrentPlan(plan, tier, billing))?.price ?? billing?.plan.amount;
+  const scheduled = billing?.scheduledChange ?? null;
 
   return (
     <ul aria-label="Plans" className="grid gap-2">
       {offered.map((plan) => {
         const current = isCurrentPlan(plan, tier, billing);
+        const direction = currentPrice === undefined ? 'switch' : planChangeDirection(currentPrice, plan.price);
+        const label = planChangeLabels[direction];
+        const starts = scheduled?.planId === plan.id ? format(fromUnixTime(scheduled.startsAt), 'MMM d, yyyy') : null;
         return (
           <li
             key={plan.id}
@@ -59,14 +71,23 @@ export function UpgradePlans({ tier, billing }: { tier: string; billing: Billing
               </p>
             </div>
             {current ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-primary px-2.5 py-1 text-xs font-medium text-primary-foreground">
-                <Check className="size-3.5" aria-hidden />
-                Current Plan
-              </span>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="inline-flex items-center gap-1 rounded-full bg-primary px-2.5 py-1 text-xs font-medium text-primary-foreground">
+                  <Check className="size-3.5" aria-hidden />
+                  Current Plan
+                </span>
+                {scheduled && (
+                  <Button asChild size="sm" variant="outline">
+                    <Link to={`/checkout/${encodeURIComponent(plan.id)}`}>Keep this plan</Link>
+                  </Button>
+                )}
+              </div>
+            ) : starts ? (
+              <span className="rounded-full border px-2.5 py-1 text-xs font-medium">From {starts}</span>
             ) : (
-              <Button asChild size="sm">
-                <Link to={`/checkout/${encodeURIComponent(plan.id)}`} aria-label={`Upgrade to ${plan.displayName}`}>
-                  Upgrade
+              <Button asChild size="sm" variant={direction === 'upgrade' ? 'default' : 'outline'}>
+                <Link to={`/checkout/${encodeURIComponent(plan.id)}`} aria-label={`${label} to ${plan.displayName}`}>
+                  {label}
                 </Link>
               </Button>
             )}
