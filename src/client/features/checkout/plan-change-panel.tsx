@@ -87,15 +87,11 @@ function PlanSide({ label, side, badge }: { label: string; side: PlanChangePrevi
 }
 
 function Row({ term, children, strong = false }: { term: string; children: ReactNode; strong?: boolean }) {
+  // A value that does not fit beside its term moves under it, still on the right.
   return (
-    <div
-      className={cn(
-        'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1',
-        strong && 'text-base font-semibold',
-      )}
-    >
+    <div className={cn('flex flex-wrap justify-between gap-x-4 gap-y-0.5', strong && 'text-base font-semibold')}>
       <dt className={strong ? undefined : 'text-muted-foreground'}>{term}</dt>
-      <dd className="text-right">{children}</dd>
+      <dd className="ml-auto whitespace-nowrap text-right">{children}</dd>
     </div>
   );
 }
@@ -115,7 +111,12 @@ function explanation(p: PlanChangePreview): string {
     p.creditToday > 0
       ? `; ${formatPrice(p.creditToday, p.currency)} for the unused part of ${p.current.displayName} becomes credit towards your next payments`
       : ' for the rest of this period';
-  return `${today}${credit}. ${p.target.displayName} and its questions apply at once; your next payment is ${next} on ${nextDay}.`;
+  const price = formatPrice(p.target.price, p.target.currency);
+  let renewal = `your next payment is ${next} on ${nextDay}`;
+  if (p.creditToday > 0 && p.nextPayment.amount === 0) renewal = `your credit pays the ${price} due on ${nextDay}`;
+  else if (p.creditToday > 0 && p.nextPayment.amount < p.target.price)
+    renewal = `on ${nextDay} you pay ${next} of ${price}, the rest from your credit`;
+  return `${today}${credit}. ${p.target.displayName} and its questions apply at once; ${renewal}.`;
 }
 
 function WhenChoice({
@@ -270,9 +271,7 @@ export function PlanChangePanel({ plan, currentTier }: { plan: Plan; currentTier
           <Row term="Credit for unused time">{formatPrice(shown.creditToday, shown.currency)}</Row>
         )}
         <Row term="Takes effect">
-          {shown.when === 'now'
-            ? `Now (${day(shown.effectiveAt)})`
-            : `${day(shown.effectiveAt)}, at the end of this period`}
+          {shown.when === 'now' ? `Now (${day(shown.effectiveAt)})` : `${day(shown.effectiveAt)} (end of period)`}
         </Row>
         <Row term="Next payment">
           {formatPrice(shown.nextPayment.amount, shown.nextPayment.currency)} on {day(shown.nextPayment.date)}
