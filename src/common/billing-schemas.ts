@@ -33,12 +33,10 @@ export type StripeConfig = z.infer<typeof stripeConfigSchema>;
 
 export const createSubscriptionRequestSchema = z.object({ planId: safeText({ max: 64, min: 1 }) });
 export const createSubscriptionResponseSchema = z.object({
-  /** The first payment's secret for the Payment Element; null when an existing subscription changed plan instead. */
-  clientSecret: z.string().nullable(),
+  /** The first payment's secret for the Payment Element (a subscriber's plan change is planChangeRequestSchema's). */
+  clientSecret: z.string(),
   subscriptionId: z.string(),
   successUrl: z.string(),
-  /** True when the user's live subscription moved to this plan (prorated on the next invoice): nothing to pay now. */
-  planChanged: z.boolean().optional(),
 });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 

@@ -131,7 +131,7 @@ function CheckoutPayment({
     );
   }
   const started = subscription.data;
-  if (!started?.clientSecret) return <PaymentLoading label="Preparing secure payment form..." />;
+  if (!started) return <PaymentLoading label="Preparing secure payment form..." />;
   const clientSecret = started.clientSecret;
 
   const confirm = async (stripe: Stripe, elements: StripeElements) => {
