@@ -344,35 +344,3 @@ describe('POST /stripe-webhook', () => {
     expect(JSON.parse(res.responseBody)).toEqual({ received: true, ignored: true });
   });
 });
-
-describe('test tools', () => {
-  it("resets the caller's own account in test mode, and nobody else's", async () => {
-    const { cookie, user, subscriptionId } = await subscribe('basic');
-    stripe.payInvoice(subscriptionId);
-    await stripe.settled();
-    const other = await registerAccount(t.app, uniqueAccount('bystander'));
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/reset-user',
-          payload: { userId: other.user.id },
-          ...as(cookie),
-        })
-      ).statusCode,
-    ).toBe(403);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/reset-user',
-      payload: { userId: user.id },
-      ...as(cookie),
-    });
-    expect(res.statusCode).toBe(200);
-    expect((await getMe(t.app, cookie)).json()).toMatchObject({
-      subscriptionTier: 'free',
-      subscriptionStatus: null,
-      paidQuestionsRemaining: 0,
-      freeQuestionsRemaining: 33,
-    });
-  });
-});
