@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { adminValidationMessages as v } from './admin-messages';
 import { paymentModeSchema, planSchema } from './billing-schemas';
-import { ANONYMOUS_USERNAME_PREFIX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './limits';
-import { validationMessages } from './messages';
+import {
+  ANONYMOUS_USERNAME_PREFIX,
+  DATABASE_INT_MAX,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from './limits';
+import { textMessages, validationMessages } from './messages';
 import { ID_MAX, safeText } from './text-rules';
 import { publicUserSchema } from './user-schemas';
 
@@ -38,7 +46,7 @@ export type AdminUserSortKey = (typeof adminUserSortKeys)[number];
 
 const listPaging = {
   limit: z.coerce.number().int().min(1).max(ADMIN_LIST_MAX_LIMIT).default(ADMIN_LIST_DEFAULT_LIMIT),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(DATABASE_INT_MAX).default(0),
   search: safeText({ max: 200, trim: true }).optional(),
 };
 
@@ -67,7 +75,7 @@ const knownStatuses = [
 ] as const;
 export const adminTiers = ['free', 'basic', 'standard', 'unlimited'] as const;
 
-const wholeNumber = z.number(v.wholeNumber).int(v.wholeNumber);
+const wholeNumber = z.number(v.wholeNumber).int(v.wholeNumber).max(DATABASE_INT_MAX, textMessages.numberTooLarge);
 
 /** PUT /api/admin/users/:id. Ids and Stripe ids are read-only; absent fields stay as they are. */
 export const adminUserUpdateSchema = z.object({
@@ -93,7 +101,7 @@ export const adminUserUpdateSchema = z.object({
 });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(DATABASE_INT_MAX) });
 
 export const toggleAdminSchema = z.object({ isAdmin: z.boolean() });
 
@@ -200,12 +208,14 @@ const planFields = {
     v.planName,
   ),
   displayName: safeText({ max: 100, min: 1, trim: true, messages: { tooShort: v.planDisplayName } }),
-  price: z.number().int().min(0, v.planPrice),
+  price: z.number().int().min(0, v.planPrice).max(DATABASE_INT_MAX, textMessages.numberTooLarge),
   currency: z.enum(planCurrencies),
   interval: z.enum(planIntervals),
   description: safeText({ max: 500, trim: true, multiline: true }).nullable(),
   features: z.array(safeText({ max: 200, min: 1, trim: true })).max(30),
-  limits: z.object({ queries: z.number().int().min(-1, v.planQueries) }),
+  limits: z.object({
+    queries: z.number().int().min(-1, v.planQueries).max(DATABASE_INT_MAX, textMessages.numberTooLarge),
+  }),
   stripePriceId: safeText({ max: ID_MAX, trim: true })
     .regex(/^price_/, v.invalidPriceId)
     .nullable(),

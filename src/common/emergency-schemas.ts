@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createAdminSchema } from './admin-schemas';
-import { PASSWORD_MAX } from './limits';
+import { DATABASE_INT_MAX, PASSWORD_MAX } from './limits';
 import { safeText } from './text-rules';
 import { publicUserSchema } from './user-schemas';
 
@@ -51,7 +51,9 @@ export const emergencyAdminSchema = z.object({
 export type EmergencyAdmin = z.infer<typeof emergencyAdminSchema>;
 
 /** GET /api/list-all-admins: `details` narrows the list to that admin (it never adds the hash). */
-export const listAdminsQuerySchema = z.object({ details: z.coerce.number().int().positive().optional() });
+export const listAdminsQuerySchema = z.object({
+  details: z.coerce.number().int().positive().max(DATABASE_INT_MAX).optional(),
+});
 
 export const listAdminsResponseSchema = z.object({ adminUsers: z.array(emergencyAdminSchema) });
 export type ListAdminsResponse = z.infer<typeof listAdminsResponseSchema>;
@@ -65,7 +67,8 @@ export const passwordCompareSchema = z.object({
   userId: z
     .number(emergencyMessages.bothRequired)
     .int(emergencyMessages.bothRequired)
-    .positive(emergencyMessages.bothRequired),
+    .positive(emergencyMessages.bothRequired)
+    .max(DATABASE_INT_MAX, emergencyMessages.bothRequired),
 });
 export type PasswordCompareInput = z.infer<typeof passwordCompareSchema>;
 
@@ -85,7 +88,7 @@ export const passwordCompareResultSchema = z.object({
 });
 export type PasswordCompareResult = z.infer<typeof passwordCompareResultSchema>;
 
-export const forceLoginParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const forceLoginParamsSchema = z.object({ id: z.coerce.number().int().positive().max(DATABASE_INT_MAX) });
 export const forceLoginResponseSchema = z.object({ message: z.string(), user: publicUserSchema });
 export type ForceLoginResponse = z.infer<typeof forceLoginResponseSchema>;
 

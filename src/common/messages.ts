@@ -30,6 +30,7 @@ export const textMessages = {
   notAllowed: 'Text contains characters that are not allowed',
   tooShort: 'Text must be at least {min} characters',
   tooLong: 'Text must be at most {max} characters',
+  numberTooLarge: 'Enter a number no larger than 2,147,483,647',
 } as const;
 
 export const serverMessages = {

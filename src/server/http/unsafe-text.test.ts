@@ -127,3 +127,29 @@ describe('ids without a bound', () => {
     }
   });
 });
+
+describe('numbers beyond what the database stores', () => {
+  it('admin edits and plans with an out-of-range count or price answer 400', async () => {
+    const victim = await registerAccount(t.app, uniqueAccount('counted'));
+    const edit = await adminCall(t.app, admin.cookie, 'PUT', `/api/admin/users/${victim.user.id}`, {
+      freeQuestionsRemaining: 2 ** 31,
+    });
+    expect(edit.statusCode, edit.body).toBe(400);
+    const plan = await adminCall(t.app, admin.cookie, 'POST', '/api/admin/subscription-plans', {
+      name: 'too-dear',
+      displayName: 'Too dear',
+      price: 1e20,
+      limits: { queries: 5 },
+    });
+    expect(plan.statusCode, plan.body).toBe(400);
+    const page = await adminCall(t.app, admin.cookie, 'GET', '/api/admin/users?offset=1e30');
+    expect(page.statusCode, page.body).toBe(400);
+    const user = await adminCall(t.app, admin.cookie, 'PUT', '/api/admin/users/99999999999', {});
+    expect(user.statusCode, user.body).toBe(400);
+  });
+
+  it('GET /api/query/:id with an id beyond the integer range answers 400', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/query/99999999999', headers: { cookie: user.cookie } });
+    expect(res.statusCode, res.body).toBe(400);
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DATABASE_INT_MAX } from '../../common/limits';
 import { serverMessages } from '../../common/messages';
 import { apiStatusSchema, modelKeys, type ModelKey } from '../../common/models';
 import {
@@ -152,7 +153,7 @@ export async function queryRoutes(
     '/api/query/:id',
     {
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: z.coerce.number().int().positive().max(DATABASE_INT_MAX) }),
         querystring: z.object({ sessionId: sessionIdSchema.optional() }),
         response: { 200: savedQuerySchema },
       },
