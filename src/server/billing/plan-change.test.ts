@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   billingMessages,
@@ -201,10 +201,11 @@ describe('confirming an upgrade', () => {
       currency: 'usd',
       subscriptionTier: 'standard',
     });
+    // The question asked on Basic this period counts against Standard's allowance (decision 0020).
     expect((await getMe(t.app, cookie)).json()).toMatchObject({
       subscriptionTier: 'standard',
       subscriptionStatus: 'active',
-      paidQuestionsRemaining: 2001,
+      paidQuestionsRemaining: 2000,
     });
     const sub = stripeSubscription(subscriptionId);
     expect(sub.items.data[0]!.price.id).toBe('price_fake_standard');
@@ -224,7 +225,7 @@ describe('confirming an upgrade', () => {
     await stripe.settled();
     expect((await getMe(t.app, cookie)).json()).toMatchObject({
       subscriptionTier: 'standard',
-      paidQuestionsRemaining: 2000,
+      paidQuestionsRemaining: 1999,
     });
     const events = await t.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, user.id));
     expect(events.some((e) => e.eventType === 'plan_changed' && e.newTier === 'standard')).toBe(true);
@@ -413,5 +414,106 @@ describe('a subscription set to cancel', () => {
       subscriptionStatus: 'pending_cancellation',
       subscriptionTier: 'basic',
     });
+  });
+});
+
+describe('questions already used this period, on a change made now (decision 0020)', () => {
+  const remaining = async (cookie: string) =>
+    ((await getMe(t.app, cookie)).json() as { paidQuestionsRemaining: number }).paidQuestionsRemaining;
+
+  async function askTimes(cookie: string, times: number) {
+    for (let i = 0; i < times; i++) await ask(cookie);
+  }
+
+  /** Previews and confirms a change that applies now, its webhooks applied. */
+  async function changeNow(cookie: string, planId: string) {
+    const shown = await preview(cookie, planId, 'now');
+    expect(shown.statusCode, shown.body).toBe(200);
+    const { prorationDate } = shown.json() as PlanChangePreview;
+    const res = await confirm(cookie, { planId, when: 'now', prorationDate });
+    expect(res.statusCode, res.body).toBe(200);
+    await stripe.settled();
+  }
+
+  it('count against the new plan: an upgrade after 3 questions leaves its allowance less 3', async () => {
+    const { cookie } = await subscriber('basic');
+    await askTimes(cookie, 3);
+    await changeNow(cookie, 'standard');
+    expect((await getMe(t.app, cookie)).json()).toMatchObject({
+      subscriptionTier: 'standard',
+      paidQuestionsRemaining: 2001 - 3,
+    });
+  });
+
+  it('are never refilled by switching up, down and up again, nor through the Unlimited plan', async () => {
+    const { cookie } = await subscriber('basic');
+    await askTimes(cookie, 2);
+    await changeNow(cookie, 'standard');
+    expect(await remaining(cookie)).toBe(2001 - 2);
+    await ask(cookie);
+    await changeNow(cookie, 'basic');
+    expect(await remaining(cookie)).toBe(333 - 3);
+    await ask(cookie);
+    await changeNow(cookie, 'standard');
+    expect(await remaining(cookie)).toBe(2001 - 4);
+    await changeNow(cookie, 'unlimited');
+    expect(await remaining(cookie)).toBe(-1);
+    // Questions asked on Unlimited count too when moving back to a plan with a limit.
+    await askTimes(cookie, 2);
+    await changeNow(cookie, 'standard');
+    expect(await remaining(cookie)).toBe(2001 - 6);
+  });
+
+  it("are remembered beyond a smaller plan's allowance: down to 10 questions after 12, then back up", async () => {
+    const { cookie } = await subscriber('basic');
+    await askTimes(cookie, 12);
+    await changeNow(cookie, 'test');
+    expect((await getMe(t.app, cookie)).json()).toMatchObject({ subscriptionTier: 'test', paidQuestionsRemaining: 0 });
+    await changeNow(cookie, 'basic');
+    expect(await remaining(cookie)).toBe(333 - 12);
+  });
+
+  it("are counted by the change's invoice.paid webhook too, when the confirm call never recorded the change", async () => {
+    const { cookie, subscriptionId } = await subscriber('basic');
+    await askTimes(cookie, 2);
+    // The confirm call's own request to Stripe, made directly: as if the app stopped right after it.
+    const { host, port } = stripe.address;
+    const sdk = new Stripe(FAKE_STRIPE_KEY, { host, port, protocol: 'http', maxNetworkRetries: 0 });
+    const item = stripeSubscription(subscriptionId).items.data[0]!;
+    await sdk.subscriptions.update(subscriptionId, {
+      items: [{ id: item.id, price: 'price_fake_standard' }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'error_if_incomplete',
+      metadata: { planId: 'standard' },
+    });
+    await stripe.settled();
+    expect((await getMe(t.app, cookie)).json()).toMatchObject({
+      subscriptionTier: 'standard',
+      paidQuestionsRemaining: 2001 - 2,
+    });
+  });
+
+  it('do not reach into the next period: the renewal grants the whole allowance again', async () => {
+    const { cookie, subscriptionId } = await subscriber('basic');
+    await askTimes(cookie, 2);
+    await changeNow(cookie, 'standard');
+    expect(await remaining(cookie)).toBe(2001 - 2);
+    stripe.advancePeriod(subscriptionId);
+    await stripe.settled();
+    expect(await remaining(cookie)).toBe(2001);
+  });
+
+  it("do not apply to a downgrade set for the period's end: its renewal grants the whole new allowance", async () => {
+    const { cookie, subscriptionId } = await subscriber('standard');
+    await askTimes(cookie, 3);
+    const shown = (await preview(cookie, 'test')).json() as PlanChangePreview;
+    expect(shown.when).toBe('period_end');
+    const res = await confirm(cookie, { planId: 'test', when: 'period_end', prorationDate: shown.prorationDate });
+    expect(res.statusCode, res.body).toBe(200);
+    await stripe.settled();
+    expect(await remaining(cookie)).toBe(2001 - 3);
+    stripe.advancePeriod(subscriptionId);
+    await stripe.settled();
+    expect((await getMe(t.app, cookie)).json()).toMatchObject({ subscriptionTier: 'test', paidQuestionsRemaining: 10 });
   });
 });

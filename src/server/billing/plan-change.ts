@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import {
   billingMessages,
@@ -12,9 +11,10 @@ import {
 } from '../../common/billing-schemas';
 import { planChangeDirection } from '../../common/plans';
 import type { Database } from '../db/client';
-import { subscriptionEvents, users } from '../db/schema';
+import { subscriptionEvents } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { UserRow } from '../users/repository';
+import { applyGrant, type AllowanceGrant } from './allowance-grants';
 import { planSchedule, scheduleMetadata } from './plan-schedule';
 import type { PlanRow, PlanService } from './plans';
 import type { BillingService } from './service';
@@ -124,7 +124,12 @@ export class PlanChangeService {
     const s = await this.situation(user, request.planId);
     const when = this.whenFor(s, request.when);
     const { stripe, subscription, item } = s;
-    const idempotencyKey = `plan-change-${user.id}-${subscription.id}-${request.planId}-${when}-${request.prorationDate}`;
+    // A double click sends the same change twice and Stripe makes it once. The subscription's state
+    // (its price and latest invoice) is part of the key, so switching back and forth within the same
+    // quoted second is a new change each time, never an old one replayed.
+    const latest =
+      typeof subscription.latest_invoice === 'string' ? subscription.latest_invoice : subscription.latest_invoice?.id;
+    const idempotencyKey = `plan-change-${user.id}-${subscription.id}-${item.price.id}-${latest ?? ''}-${request.planId}-${when}-${request.prorationDate}`;
 
     if (s.keep || when === 'period_end') {
       const next = s.keep ? null : { planId: s.target.id, startsAt: s.period.end };
@@ -172,9 +177,7 @@ export class PlanChangeService {
       throw error;
     }
     const invoice = updated.latest_invoice as Stripe.Invoice | null;
-    const previous =
-      typeof subscription.latest_invoice === 'string' ? subscription.latest_invoice : subscription.latest_invoice?.id;
-    const billed = invoice && invoice.id !== previous ? invoice : null;
+    const billed = invoice && invoice.id !== latest ? invoice : null;
     const tier = await this.record(user, s, 'plan_changed', billed);
     return {
       success: true,
@@ -210,12 +213,15 @@ export class PlanChangeService {
         });
         return;
       }
-      if (billed?.status === 'paid') await this.sync.recordInvoice(tx, user, billed, s.target, true);
-      else if (!billed)
-        await tx
-          .update(users)
-          .set({ paidQuestionsRemaining: s.target.queryLimit, updatedAt: new Date() })
-          .where(eq(users.id, user.id));
+      // The questions used this period count against the new plan (decision 0020): no refill by switching.
+      const grant: AllowanceGrant = {
+        kind: 'change',
+        fromLimit: s.current.id ? s.current.queryLimit : null,
+        toLimit: s.target.queryLimit,
+        periodStart: s.period.start,
+      };
+      if (billed?.status === 'paid') await this.sync.recordInvoice(tx, user, billed, s.target, true, grant);
+      else if (!billed) await applyGrant(tx, user.id, grant);
     });
     return snap.plan?.name ?? user.subscriptionTier;
   }

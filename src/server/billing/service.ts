@@ -241,9 +241,10 @@ export class BillingService {
     const latest = snap.subscription.latest_invoice;
     const invoiceId = typeof latest === 'string' ? latest : latest?.id;
     const invoice = invoiceId ? await stripe.invoices.retrieve(invoiceId) : null;
+    const grant = invoice?.status === 'paid' ? await this.sync.grantOf(invoice, snap.plan, snap.periodStart) : null;
     await this.db.transaction(async (tx) => {
       await this.sync.apply(tx, user, snap, eventType, null);
-      if (invoice?.status === 'paid') await this.sync.recordInvoice(tx, user, invoice, snap.plan, true);
+      if (invoice?.status === 'paid') await this.sync.recordInvoice(tx, user, invoice, snap.plan, true, grant);
     });
   }
 

@@ -4,6 +4,7 @@ import { UNPAID_SUBSCRIPTION_STATUSES } from '../../common/billing-schemas';
 import type { Database } from '../db/client';
 import { payments, subscriptionEvents, users } from '../db/schema';
 import { findUserById, type UserRow } from '../users/repository';
+import { applyGrant, creditedPriceOf, type AllowanceGrant } from './allowance-grants';
 import { planSchedule } from './plan-schedule';
 import type { PlanRow, PlanService } from './plans';
 
@@ -54,8 +55,7 @@ export class SubscriptionSync {
     const priceId = subscription.items?.data?.[0]?.price?.id;
     const inForce = planSchedule(subscription).planId;
     const plan =
-      (inForce && (await this.plans.find(inForce))) ||
-      (priceId ? await this.plans.findByPrice(priceId) : undefined);
+      (inForce && (await this.plans.find(inForce))) || (priceId ? await this.plans.findByPrice(priceId) : undefined);
     const { start, end } = periodOf(subscription);
     return { subscription, plan, status: ourStatus(subscription), periodStart: start, periodEnd: end };
   }
@@ -183,8 +183,25 @@ export class SubscriptionSync {
   }
 
   /**
-   * Records an invoice's payment; on the first success for that invoice, sets the paid allowance to
-   * the plan's limit for the new period. Returns whether the allowance was granted.
+   * What paying `invoice` grants, worked out before the transaction (it reads the plans): a plan
+   * change's invoice (Stripe's `subscription_update`, the prorations of a change made now) carries
+   * the period's used questions over from the plan it credits; any other brings a new period.
+   */
+  async grantOf(
+    invoice: Stripe.Invoice,
+    plan: PlanRow | undefined,
+    periodStart: number | null,
+  ): Promise<AllowanceGrant | null> {
+    if (!plan) return null;
+    if (invoice.billing_reason !== 'subscription_update') return { kind: 'period', limit: plan.queryLimit };
+    const credited = creditedPriceOf(invoice);
+    const from = credited ? await this.plans.findByPrice(credited) : undefined;
+    return { kind: 'change', fromLimit: from?.queryLimit ?? null, toLimit: plan.queryLimit, periodStart };
+  }
+
+  /**
+   * Records an invoice's payment; on the first success for that invoice, applies `grant` (from
+   * grantOf) to the paid allowance. Returns whether it was applied.
    */
   async recordInvoice(
     tx: Tx,
@@ -192,6 +209,7 @@ export class SubscriptionSync {
     invoice: Stripe.Invoice,
     plan: PlanRow | undefined,
     succeeded: boolean,
+    grant: AllowanceGrant | null,
   ): Promise<boolean> {
     const status = succeeded ? 'succeeded' : 'failed';
     const [row] = await tx
@@ -212,11 +230,8 @@ export class SubscriptionSync {
         setWhere: sql`${payments.status} <> 'succeeded'`,
       })
       .returning({ id: payments.id });
-    if (!row || !succeeded || !plan) return false;
-    await tx
-      .update(users)
-      .set({ paidQuestionsRemaining: plan.queryLimit, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    if (!row || !succeeded || !grant) return false;
+    await applyGrant(tx, user.id, grant);
     return true;
   }
 }

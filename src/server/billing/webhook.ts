@@ -102,9 +102,11 @@ export class WebhookHandler {
       typeof snap.subscription.customer === 'string' ? snap.subscription.customer : snap.subscription.customer.id;
     const user = await this.sync.findUser({ userId: snap.subscription.metadata?.userId, customerId });
     if (!user) return this.unmatched(event);
+    const grant = invoice ? await this.sync.grantOf(invoice, snap.plan, snap.periodStart) : null;
     return async (tx) => {
       await this.sync.apply(tx, user, snap, event.type, event.id);
-      if (invoice) await this.sync.recordInvoice(tx, user, invoice, snap.plan, event.type !== 'invoice.payment_failed');
+      if (invoice)
+        await this.sync.recordInvoice(tx, user, invoice, snap.plan, event.type !== 'invoice.payment_failed', grant);
     };
   }
 

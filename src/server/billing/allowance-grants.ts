@@ -1,0 +1,58 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { UNLIMITED_QUERIES } from '../../common/plans';
+import type { Database } from '../db/client';
+import { queries, users } from '../db/schema';
+
+// What a paid invoice gives the user's paid allowance, as one UPDATE each (DESIGN.md section 4):
+// a new period brings the plan's whole allowance; a plan change made now keeps the period's used
+// questions counted against the new plan, so switching plans never refills it (decision 0020).
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type AllowanceGrant =
+  /** A new period (first payment, renewal): the plan's whole allowance. */
+  | { kind: 'period'; limit: number }
+  /**
+   * A change that applies mid-period: the new plan's allowance less what was used since the period
+   * started. `fromLimit` is the old plan's allowance (null when unknown); `periodStart` unix seconds.
+   */
+  | { kind: 'change'; fromLimit: number | null; toLimit: number; periodStart: number | null };
+
+/** The price credited for unused time on a change's invoice: the plan the change left. */
+export function creditedPriceOf(invoice: Stripe.Invoice): string | null {
+  for (const line of invoice.lines?.data ?? []) {
+    if (!line.parent?.subscription_item_details?.proration || line.amount >= 0) continue;
+    const price = line.pricing?.price_details?.price;
+    if (price) return typeof price === 'string' ? price : price.id;
+  }
+  return null;
+}
+
+export async function applyGrant(tx: Tx, userId: number, grant: AllowanceGrant): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      paidQuestionsRemaining: grant.kind === 'period' ? grant.limit : carriedOver(userId, grant),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * The new remaining allowance, computed in the UPDATE from the row's own value: max(0, new limit -
+ * used), used being the old limit less what remains, or the questions charged to the paid or
+ * unlimited allowance since the period started when that says more (after an unlimited plan, or a
+ * smaller plan whose allowance ran out and so forgot how far beyond it the user had gone).
+ */
+function carriedOver(userId: number, grant: Extract<AllowanceGrant, { kind: 'change' }>): number | SQL {
+  if (grant.toLimit === UNLIMITED_QUERIES) return UNLIMITED_QUERIES;
+  const since = grant.periodStart ?? 0;
+  const counted = sql`(select count(*)::int from ${queries} where ${queries.userId} = ${userId} and ${queries.chargedTo} in ('paid', 'unlimited') and ${queries.createdAt} >= to_timestamp(${since}::bigint))`;
+  const remaining = users.paidQuestionsRemaining;
+  const used =
+    grant.fromLimit === null || grant.fromLimit === UNLIMITED_QUERIES
+      ? counted
+      : sql`case when ${remaining} = ${UNLIMITED_QUERIES} then ${counted} else greatest(${grant.fromLimit}::int - ${remaining}, ${counted}) end`;
+  return sql`greatest(0, ${grant.toLimit}::int - ${used})`;
+}
