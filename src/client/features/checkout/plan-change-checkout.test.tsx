@@ -139,6 +139,12 @@ describe('checkout for a subscriber', () => {
     expect(facts.getByText('Now (May 10, 2025)')).toBeInTheDocument();
     expect(facts.getByText('$19.99 on Jun 1, 2025')).toBeInTheDocument();
     expect(region.getByText(/You pay \$12\.34 today for the rest of this period/)).toBeInTheDocument();
+    // A change made now does not refill the questions (decision 0020), and the page says so.
+    expect(
+      region.getByText(
+        /Standard applies at once, and the questions you have asked this period count towards its allowance\. Your next payment is \$19\.99 on Jun 1, 2025\./,
+      ),
+    ).toBeInTheDocument();
     // No payment form, no subscription started, nothing changed.
     expect(screen.queryByRole('region', { name: 'Order summary' })).not.toBeInTheDocument();
     expect(writes(requests)).toEqual([]);

@@ -112,11 +112,16 @@ function explanation(p: PlanChangePreview): string {
       ? `; ${formatPrice(p.creditToday, p.currency)} for the unused part of ${p.current.displayName} becomes credit towards your next payments`
       : ' for the rest of this period';
   const price = formatPrice(p.target.price, p.target.currency);
-  let renewal = `your next payment is ${next} on ${nextDay}`;
-  if (p.creditToday > 0 && p.nextPayment.amount === 0) renewal = `your credit pays the ${price} due on ${nextDay}`;
+  let renewal = `Your next payment is ${next} on ${nextDay}`;
+  if (p.creditToday > 0 && p.nextPayment.amount === 0) renewal = `Your credit pays the ${price} due on ${nextDay}`;
   else if (p.creditToday > 0 && p.nextPayment.amount < p.target.price)
-    renewal = `on ${nextDay} you pay ${next} of ${price}, the rest from your credit`;
-  return `${today}${credit}. ${p.target.displayName} and its questions apply at once; ${renewal}.`;
+    renewal = `On ${nextDay} you pay ${next} of ${price}, the rest from your credit`;
+  // The questions asked this period carry over (decision 0020): a switch is no refill.
+  const applies =
+    p.target.questions === UNLIMITED_QUERIES
+      ? `${p.target.displayName} applies at once, with unlimited questions`
+      : `${p.target.displayName} applies at once, and the questions you have asked this period count towards its allowance`;
+  return `${today}${credit}. ${applies}. ${renewal}.`;
 }
 
 function WhenChoice({
@@ -140,7 +145,7 @@ function WhenChoice({
     {
       value: 'now',
       label: 'Now',
-      hint: `${preview.target.displayName} applies at once; the unused part of ${preview.current.displayName} becomes credit.`,
+      hint: `${preview.target.displayName} applies at once, counting the questions asked this period; the unused part of ${preview.current.displayName} becomes credit.`,
     },
   ];
   return (
