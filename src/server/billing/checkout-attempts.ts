@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { HELD_STATUSES, ourStatus } from './subscription-sync';
 
 // A checkout attempt is the subscription that opening /checkout/:plan creates at Stripe with
 // payment_behavior 'default_incomplete': status 'incomplete' until its first invoice is paid.
@@ -16,8 +17,8 @@ export const ATTEMPT_STALE_MS = 24 * HOUR;
 /** Unpaid this long, an attempt counts as abandoned in the admin console (nobody is still typing a card). */
 export const ATTEMPT_ABANDONED_MS = HOUR;
 
-/** Stripe's statuses of a subscription the customer holds and may be billed for. */
-export const HELD_AT_STRIPE = new Set<Stripe.Subscription.Status>(['active', 'trialing', 'past_due', 'unpaid']);
+/** Stripe's subscription is one the customer holds and may be billed for (our held statuses). */
+export const isHeld = (subscription: Stripe.Subscription): boolean => HELD_STATUSES.has(ourStatus(subscription));
 
 export function isPendingAttempt(subscription: Stripe.Subscription): boolean {
   return subscription.status === 'incomplete';

@@ -21,7 +21,7 @@ import {
   attemptIdempotencyKey,
   cancelAttempt,
   cancelStaleAttempts,
-  HELD_AT_STRIPE,
+  isHeld,
   isIdempotencyConflict,
   isPendingAttempt,
   priceIdOf,
@@ -104,7 +104,7 @@ export class BillingService {
     plan: PlanRow,
   ): Promise<CreateSubscriptionResponse> {
     const { data: subscriptions } = await stripe.subscriptions.list({ customer, status: 'all', limit: 20 });
-    const held = subscriptions.find((s) => HELD_AT_STRIPE.has(s.status));
+    const held = subscriptions.find(isHeld);
     if (held) {
       // Stripe knows of a plan the app has not heard of yet (its webhook is on the way).
       const samePlan = held.metadata?.planId === plan.id || priceIdOf(held) === plan.stripePriceId;
@@ -170,7 +170,7 @@ export class BillingService {
       throw error;
     }
     const unpaid = UNPAID_STATUSES.has(subscription.status) || UNPAID_STATUSES.has(user.subscriptionStatus ?? '');
-    if (unpaid && !HELD_AT_STRIPE.has(subscription.status)) {
+    if (unpaid && !isHeld(subscription)) {
       await this.refresh(user, 'unpaid_attempt_released');
       return null;
     }

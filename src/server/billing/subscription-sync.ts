@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { UNPAID_SUBSCRIPTION_STATUSES } from '../../common/billing-schemas';
+import { HELD_SUBSCRIPTION_STATUSES, UNPAID_SUBSCRIPTION_STATUSES } from '../../common/billing-schemas';
 import type { Database } from '../db/client';
 import { payments, subscriptionEvents, users } from '../db/schema';
 import { findUserById, type UserRow } from '../users/repository';
@@ -17,7 +17,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Stripe's statuses of a subscription whose first invoice was never paid: a checkout attempt, not a plan. */
 export const UNPAID_STATUSES = new Set(UNPAID_SUBSCRIPTION_STATUSES);
 /** Our statuses (ourStatus) of a subscription the user holds: it is their plan, and a second one would bill twice. */
-export const HELD_STATUSES = new Set(['active', 'trialing', 'past_due', 'pending_cancellation', 'unpaid']);
+export const HELD_STATUSES = new Set(HELD_SUBSCRIPTION_STATUSES);
 
 export interface SubscriptionSnapshot {
   subscription: Stripe.Subscription;

@@ -8,13 +8,15 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { UserRow } from '../users/repository';
+import { isHeld } from './checkout-attempts';
 import type { StripeGateway } from './stripe-gateway';
 
 // The /test-tools reset (decision 0021): the caller's own account, only while payments run in test
 // mode with a test key, and never leaving a subscription billing at Stripe that the account forgets.
 
-/** Every status in which a Stripe subscription can still charge the card. */
-const BILLABLE = new Set<Stripe.Subscription.Status>(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
+/** A Stripe subscription that can still charge the card: one the account holds, an unpaid attempt, or a paused one. */
+const billable = (subscription: Stripe.Subscription) =>
+  isHeld(subscription) || subscription.status === 'incomplete' || subscription.status === 'paused';
 
 /** The Stripe SDK when payments run in test mode with a test secret key; null otherwise (live, or none set up). */
 export async function testModeStripe(gateway: StripeGateway): Promise<Stripe | null> {
@@ -28,13 +30,13 @@ async function billableSubscriptions(stripe: Stripe, user: UserRow): Promise<str
   const found = new Set<string>();
   if (user.stripeCustomerId) {
     for await (const subscription of stripe.subscriptions.list({ customer: user.stripeCustomerId, status: 'all' })) {
-      if (BILLABLE.has(subscription.status)) found.add(subscription.id);
+      if (billable(subscription)) found.add(subscription.id);
     }
   }
   if (user.stripeSubscriptionId && !found.has(user.stripeSubscriptionId)) {
     try {
       const held = await stripe.subscriptions.retrieve(user.stripeSubscriptionId);
-      if (BILLABLE.has(held.status)) found.add(held.id);
+      if (billable(held)) found.add(held.id);
     } catch (error) {
       // Gone at Stripe (another test account's data was wiped, say): nothing left to cancel.
       if ((error as { statusCode?: number }).statusCode !== 404) throw error;
