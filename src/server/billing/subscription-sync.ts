@@ -19,6 +19,9 @@ export const UNPAID_STATUSES = new Set(UNPAID_SUBSCRIPTION_STATUSES);
 /** Our statuses (ourStatus) of a subscription the user holds: it is their plan, and a second one would bill twice. */
 export const HELD_STATUSES = new Set(HELD_SUBSCRIPTION_STATUSES);
 
+/** The subscription_events type of a second live subscription for one user (WebhookHandler). */
+export const SECOND_SUBSCRIPTION_EVENT = 'second_live_subscription';
+
 export interface SubscriptionSnapshot {
   subscription: Stripe.Subscription;
   plan: PlanRow | undefined;
@@ -125,6 +128,31 @@ export class SubscriptionSync {
         newTier: tier,
       });
     }
+  }
+
+  /**
+   * Notes a second live subscription for a user who holds `otherSubscriptionId` (both bill), for the
+   * admin console's subscription events; the caller logs it, and nothing is cancelled.
+   */
+  async recordSecondSubscription(
+    tx: Tx,
+    user: UserRow,
+    snap: SubscriptionSnapshot,
+    otherSubscriptionId: string,
+    eventType: string,
+    stripeEventId: string | null,
+  ): Promise<void> {
+    await tx.insert(subscriptionEvents).values({
+      userId: user.id,
+      eventType: SECOND_SUBSCRIPTION_EVENT,
+      stripeEventId,
+      stripeSubscriptionId: snap.subscription.id,
+      previousStatus: user.subscriptionStatus,
+      newStatus: snap.status,
+      previousTier: user.subscriptionTier,
+      newTier: snap.plan?.name ?? null,
+      details: { otherSubscriptionId, planId: snap.plan?.id ?? null, stripeEventType: eventType },
+    });
   }
 
   /** Notes a subscription that is not the user's plan (an attempt, or one they moved on from); the user is unchanged. */

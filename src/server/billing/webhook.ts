@@ -5,7 +5,16 @@ import type { Database } from '../db/client';
 import { stripeEvents, subscriptionEvents } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
 import { constructWebhookEvent, type StripeGateway } from './stripe-gateway';
-import { subscriptionIdOfInvoice, type SubscriptionSnapshot, type SubscriptionSync } from './subscription-sync';
+import type { UserRow } from '../users/repository';
+import {
+  HELD_STATUSES,
+  ourStatus,
+  subscriptionIdOfInvoice,
+  type SubscriptionSnapshot,
+  type SubscriptionSync,
+} from './subscription-sync';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type WebhookOutcome = { received: true; duplicate?: true; ignored?: true };
 
@@ -61,9 +70,7 @@ export class WebhookHandler {
   }
 
   /** Reads what the event needs from Stripe before the transaction opens; returns the write to make in it. */
-  private async gather(
-    event: Stripe.Event,
-  ): Promise<((tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<void>) | null> {
+  private async gather(event: Stripe.Event): Promise<((tx: Tx) => Promise<void>) | null> {
     const stripe = await this.gateway.client();
     if (!stripe) throw new HttpError(503, billingMessages.paymentsNotConfigured);
     const object = event.data.object as unknown as Record<string, unknown>;
@@ -82,7 +89,9 @@ export class WebhookHandler {
         event.type === 'checkout.session.completed' && subscriptionId
           ? await this.sync.snapshot(stripe, subscriptionId)
           : null;
+      const other = snap ? await this.otherLiveSubscription(stripe, user, snap) : null;
       return async (tx) => {
+        if (snap && other) await this.recordSecond(tx, user, snap, other, event);
         if (snap) await this.sync.apply(tx, user, snap, event.type, event.id);
         else
           await tx.insert(subscriptionEvents).values({
@@ -103,11 +112,42 @@ export class WebhookHandler {
     const user = await this.sync.findUser({ userId: snap.subscription.metadata?.userId, customerId });
     if (!user) return this.unmatched(event);
     const grant = invoice ? await this.sync.grantOf(invoice, snap.plan, snap.periodStart) : null;
+    const other = await this.otherLiveSubscription(stripe, user, snap);
     return async (tx) => {
+      if (other) await this.recordSecond(tx, user, snap, other, event);
       await this.sync.apply(tx, user, snap, event.type, event.id);
       if (invoice)
         await this.sync.recordInvoice(tx, user, invoice, snap.plan, event.type !== 'invoice.payment_failed', grant);
     };
+  }
+
+  /**
+   * The live subscription the user already holds when `snap` is a different live one: both bill. The
+   * one on record is read from Stripe, since its own ending may not have reached us yet.
+   */
+  private async otherLiveSubscription(stripe: Stripe, user: UserRow, snap: SubscriptionSnapshot) {
+    const held = user.stripeSubscriptionId;
+    if (!held || held === snap.subscription.id) return null;
+    if (!HELD_STATUSES.has(snap.status) || !HELD_STATUSES.has(user.subscriptionStatus ?? '')) return null;
+    try {
+      return HELD_STATUSES.has(ourStatus(await stripe.subscriptions.retrieve(held))) ? held : null;
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * A second live subscription is for a person to sort out (refund, cancel one): it is logged and
+   * recorded for the admin console's subscription events, and nothing is cancelled here. The user
+   * then holds the newer one, as before, until either changes.
+   */
+  private async recordSecond(tx: Tx, user: UserRow, snap: SubscriptionSnapshot, other: string, event: Stripe.Event) {
+    this.log.warn(
+      { stripeEvent: event.id, userId: user.id, subscription: snap.subscription.id, otherSubscription: other },
+      'second live subscription for a user who holds another; both bill until one is cancelled',
+    );
+    await this.sync.recordSecondSubscription(tx, user, snap, other, event.type, event.id);
   }
 
   private unmatched(event: Stripe.Event) {
