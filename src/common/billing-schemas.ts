@@ -131,6 +131,13 @@ export const HELD_SUBSCRIPTION_STATUSES: readonly string[] = [
   'unpaid',
 ];
 
+/** The user holds a subscription: another plan is a confirmed change (/checkout/<plan>), never a second subscription. */
+export function holdsSubscription(
+  user: { stripeSubscriptionId: string | null; subscriptionStatus: string | null } | null | undefined,
+): boolean {
+  return Boolean(user?.stripeSubscriptionId) && HELD_SUBSCRIPTION_STATUSES.includes(user?.subscriptionStatus ?? '');
+}
+
 const planChangePlanId = safeText({ max: 64, min: 1 });
 
 export const planChangePreviewQuerySchema = z.object({

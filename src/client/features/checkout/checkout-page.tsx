@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Lock, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { Plan } from '../../../common/billing-schemas';
+import { holdsSubscription, type Plan } from '../../../common/billing-schemas';
 import { formatPrice } from '../../../common/plans';
 import { FullPageLoading } from '../../components/layout/guards';
 import { Button } from '../../components/ui/button';
@@ -22,7 +22,6 @@ import {
   PaymentNotice,
   PaymentsNotAvailable,
 } from './payment-states';
-import { holdsSubscription } from './plan-change-api';
 import { PlanChangePanel } from './plan-change-panel';
 import { refreshAccountData } from './refresh-account';
 import { defaultStripeLoader, type StripeLoader } from './stripe-loader';

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
-  HELD_SUBSCRIPTION_STATUSES,
   planChangePreviewSchema,
   planChangeRefusalSchema,
   planChangeResultSchema,
@@ -10,7 +9,6 @@ import {
   type PlanChangeResult,
   type PlanChangeWhen,
 } from '../../../common/billing-schemas';
-import type { PublicUser } from '../../../common/user-schemas';
 import { ApiError, apiRequest } from '../../lib/api';
 
 // A subscriber's plan change (decision 0020): the preview is a read, keyed by its path like every
@@ -50,9 +48,4 @@ export function refusalOf(error: unknown): PlanChangeRefusal | null {
   const reason = (error.body as { reason?: unknown } | undefined)?.reason;
   const parsed = planChangeRefusalSchema.safeParse(reason);
   return parsed.success ? parsed.data : null;
-}
-
-/** A user who holds a subscription changes plan on the checkout page; they never start a second one. */
-export function holdsSubscription(user: PublicUser | null | undefined): boolean {
-  return Boolean(user?.stripeSubscriptionId) && HELD_SUBSCRIPTION_STATUSES.includes(user?.subscriptionStatus ?? '');
 }

@@ -29,7 +29,11 @@ function renderSubscribe({
     'GET /api/stripe/config': { json: { mode, publishableKey: 'pk_test_1', configured: true } },
     ...handlers,
   });
-  const view = renderPage(<SubscribePage redirect={redirect} />, { path: '/subscribe', at });
+  const view = renderPage(<SubscribePage redirect={redirect} />, {
+    path: '/subscribe',
+    at,
+    routes: [{ path: '/checkout/:planId', element: <p>Checkout stand-in</p> }],
+  });
   return { ...fake, ...view, redirect };
 }
 
@@ -160,6 +164,56 @@ describe('SubscribePage', () => {
     const basic = within(await screen.findByRole('region', { name: 'Basic' })).getByRole('button');
     expect(basic).toHaveTextContent('Current Plan');
     expect(basic).toBeDisabled();
+  });
+
+  describe('for a user who holds a subscription', () => {
+    const holder = (subscriptionStatus: string) =>
+      makePublicUser({
+        subscriptionStatus,
+        subscriptionTier: 'basic',
+        stripeCustomerId: 'cus_1',
+        stripeSubscriptionId: 'sub_1',
+      });
+
+    it('sends another plan to the confirmed change at /checkout, never to a Payment Link', async () => {
+      const { user, redirect, router, requests } = renderSubscribe({ user: holder('active') });
+      expect(await screen.findByRole('heading', { name: 'Change your plan' })).toBeInTheDocument();
+      expect(screen.queryByLabelText('Email for checkout (optional)')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Direct Checkout/ })).not.toBeInTheDocument();
+
+      const current = within(planSection('Basic'));
+      expect(current.getByText('Current Plan')).toBeInTheDocument();
+      expect(current.queryByRole('link')).not.toBeInTheDocument();
+      expect(within(planSection('Unlimited')).getByRole('link', { name: 'Upgrade to Unlimited' })).toHaveAttribute(
+        'href',
+        '/checkout/unlimited',
+      );
+      expect(within(planSection('Test Plan')).getByRole('link', { name: 'Downgrade to Test Plan' })).toHaveAttribute(
+        'href',
+        '/checkout/test',
+      );
+
+      // Standard has no Payment Link, and a subscriber does not need one.
+      await user.click(within(planSection('Standard')).getByRole('link', { name: 'Upgrade to Standard' }));
+      expect(await screen.findByText('Checkout stand-in')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/checkout/standard');
+      expect(redirect).not.toHaveBeenCalled();
+      expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    });
+
+    it.each(['trialing', 'past_due', 'pending_cancellation', 'unpaid'])(
+      'treats a %s subscription the same: its plan is current, the others go to /checkout',
+      async (status) => {
+        renderSubscribe({ user: holder(status) });
+        const current = within(await screen.findByRole('region', { name: 'Basic' }));
+        expect(current.getByText('Current Plan')).toBeInTheDocument();
+        expect(within(planSection('Standard')).getByRole('link', { name: 'Upgrade to Standard' })).toHaveAttribute(
+          'href',
+          '/checkout/standard',
+        );
+        expect(screen.queryByRole('button', { name: /Direct Checkout/ })).not.toBeInTheDocument();
+      },
+    );
   });
 
   it('reports a failed plan load', async () => {

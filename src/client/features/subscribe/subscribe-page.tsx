@@ -1,9 +1,9 @@
-import { AlertTriangle, ArrowLeft, Check, ExternalLink, Sparkles } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, ArrowRight, Check, ExternalLink, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Plan } from '../../../common/billing-schemas';
+import { holdsSubscription, type Plan } from '../../../common/billing-schemas';
 import { PREFILL_EMAIL_KEY } from '../../../common/browser-storage';
-import { formatPrice, UNLIMITED_QUERIES } from '../../../common/plans';
+import { formatPrice, planChangeDirection, planChangeLabels, UNLIMITED_QUERIES } from '../../../common/plans';
 import type { PublicUser } from '../../../common/user-schemas';
 import { FullPageLoading } from '../../components/layout/guards';
 import { Button } from '../../components/ui/button';
@@ -28,6 +28,9 @@ export const subscribeMessages = {
     `No payment link is set up for the ${plan} plan yet. Please choose another plan or try again later.`,
   loadFailed: 'Failed to load subscription plans. Please try again later.',
   invalidEmail: 'Please enter a valid email address',
+  changeTitle: 'Change your plan',
+  changeIntro: (plan: string) =>
+    `You are on the ${plan} plan. Pick another one to see what changes and what you pay, then confirm it there; nothing changes until you do.`,
 } as const;
 
 export type Redirect = (url: string) => void;
@@ -62,20 +65,29 @@ function offeredPlans(plans: Plan[], mode: 'test' | 'live'): Plan[] {
 
 function isCurrent(plan: Plan, user: PublicUser): boolean {
   return (
-    SUBSCRIBED_STATUSES.has(user.subscriptionStatus ?? '') &&
+    (SUBSCRIBED_STATUSES.has(user.subscriptionStatus ?? '') || holdsSubscription(user)) &&
     (user.subscriptionTier === plan.name || user.subscriptionTier === plan.id)
   );
+}
+
+/** A subscriber's way to another plan: the confirmed change on the checkout page, labelled by price. */
+interface PlanChangeLink {
+  label: string;
+  to: string;
 }
 
 function PickerCard({
   plan,
   highlighted,
   current,
+  change,
   onCheckout,
 }: {
   plan: Plan;
   highlighted: boolean;
   current: boolean;
+  /** Set for a user who holds a subscription: a Payment Link would start a second one that bills too. */
+  change: PlanChangeLink | null;
   onCheckout: (plan: Plan) => void;
 }) {
   const ref = useRef<HTMLElement>(null);
@@ -123,24 +135,33 @@ function PickerCard({
         </p>
         {plan.description && <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>}
       </div>
-      <Button
-        className="w-full sm:w-auto"
-        variant={highlighted || plan.isPopular ? 'default' : 'outline'}
-        disabled={current}
-        onClick={() => onCheckout(plan)}
-      >
-        {current ? (
-          <>
-            <Check aria-hidden />
-            Current Plan
-          </>
-        ) : (
-          <>
-            Direct Checkout <span className="sr-only">for {plan.displayName}</span>
-            <ExternalLink aria-hidden />
-          </>
-        )}
-      </Button>
+      {change && !current ? (
+        <Button asChild className="w-full sm:w-auto" variant={highlighted || plan.isPopular ? 'default' : 'outline'}>
+          <Link to={change.to}>
+            {change.label} <span className="sr-only">to {plan.displayName}</span>
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      ) : (
+        <Button
+          className="w-full sm:w-auto"
+          variant={highlighted || plan.isPopular ? 'default' : 'outline'}
+          disabled={current}
+          onClick={() => onCheckout(plan)}
+        >
+          {current ? (
+            <>
+              <Check aria-hidden />
+              Current Plan
+            </>
+          ) : (
+            <>
+              Direct Checkout <span className="sr-only">for {plan.displayName}</span>
+              <ExternalLink aria-hidden />
+            </>
+          )}
+        </Button>
+      )}
     </section>
   );
 }
@@ -163,6 +184,14 @@ export function SubscribePage({ redirect = assignLocation }: { redirect?: Redire
 
   const emailValue = email ?? readStoredEmail(user.email);
   const list = offeredPlans(plans.data ?? [], config?.mode ?? 'live');
+  // A subscriber changes plan through the confirmed change, never a second subscription (decision 0020).
+  const changing = holdsSubscription(user);
+  const currentPlan = (plans.data ?? []).find((plan) => isCurrent(plan, user));
+  const changeTo = (plan: Plan): PlanChangeLink | null => {
+    if (!changing) return null;
+    const direction = currentPlan ? planChangeDirection(currentPlan.price, plan.price) : 'switch';
+    return { label: planChangeLabels[direction], to: `/checkout/${encodeURIComponent(plan.id)}` };
+  };
 
   const checkout = (plan: Plan) => {
     if (!plan.paymentLink) {
@@ -193,11 +222,17 @@ export function SubscribePage({ redirect = assignLocation }: { redirect?: Redire
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:py-12">
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-          {upgrade ? 'Upgrade your plan' : 'Choose a plan'}
+          {changing ? subscribeMessages.changeTitle : upgrade ? 'Upgrade your plan' : 'Choose a plan'}
         </h1>
         <p className="mt-1 text-muted-foreground">
-          Pick a monthly plan and pay securely on Stripe&apos;s checkout page. You will come back here when you are
-          done.
+          {changing ? (
+            subscribeMessages.changeIntro(currentPlan?.displayName ?? user.subscriptionTier)
+          ) : (
+            <>
+              Pick a monthly plan and pay securely on Stripe&apos;s checkout page. You will come back here when you are
+              done.
+            </>
+          )}
         </p>
         {config?.mode === 'test' && (
           <p className="mt-3 w-fit rounded-md bg-amber-50 px-3 py-1.5 text-sm text-amber-900">
@@ -206,25 +241,27 @@ export function SubscribePage({ redirect = assignLocation }: { redirect?: Redire
         )}
       </div>
 
-      <FormField
-        id={emailId}
-        label="Email for checkout (optional)"
-        error={emailError}
-        hint="We prefill this on the payment page and remember it on this device."
-        className="max-w-md"
-      >
-        <Input
-          {...fieldA11y(emailId, emailError)}
-          type="email"
-          autoComplete="email"
-          value={emailValue}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setEmailError(undefined);
-            storeEmail(event.target.value);
-          }}
-        />
-      </FormField>
+      {!changing && (
+        <FormField
+          id={emailId}
+          label="Email for checkout (optional)"
+          error={emailError}
+          hint="We prefill this on the payment page and remember it on this device."
+          className="max-w-md"
+        >
+          <Input
+            {...fieldA11y(emailId, emailError)}
+            type="email"
+            autoComplete="email"
+            value={emailValue}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setEmailError(undefined);
+              storeEmail(event.target.value);
+            }}
+          />
+        </FormField>
+      )}
 
       {plans.isError ? (
         <Card role="alert">
@@ -248,6 +285,7 @@ export function SubscribePage({ redirect = assignLocation }: { redirect?: Redire
               plan={plan}
               highlighted={preselected === plan.id || preselected === plan.name}
               current={isCurrent(plan, user)}
+              change={changeTo(plan)}
               onCheckout={checkout}
             />
           ))}
