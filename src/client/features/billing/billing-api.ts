@@ -8,6 +8,7 @@ import {
   type BillingSubscription,
   type PaymentMethod,
   type Plan,
+  type PlanChangeRequest,
   type SubscriptionActionResponse,
 } from '../../../common/billing-schemas';
 import { apiRequest } from '../../lib/api';
@@ -66,7 +67,7 @@ export function usePlans() {
   });
 }
 
-export type SubscriptionAction = 'cancel' | 'resume' | 'terminate';
+export type SubscriptionAction = 'cancel' | 'resume' | 'terminate' | 'keep';
 
 /**
  * The calls behind the buttons. The plan tab's Cancel sends no body; the terminate panel's
@@ -78,6 +79,16 @@ export const subscriptionRequests = {
     apiRequest('POST', '/api/billing/cancel-subscription', { subscriptionId, immediate: false }),
   terminateNow: () => apiRequest('POST', '/api/billing/cancel-subscription', { immediate: true }),
   resume: (subscriptionId: string) => apiRequest('POST', '/api/billing/resume-subscription', { subscriptionId }),
+  /**
+   * Undoes a change set for the period's end by choosing the plan in force again: the checkout
+   * page's confirm call (decision 0020). Nothing is charged, so no previewed proration date is needed.
+   */
+  keepPlan: (planId: string) =>
+    apiRequest('POST', '/api/stripe/change-plan', {
+      planId,
+      when: 'now',
+      prorationDate: Math.floor(Date.now() / 1000),
+    } satisfies PlanChangeRequest),
 };
 
 export async function runSubscriptionRequest(request: () => Promise<unknown>): Promise<SubscriptionActionResponse> {

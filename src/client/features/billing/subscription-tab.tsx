@@ -1,16 +1,27 @@
-import { ArrowUpCircle, Check, Loader2, PlayCircle, XCircle, Zap } from 'lucide-react';
+import { ArrowUpCircle, Check, Loader2, PlayCircle, Undo2, XCircle, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BillingSubscription, Plan } from '../../../common/billing-schemas';
 import { formatPrice, planSeeds, UNLIMITED_QUERIES } from '../../../common/plans';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { useCurrentUser } from '../../lib/auth-api';
 import { usePlans, subscriptionRequests, type SubscriptionAction } from './billing-api';
 import { InfoRow, StatusBadges } from './billing-bits';
 import { formatPeriodDate, formatPlanPrice, isCancelling } from './billing-format';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 const CARD_PLANS = ['basic', 'standard', 'unlimited'] as const;
+
+/** A plan change set for the end of the period (decision 0020), beside the plan in force. */
+export const scheduledTexts = {
+  changes: (plan: string, date: string) => `Changes to ${plan} on ${date}`,
+  detail: (plan: string, price: string, date: string, current: string) =>
+    `From ${date} you are on ${plan} at ${price}. Until then you keep ${current} and its questions.`,
+  keep: (current: string) => `Keep ${current}`,
+  confirm: (current: string, price: string, plan: string, date: string) =>
+    `You stay on ${current} at ${price}; the change to ${plan} on ${date} is cancelled. Nothing is charged today.`,
+} as const;
 
 type Run = (action: SubscriptionAction, request: () => Promise<unknown>) => Promise<void>;
 
@@ -27,9 +38,13 @@ export function ActivePlan({
   canTerminate: boolean;
   onTerminate: () => void;
 }) {
-  const [confirming, setConfirming] = useState<'cancel' | 'resume' | null>(null);
+  const [confirming, setConfirming] = useState<'cancel' | 'resume' | 'keep' | null>(null);
+  const { data: me } = useCurrentUser();
   const cancelling = isCancelling(subscription);
   const ends = formatPeriodDate(subscription.currentPeriodEnd);
+  // A subscription set to end never reaches a change set for the period's end.
+  const next = cancelling ? null : (subscription.scheduledChange ?? null);
+  const current = subscription.plan.nickname;
 
   return (
     <Card role="region" aria-labelledby="active-plan-title">
@@ -44,7 +59,35 @@ export function ActivePlan({
         <dl className="divide-y rounded-lg border px-4">
           <InfoRow label="Price">{formatPlanPrice(subscription.plan)}</InfoRow>
           <InfoRow label="Current period ends">{ends}</InfoRow>
+          {next && (
+            <InfoRow label="Next plan">
+              {scheduledTexts.changes(next.nickname, formatPeriodDate(next.startsAt))}
+            </InfoRow>
+          )}
         </dl>
+        {next && (
+          <div className="flex flex-col gap-3 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950 sm:flex-row sm:items-center sm:justify-between">
+            <p>
+              {scheduledTexts.detail(
+                next.nickname,
+                formatPlanPrice({ ...subscription.plan, amount: next.amount, currency: next.currency }),
+                formatPeriodDate(next.startsAt),
+                current,
+              )}
+            </p>
+            {me?.subscriptionTier && (
+              <Button
+                variant="outline"
+                className="shrink-0 bg-background"
+                onClick={() => setConfirming('keep')}
+                disabled={pending !== null}
+              >
+                {pending === 'keep' ? <Loader2 className="animate-spin" aria-hidden /> : <Undo2 aria-hidden />}
+                {scheduledTexts.keep(current)}
+              </Button>
+            )}
+          </div>
+        )}
         {cancelling && (
           <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
             Your subscription will end on {ends}. You keep your plan until then, and you can resume it any time before
@@ -94,6 +137,21 @@ export function ActivePlan({
         confirmLabel="Yes, Resume"
         onConfirm={() => void run('resume', () => subscriptionRequests.resume(subscription.id))}
       />
+      {next && me?.subscriptionTier && (
+        <ConfirmDialog
+          open={confirming === 'keep'}
+          onOpenChange={(open) => !open && setConfirming(null)}
+          description={scheduledTexts.confirm(
+            current,
+            formatPlanPrice(subscription.plan),
+            next.nickname,
+            formatPeriodDate(next.startsAt),
+          )}
+          dismissLabel="Not Now"
+          confirmLabel={`Yes, ${scheduledTexts.keep(current)}`}
+          onConfirm={() => void run('keep', () => subscriptionRequests.keepPlan(me.subscriptionTier))}
+        />
+      )}
     </Card>
   );
 }

@@ -19,6 +19,7 @@ export const actionMessages: Record<SubscriptionAction, { done: string; failed: 
     failed: 'Failed to terminate subscription',
     fallback: 'Failed to terminate subscription',
   },
+  keep: { done: 'Plan kept', failed: 'Your plan was not kept', fallback: 'Failed to keep your plan' },
 };
 
 export const DATA_RESET_TITLE = 'Subscription Data Reset';
