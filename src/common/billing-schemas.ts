@@ -220,7 +220,8 @@ export const planChangeMessages = {
   changeScheduled:
     'A change to another plan is already set for the end of this period. Keep your current plan first (choose it again), then pick the new one.',
   quoteExpired: 'The amounts shown are out of date. Review the change again before confirming.',
-  cardDeclined: 'Your card was declined, so your plan was not changed. Update your card on the Billing page and try again.',
+  cardDeclined:
+    'Your card was declined, so your plan was not changed. Update your card on the Billing page and try again.',
   changedNow: 'Your plan has been changed.',
   scheduled: 'Your plan will change at the end of the current period.',
   kept: 'You keep your current plan; the change set for the end of the period is cancelled.',

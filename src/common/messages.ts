@@ -56,8 +56,7 @@ export const serverMessages = {
   supportSent: 'Thanks, your message has reached our team. We will reply by email.',
   verificationResent: 'A new verification email is on its way.',
   alreadyVerified: 'Your email is already verified',
-  crossSiteRefused:
-    'This request came from another website, so it was refused. Open Parallax itself and try again.',
+  crossSiteRefused: 'This request came from another website, so it was refused. Open Parallax itself and try again.',
   jsonRequired: 'Send the request body as JSON, with the header content-type: application/json.',
 } as const;
 

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { billingMessages } from '../../common/billing-schemas';
 import { sessionIdSchema } from '../../common/query-schemas';
 import { subscriptionStatusSchema, type SubscriptionStatus } from '../../common/subscription-schemas';
-import { ID_MAX, safeText } from '../../common/text-rules';
 import { TEST_RESETS_PER_HOUR, testToolsMessages } from '../../common/test-tools';
+import { ID_MAX, safeText } from '../../common/text-rules';
 import { hasActiveSubscription } from '../allowance/service';
 import { requireUser } from '../auth/context';
 import type { Config } from '../config';
@@ -219,7 +219,9 @@ export async function statusRoutes(
     '/api/reset-user',
     {
       // Only the caller's own account (decision 0021): a userId is refused, not quietly ignored.
-      schema: { body: z.strictObject({ userId: z.never({ error: testToolsMessages.ownAccountOnly }).optional() }).nullish() },
+      schema: {
+        body: z.strictObject({ userId: z.never({ error: testToolsMessages.ownAccountOnly }).optional() }).nullish(),
+      },
       // Outside payment test mode the call does not exist, for anyone, whatever the body.
       onRequest: async () => {
         if (!(await testModeStripe(gateway))) throw notFound();

@@ -21,8 +21,7 @@ const reset = (t: TestApp, cookie?: string, payload?: object) =>
     ...(payload !== undefined && { payload }),
   });
 const userRow = async (t: TestApp, id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
-const useUp = (t: TestApp, id: number) =>
-  t.db.update(users).set({ freeQuestionsRemaining: 0 }).where(eq(users.id, id));
+const useUp = (t: TestApp, id: number) => t.db.update(users).set({ freeQuestionsRemaining: 0 }).where(eq(users.id, id));
 
 describe('outside payment test mode', () => {
   const apps: TestApp[] = [];
@@ -70,7 +69,10 @@ describe('in payment test mode', () => {
       STRIPE_PRICE_UNLIMITED: prices.unlimited!,
       STRIPE_PRICE_TEST: prices.test!,
     });
-    stripe.setWebhook({ url: `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/stripe-webhook`, secret: WEBHOOK_SECRET });
+    stripe.setWebhook({
+      url: `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/stripe-webhook`,
+      secret: WEBHOOK_SECRET,
+    });
   });
   afterAll(async () => {
     await t.close();

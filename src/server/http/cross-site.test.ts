@@ -23,7 +23,8 @@ beforeAll(async () => {
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const stateChanging = () =>
   servedRoutes(t.app).filter(
-    (r): r is ServedRoute & { method: Method } => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && r.url !== WEBHOOK_PATH,
+    (r): r is ServedRoute & { method: Method } =>
+      !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && r.url !== WEBHOOK_PATH,
   );
 
 function call(route: ServedRoute, headers: Record<string, string>, payload?: string | object) {
@@ -45,7 +46,10 @@ const crossSite: Array<[string, Record<string, string>]> = [
   ['a malformed origin', { origin: 'not a url' }],
   ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
   ['Sec-Fetch-Site same-site', { 'sec-fetch-site': 'same-site' }],
-  ['a same-origin Sec-Fetch-Site beside a foreign Origin', { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' }],
+  [
+    'a same-origin Sec-Fetch-Site beside a foreign Origin',
+    { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
+  ],
 ];
 
 describe('state-changing routes', () => {
@@ -102,11 +106,19 @@ describe('state-changing routes', () => {
   });
 
   it('changed nothing while refusing: the admin is still signed in, the webhook key unchanged', async () => {
-    const before = await t.app.inject({ method: 'GET', url: '/api/admin/webhook-key', headers: { cookie: admin.cookie } });
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/webhook-key',
+      headers: { cookie: admin.cookie },
+    });
     expect(before.statusCode).toBe(200);
     for (const route of stateChanging()) await call(route, { origin: 'https://evil.example' });
     expect((await getMe(t.app, admin.cookie)).statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/api/admin/webhook-key', headers: { cookie: admin.cookie } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/webhook-key',
+      headers: { cookie: admin.cookie },
+    });
     expect(after.json()).toEqual(before.json());
   });
 
@@ -131,7 +143,9 @@ describe('state-changing routes', () => {
       for (const payload of [undefined, {}]) {
         const res = await call(route, { origin: APP_ORIGIN, 'sec-fetch-site': 'same-origin' }, payload);
         const refusal = [serverMessages.crossSiteRefused, serverMessages.jsonRequired];
-        expect(refusal, `${route.method} ${route.url}: ${res.statusCode} ${res.body}`).not.toContain(res.json().message);
+        expect(refusal, `${route.method} ${route.url}: ${res.statusCode} ${res.body}`).not.toContain(
+          res.json().message,
+        );
       }
     }
   });
@@ -151,7 +165,11 @@ describe('other requests', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: WEBHOOK_PATH,
-      headers: { origin: 'https://stripe.com', 'content-type': 'application/json; charset=utf-8', 'stripe-signature': 'x' },
+      headers: {
+        origin: 'https://stripe.com',
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': 'x',
+      },
       payload: '{}',
     });
     expect(res.statusCode).not.toBe(403);

@@ -43,7 +43,12 @@ async function start(trustProxy: 'true' | 'false') {
 }
 
 const viaProxy = (target: App, client: string) =>
-  target.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': client } });
+  target.inject({
+    method: 'GET',
+    url: '/api/health',
+    remoteAddress: '10.0.0.2',
+    headers: { 'x-forwarded-for': client },
+  });
 
 describe('X-Forwarded-For while TRUST_PROXY is false', () => {
   it('logs one warning that every caller shares the proxy address', async () => {

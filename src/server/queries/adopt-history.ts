@@ -29,9 +29,15 @@ export function adoptBrowserHistory(db: Database) {
       if (!left) return;
       await tx
         .update(users)
-        .set({ freeQuestionsRemaining: sql`least(${users.freeQuestionsRemaining}, ${left.free})`, updatedAt: new Date() })
+        .set({
+          freeQuestionsRemaining: sql`least(${users.freeQuestionsRemaining}, ${left.free})`,
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, userId));
-      await tx.update(users).set({ freeQuestionsRemaining: 0, updatedAt: new Date() }).where(eq(users.id, sessionUser.id));
+      await tx
+        .update(users)
+        .set({ freeQuestionsRemaining: 0, updatedAt: new Date() })
+        .where(eq(users.id, sessionUser.id));
     });
   };
 }

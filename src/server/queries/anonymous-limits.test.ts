@@ -34,7 +34,12 @@ function ask(t: TestApp, sessionId: string, remoteAddress: string, cookie?: stri
 }
 
 const sessionRow = async (t: TestApp, sessionId: string) =>
-  (await t.db.select().from(users).where(eq(users.username, `session_${sessionId}`)))[0];
+  (
+    await t.db
+      .select()
+      .from(users)
+      .where(eq(users.username, `session_${sessionId}`))
+  )[0];
 
 function expectSignUpRequired(res: Awaited<ReturnType<typeof ask>>, template: string) {
   expect(res.statusCode, res.body).toBe(429);
@@ -77,8 +82,7 @@ describe('per address (default caps, 5 free questions)', () => {
         const res = await ask(t, sessionId, address);
         statuses.push(res.statusCode);
         if (res.statusCode === 429) {
-          const template =
-            s < 10 ? anonymousLimitMessages.addressQuestions : anonymousLimitMessages.addressSessions;
+          const template = s < 10 ? anonymousLimitMessages.addressQuestions : anonymousLimitMessages.addressSessions;
           expectSignUpRequired(res, template);
         }
       }
@@ -123,7 +127,10 @@ describe('per address (default caps, 5 free questions)', () => {
     const address = '10.60.0.5';
     const sessionId = newSession();
     for (let i = 0; i < 3; i++) expect((await ask(t, sessionId, address)).statusCode).toBe(200);
-    const { cookie, user } = await registerAccount(t.app, uniqueAccount('convert'), { sessionId, remoteAddress: address });
+    const { cookie, user } = await registerAccount(t.app, uniqueAccount('convert'), {
+      sessionId,
+      remoteAddress: address,
+    });
     // The account takes over what the session had left, and the session keeps nothing.
     expect(user.freeQuestionsRemaining).toBe(2);
     expect((await getMe(t.app, cookie)).json()).toMatchObject({ freeQuestionsRemaining: 2 });

@@ -123,7 +123,9 @@ export class AnonymousLimits {
       await this.db
         .update(anonymousUsage)
         .set({ count: sql`${anonymousUsage.count} - 1` })
-        .where(and(eq(anonymousUsage.scope, scope), eq(anonymousUsage.windowStart, start), sql`${anonymousUsage.count} > 0`));
+        .where(
+          and(eq(anonymousUsage.scope, scope), eq(anonymousUsage.windowStart, start), sql`${anonymousUsage.count} > 0`),
+        );
     }
   }
 

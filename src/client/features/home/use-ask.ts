@@ -30,7 +30,8 @@ export interface LiveState {
   comparison: ComparisonAnalysis | null;
 }
 
-type Action = { type: 'send'; question: string; models: string[] } | { type: 'event'; event: StreamEvent } | { type: 'reset' };
+type Action =
+  { type: 'send'; question: string; models: string[] } | { type: 'event'; event: StreamEvent } | { type: 'reset' };
 
 const IDLE: LiveState = { phase: 'idle', question: '', models: [], answers: {}, comparison: null };
 const BLANK: LiveAnswer = { text: '', done: false, responseTime: null, error: null };
@@ -133,7 +134,8 @@ export function useAsk(sessionId: string, handlers: AskHandlers) {
       } catch (error) {
         if (controller.signal.aborted) return;
         dispatch({ type: 'reset' });
-        if (error instanceof ApiError && error.apiConfigurationRequired) handlersRef.current.onMissingKeys(error.missingServices);
+        if (error instanceof ApiError && error.apiConfigurationRequired)
+          handlersRef.current.onMissingKeys(error.missingServices);
         else if (error instanceof ApiError && error.subscriptionRequired) handlersRef.current.onSubscriptionRequired();
         else if (signUpRequired(error)) handlersRef.current.onSignUpRequired(error.serverMessage ?? error.message);
         else submitError(error instanceof Error && error.message ? error.message : queryMessages.submitFailed);

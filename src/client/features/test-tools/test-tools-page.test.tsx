@@ -14,7 +14,10 @@ describe('/test-tools', () => {
       'GET /api/me': meAs(user),
       'GET /api/stripe/config': { json: { mode: 'test', publishableKey: 'pk_test_x', configured: true } },
       'POST /api/reset-user': {
-        json: { message: 'Account tester has been reset, and its subscription was cancelled at Stripe.', cancelledSubscriptions: ['sub_1'] },
+        json: {
+          message: 'Account tester has been reset, and its subscription was cancelled at Stripe.',
+          cancelledSubscriptions: ['sub_1'],
+        },
       },
     });
     const { user: person } = renderPage(<TestToolsPage />, { path: '/test-tools' });
@@ -55,7 +58,10 @@ describe('/test-tools', () => {
     installFakeFetch({
       'GET /api/me': meAs(user),
       'GET /api/stripe/config': { json: { mode: 'test', publishableKey: 'pk_test_x', configured: true } },
-      'POST /api/reset-user': { status: 429, json: { message: 'Too many attempts. Please wait 60 minutes and try again.' } },
+      'POST /api/reset-user': {
+        status: 429,
+        json: { message: 'Too many attempts. Please wait 60 minutes and try again.' },
+      },
     });
     const { user: person } = renderPage(<TestToolsPage />, { path: '/test-tools' });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Reset account' })).toBeEnabled());

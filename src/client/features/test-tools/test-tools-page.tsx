@@ -6,7 +6,15 @@ import { fillMessage } from '../../../common/messages';
 import { TEST_RESETS_PER_HOUR, testToolsMessages } from '../../../common/test-tools';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { apiRequest, errorText } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth-api';
@@ -23,12 +31,23 @@ export function TestToolsPage() {
   const reset = useMutation({
     mutationFn: () => apiRequest<{ message: string }>('POST', '/api/reset-user'),
     onSuccess: (result) => toast({ variant: 'success', title: 'Account reset', description: result.message }),
-    onError: (error) => toast({ variant: 'destructive', title: 'Reset failed', description: errorText(error, testToolsMessages.resetFailed) }),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Reset failed',
+        description: errorText(error, testToolsMessages.resetFailed),
+      }),
     onSettled: () => setConfirming(false),
   });
   const testMode = config.data?.mode === 'test';
   const available = testMode && config.data?.configured === true;
-  const unavailableReason = !config.data ? null : !testMode ? testToolsMessages.liveMode : !available ? testToolsMessages.notConfigured : null;
+  const unavailableReason = !config.data
+    ? null
+    : !testMode
+      ? testToolsMessages.liveMode
+      : !available
+        ? testToolsMessages.notConfigured
+        : null;
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
@@ -40,8 +59,8 @@ export function TestToolsPage() {
         <CardHeader>
           <CardTitle>Reset my account</CardTitle>
           <CardDescription>
-            Puts your account back to the free plan with a fresh set of free questions and cancels its subscription at Stripe, so
-            you can test subscribing again. Available only while payments run in test mode.{' '}
+            Puts your account back to the free plan with a fresh set of free questions and cancels its subscription at
+            Stripe, so you can test subscribing again. Available only while payments run in test mode.{' '}
             {fillMessage(testToolsMessages.limit, { count: TEST_RESETS_PER_HOUR })}
           </CardDescription>
         </CardHeader>
@@ -49,7 +68,12 @@ export function TestToolsPage() {
           <p className="text-sm">
             Payment mode: <strong>{config.isLoading ? 'checking...' : (config.data?.mode ?? 'unknown')}</strong>
           </p>
-          <Button variant="destructive" className="w-fit" disabled={!available || !user || reset.isPending} onClick={() => setConfirming(true)}>
+          <Button
+            variant="destructive"
+            className="w-fit"
+            disabled={!available || !user || reset.isPending}
+            onClick={() => setConfirming(true)}
+          >
             <RotateCcw aria-hidden />
             Reset account
           </Button>
@@ -59,17 +83,28 @@ export function TestToolsPage() {
       <Card>
         <CardHeader>
           <CardTitle>Testing webhooks</CardTitle>
-          <CardDescription>Stripe tells the app about payments through webhooks. To receive them on your machine:</CardDescription>
+          <CardDescription>
+            Stripe tells the app about payments through webhooks. To receive them on your machine:
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <ol className="list-decimal space-y-2 pl-5 text-sm">
-            <li>Install the Stripe CLI and run <code className="rounded bg-muted px-1">stripe login</code>.</li>
             <li>
-              Forward events: <code className="rounded bg-muted px-1">stripe listen --forward-to {window.location.origin}/stripe-webhook</code>
+              Install the Stripe CLI and run <code className="rounded bg-muted px-1">stripe login</code>.
             </li>
-            <li>Copy the signing secret it prints (whsec_...) into the test webhook secret of the admin console's Payment Settings.</li>
             <li>
-              Pay with the test card <code className="rounded bg-muted px-1">4242 4242 4242 4242</code>, any future expiry and any CVC.
+              Forward events:{' '}
+              <code className="rounded bg-muted px-1">
+                stripe listen --forward-to {window.location.origin}/stripe-webhook
+              </code>
+            </li>
+            <li>
+              Copy the signing secret it prints (whsec_...) into the test webhook secret of the admin console's Payment
+              Settings.
+            </li>
+            <li>
+              Pay with the test card <code className="rounded bg-muted px-1">4242 4242 4242 4242</code>, any future
+              expiry and any CVC.
             </li>
             <li>
               Or trigger events by hand: <code className="rounded bg-muted px-1">stripe trigger invoice.paid</code>.
@@ -82,7 +117,8 @@ export function TestToolsPage() {
           <DialogHeader>
             <DialogTitle>Reset your account?</DialogTitle>
             <DialogDescription>
-              Your subscription is cancelled at Stripe, and your plan and paid questions are cleared. Your question history stays.
+              Your subscription is cancelled at Stripe, and your plan and paid questions are cleared. Your question
+              history stays.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
