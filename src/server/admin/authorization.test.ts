@@ -6,6 +6,7 @@ import { serverMessages } from '../../common/messages';
 import { users } from '../db/schema';
 import { registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';
 import { adminCall, signInAdmin, type SignedInAdmin } from '../../../tests/helpers/admins';
+import { servedRoutes as servedRouteList } from '../../../tests/helpers/served-routes';
 import { createTestApp, useTestApp } from '../../../tests/helpers/test-app';
 
 // The authorization matrix (DESIGN.md section 7): every admin call as an anonymous visitor, a
@@ -168,22 +169,8 @@ const adminCalls: Call[] = [
   },
 ];
 
-/** Every route the app serves, as 'METHOD /path', read from Fastify's own route tree. */
-function servedRoutes(): string[] {
-  const tree = t.app.printRoutes({ commonPrefix: false });
-  const stack: string[] = [];
-  const routes: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = (stack[depth - 1] ?? '') + match[2]!;
-    stack[depth] = path;
-    stack.length = depth + 1;
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${path}`);
-  }
-  return routes;
-}
+/** Every route the app serves, as 'METHOD /path'. */
+const servedRoutes = () => servedRouteList(t.app).map((r) => `${r.method} ${r.url}`);
 
 beforeAll(async () => {
   admin = await signInAdmin(t.app, t.db);
