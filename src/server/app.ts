@@ -119,7 +119,7 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   const billing = new BillingService(db, gateway, plans, sync, config);
   const webhook = new WebhookHandler(db, gateway, sync, app.log);
   await app.register(billingRoutes, { db, plans, billing, gateway, webhook, mailer, background });
-  await app.register(statusRoutes, { db, config, billing, gateway, mailer });
+  await app.register(statusRoutes, { db, config, billing, gateway, mailer, anonymousLimits });
   await app.register(supportRoutes, { db, config, mailer });
   await app.register(adminRoutes, { db, config, auth, mailer, settings, gateway, plans, sync, billing });
   await app.register(emergencyRoutes, { db, config, auth });

@@ -10,15 +10,11 @@ import type { BillingService } from '../billing/service';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
-import { findUserById, isAdminUser, uniqueViolationToConflict, type UserRow } from '../users/repository';
+import { findUserById, isAdminUser, isSessionUser, uniqueViolationToConflict, type UserRow } from '../users/repository';
 import { recordAudit } from '../audit/audit-log';
 import { isAdmin } from './user-queries';
 
 const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
-
-function isSessionRow(user: UserRow): boolean {
-  return user.username.startsWith(ANONYMOUS_USERNAME_PREFIX);
-}
 
 /** The rules behind the Users section: what an administrator may change, and the audit trail of each change. */
 export class AdminUserService {
@@ -37,7 +33,7 @@ export class AdminUserService {
   async update(request: FastifyRequest, admin: UserRow, id: number, input: AdminUserUpdate): Promise<UserRow> {
     const user = await this.require(id);
     const changes: Partial<typeof users.$inferInsert> = {};
-    if (isSessionRow(user)) {
+    if (isSessionUser(user)) {
       const renamed = input.username !== undefined && input.username !== user.username;
       if (renamed || input.email !== undefined) throw badRequest(m.sessionFieldsReadOnly);
     } else {
@@ -135,7 +131,7 @@ export class AdminUserService {
   async setAdmin(request: FastifyRequest, admin: UserRow, id: number, makeAdmin: boolean): Promise<UserRow> {
     if (id === admin.id && !makeAdmin) throw badRequest(m.cannotRemoveOwnAdmin);
     const user = await this.require(id);
-    if (makeAdmin && isSessionRow(user)) throw badRequest(m.sessionCannotBeAdmin);
+    if (makeAdmin && isSessionUser(user)) throw badRequest(m.sessionCannotBeAdmin);
     if (isAdminUser(user) === makeAdmin && user.isAdmin === makeAdmin) return user;
     return this.db.transaction(async (tx) => {
       if (!makeAdmin) {
@@ -176,7 +172,7 @@ export class AdminUserService {
   async startImpersonation(request: FastifyRequest, admin: UserRow, adminSession: SessionRow, id: number) {
     const target = await this.require(id);
     if (isAdminUser(target)) throw forbidden(m.adminCannotBeImpersonated);
-    if (isSessionRow(target)) throw badRequest(m.sessionCannotBeImpersonated);
+    if (isSessionUser(target)) throw badRequest(m.sessionCannotBeImpersonated);
     const created = await createSession(this.db, target.id, {
       userAgent: request.headers['user-agent'],
       ipAddress: request.ip,

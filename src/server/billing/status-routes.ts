@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { billingMessages } from '../../common/billing-schemas';
@@ -16,7 +16,8 @@ import type { Mailer } from '../email/mailer';
 import { cancellationNoticeEmail } from '../email/templates';
 import { forbidden, notFound } from '../http/errors';
 import { createLimit } from '../http/rate-limit';
-import { adminEmails, findUserById, isAdminUser, type UserRow } from '../users/repository';
+import type { AnonymousLimits } from '../users/anonymous-limits';
+import { adminEmails, findUserById, isAdminUser, isSessionUser, type UserRow } from '../users/repository';
 import { signedInOrSessionUser } from '../users/caller';
 import type { BillingService } from './service';
 import type { StripeGateway } from './stripe-gateway';
@@ -28,6 +29,7 @@ export interface StatusRouteDeps {
   billing: BillingService;
   gateway: StripeGateway;
   mailer: Mailer;
+  anonymousLimits: AnonymousLimits;
 }
 
 function statusOf(user: UserRow | undefined, freeQuestions: number): SubscriptionStatus {
@@ -59,11 +61,21 @@ function statusOf(user: UserRow | undefined, freeQuestions: number): Subscriptio
 /** The subscription status calls of spec section 7: by session, checks, refreshes and diagnostics. */
 export async function statusRoutes(
   instance: FastifyInstance,
-  { db, config, billing, gateway, mailer }: StatusRouteDeps,
+  { db, config, billing, gateway, mailer, anonymousLimits }: StatusRouteDeps,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const notificationLimit = createLimit(instance, 'admin-notification', 5, 60 * 60_000);
   const resetLimit = createLimit(instance, 'test-reset', TEST_RESETS_PER_HOUR, 60 * 60_000);
+
+  /** An anonymous visitor's free count is also bounded by what their address has left today (decision 0022). */
+  async function callerStatus(request: FastifyRequest, user: UserRow | undefined): Promise<SubscriptionStatus> {
+    const status = statusOf(user, config.freeQuestions);
+    if (user && !isSessionUser(user)) return status;
+    const addressLeft = await anonymousLimits.questionsLeftToday(request);
+    return addressLeft === null
+      ? status
+      : { ...status, freeQuestionsRemaining: Math.min(status.freeQuestionsRemaining, addressLeft) };
+  }
 
   async function refreshed(user: UserRow | undefined): Promise<UserRow | undefined> {
     if (!user || !(await gateway.client())) return user;
@@ -83,7 +95,7 @@ export async function statusRoutes(
     async (request) => {
       let user = await signedInOrSessionUser(db, request, request.params.sessionId);
       if (request.query.forceRefresh === 'true') user = await refreshed(user);
-      return statusOf(user, config.freeQuestions);
+      return callerStatus(request, user);
     },
   );
 
@@ -100,8 +112,7 @@ export async function statusRoutes(
         response: { 200: subscriptionStatusSchema },
       },
     },
-    async (request) =>
-      statusOf(await signedInOrSessionUser(db, request, request.body?.sessionId), config.freeQuestions),
+    async (request) => callerStatus(request, await signedInOrSessionUser(db, request, request.body?.sessionId)),
   );
 
   app.post(

@@ -98,6 +98,29 @@ describe('per address (default caps, 5 free questions)', () => {
     expect(scopes.join(' ')).not.toContain(address);
   });
 
+  it('shows a new session from a capped address what the address has left, not a whole allowance', async () => {
+    const address = '10.60.1.6';
+    const status = async (sessionId: string, cookie?: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/subscription-status-by-session/${sessionId}`,
+          remoteAddress: address,
+          headers: cookie === undefined ? {} : { cookie },
+        })
+      ).json() as { freeQuestionsRemaining: number };
+    const first = newSession();
+    for (let i = 0; i < 3; i++) expect((await ask(t, first, address)).statusCode).toBe(200);
+    // Both the session that asked and a fresh one see the 2 the address has left today.
+    expect((await status(first)).freeQuestionsRemaining).toBe(2);
+    expect((await status(newSession())).freeQuestionsRemaining).toBe(2);
+    for (let i = 0; i < 2; i++) expect((await ask(t, first, address)).statusCode).toBe(200);
+    expect((await status(newSession())).freeQuestionsRemaining).toBe(0);
+    // A signed-in member at that address keeps their own count.
+    const { cookie } = await registerAccount(t.app, uniqueAccount('neighbour'), { remoteAddress: '10.60.1.7' });
+    expect((await status(newSession(), cookie)).freeQuestionsRemaining).toBe(5);
+  });
+
   it('leaves another address its own allowance', async () => {
     expect((await ask(t, newSession(), '10.60.0.2')).statusCode).toBe(200);
   });

@@ -82,6 +82,25 @@ export class AnonymousLimits {
   }
 
   /**
+   * How many questions this address may still ask anonymously today, or null when that cap is off.
+   * A session's own count can be higher (a fresh session id starts full): the lower one is the truth.
+   */
+  async questionsLeftToday(request: FastifyRequest): Promise<number | null> {
+    const cap = this.limits.questionsPerAddressPerDay;
+    if (cap <= 0) return null;
+    const [row] = await this.db
+      .select({ count: anonymousUsage.count })
+      .from(anonymousUsage)
+      .where(
+        and(
+          eq(anonymousUsage.scope, `questions:${this.addressHash(request.ip)}`),
+          eq(anonymousUsage.windowStart, windowStart(Date.now(), DAY_MS)),
+        ),
+      );
+    return Math.max(0, cap - (row?.count ?? 0));
+  }
+
+  /**
    * Raises every counter by one in one transaction, each with a single upsert that only raises a
    * count still below its cap: concurrent requests cannot pass a cap, and a refusal by one counter
    * rolls back the others.

@@ -60,6 +60,11 @@ export function findUserByIdentifier(db: Database, identifier: string): Promise<
   return identifier.includes('@') ? findUserByEmail(db, identifier) : findUserByUsername(db, identifier);
 }
 
+/** An anonymous browser session's user (`session_<id>`), as opposed to a registered account. */
+export function isSessionUser(user: Pick<UserRow, 'username'>): boolean {
+  return user.username.startsWith(ANONYMOUS_USERNAME_PREFIX);
+}
+
 export function sessionUsername(sessionId: string): string {
   return `${ANONYMOUS_USERNAME_PREFIX}${sessionId}`;
 }
