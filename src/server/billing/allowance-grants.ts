@@ -1,14 +1,12 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { UNLIMITED_QUERIES } from '../../common/plans';
-import type { Database } from '../db/client';
+import type { Transaction } from '../db/client';
 import { queries, users } from '../db/schema';
 
 // What a paid invoice gives the user's paid allowance, as one UPDATE each (DESIGN.md section 4):
 // a new period brings the plan's whole allowance; a plan change made now keeps the period's used
 // questions counted against the new plan, so switching plans never refills it (decision 0020).
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type AllowanceGrant =
   /** A new period (first payment, renewal): the plan's whole allowance. */
@@ -29,7 +27,7 @@ export function creditedPriceOf(invoice: Stripe.Invoice): string | null {
   return null;
 }
 
-export async function applyGrant(tx: Tx, userId: number, grant: AllowanceGrant): Promise<void> {
+export async function applyGrant(tx: Transaction, userId: number, grant: AllowanceGrant): Promise<void> {
   await tx
     .update(users)
     .set({

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { HELD_SUBSCRIPTION_STATUSES, UNPAID_SUBSCRIPTION_STATUSES } from '../../common/billing-schemas';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { payments, subscriptionEvents, users } from '../db/schema';
 import { findUserById, type UserRow } from '../users/repository';
 import { applyGrant, creditedPriceOf, type AllowanceGrant } from './allowance-grants';
@@ -11,8 +11,6 @@ import type { PlanRow, PlanService } from './plans';
 // Applies Stripe's view of a subscription to our user. Webhooks may arrive twice or out of order,
 // so every handler re-reads the subscription from Stripe and writes the result as an upsert: the
 // last writer always writes the truth, whichever event woke it.
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Stripe's statuses of a subscription whose first invoice was never paid: a checkout attempt, not a plan. */
 export const UNPAID_STATUSES = new Set(UNPAID_SUBSCRIPTION_STATUSES);
@@ -87,7 +85,7 @@ export class SubscriptionSync {
    * attempt an account already holds from before decision 0019 is let go (the user is free again).
    */
   async apply(
-    tx: Tx,
+    tx: Transaction,
     user: UserRow,
     snap: SubscriptionSnapshot,
     eventType: string,
@@ -135,7 +133,7 @@ export class SubscriptionSync {
    * admin console's subscription events; the caller logs it, and nothing is cancelled.
    */
   async recordSecondSubscription(
-    tx: Tx,
+    tx: Transaction,
     user: UserRow,
     snap: SubscriptionSnapshot,
     otherSubscriptionId: string,
@@ -157,7 +155,7 @@ export class SubscriptionSync {
 
   /** Notes a subscription that is not the user's plan (an attempt, or one they moved on from); the user is unchanged. */
   private async recordAttempt(
-    tx: Tx,
+    tx: Transaction,
     user: UserRow,
     snap: SubscriptionSnapshot,
     eventType: string,
@@ -178,7 +176,7 @@ export class SubscriptionSync {
 
   /** The user's recorded subscription was never paid: it stops being theirs, and they are free. */
   private async releaseAttempt(
-    tx: Tx,
+    tx: Transaction,
     user: UserRow,
     snap: SubscriptionSnapshot,
     eventType: string,
@@ -232,7 +230,7 @@ export class SubscriptionSync {
    * grantOf) to the paid allowance. Returns whether it was applied.
    */
   async recordInvoice(
-    tx: Tx,
+    tx: Transaction,
     user: UserRow,
     invoice: Stripe.Invoice,
     plan: PlanRow | undefined,

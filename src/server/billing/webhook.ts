@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { billingMessages } from '../../common/billing-schemas';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { stripeEvents, subscriptionEvents } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
 import { constructWebhookEvent, type StripeGateway } from './stripe-gateway';
@@ -13,8 +13,6 @@ import {
   type SubscriptionSnapshot,
   type SubscriptionSync,
 } from './subscription-sync';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type WebhookOutcome = { received: true; duplicate?: true; ignored?: true };
 
@@ -70,7 +68,7 @@ export class WebhookHandler {
   }
 
   /** Reads what the event needs from Stripe before the transaction opens; returns the write to make in it. */
-  private async gather(event: Stripe.Event): Promise<((tx: Tx) => Promise<void>) | null> {
+  private async gather(event: Stripe.Event): Promise<((tx: Transaction) => Promise<void>) | null> {
     const stripe = await this.gateway.client();
     if (!stripe) throw new HttpError(503, billingMessages.paymentsNotConfigured);
     const object = event.data.object as unknown as Record<string, unknown>;
@@ -142,7 +140,7 @@ export class WebhookHandler {
    * recorded for the admin console's subscription events, and nothing is cancelled here. The user
    * then holds the newer one, as before, until either changes.
    */
-  private async recordSecond(tx: Tx, user: UserRow, snap: SubscriptionSnapshot, other: string, event: Stripe.Event) {
+  private async recordSecond(tx: Transaction, user: UserRow, snap: SubscriptionSnapshot, other: string, event: Stripe.Event) {
     this.log.warn(
       { stripeEvent: event.id, userId: user.id, subscription: snap.subscription.id, otherSubscription: other },
       'second live subscription for a user who holds another; both bill until one is cancelled',
