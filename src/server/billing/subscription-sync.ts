@@ -115,16 +115,7 @@ export class SubscriptionSync {
       })
       .where(eq(users.id, user.id));
     if (user.subscriptionStatus !== snap.status || user.subscriptionTier !== tier) {
-      await tx.insert(subscriptionEvents).values({
-        userId: user.id,
-        eventType,
-        stripeEventId,
-        stripeSubscriptionId: snap.subscription.id,
-        previousStatus: user.subscriptionStatus,
-        newStatus: snap.status,
-        previousTier: user.subscriptionTier,
-        newTier: tier,
-      });
+      await tx.insert(subscriptionEvents).values({ ...eventRow(user, snap, eventType, stripeEventId), newTier: tier });
     }
   }
 
@@ -141,13 +132,7 @@ export class SubscriptionSync {
     stripeEventId: string | null,
   ): Promise<void> {
     await tx.insert(subscriptionEvents).values({
-      userId: user.id,
-      eventType: SECOND_SUBSCRIPTION_EVENT,
-      stripeEventId,
-      stripeSubscriptionId: snap.subscription.id,
-      previousStatus: user.subscriptionStatus,
-      newStatus: snap.status,
-      previousTier: user.subscriptionTier,
+      ...eventRow(user, snap, SECOND_SUBSCRIPTION_EVENT, stripeEventId),
       newTier: snap.plan?.name ?? null,
       details: { otherSubscriptionId, planId: snap.plan?.id ?? null, stripeEventType: eventType },
     });
@@ -162,13 +147,7 @@ export class SubscriptionSync {
     stripeEventId: string | null,
   ): Promise<void> {
     await tx.insert(subscriptionEvents).values({
-      userId: user.id,
-      eventType,
-      stripeEventId,
-      stripeSubscriptionId: snap.subscription.id,
-      previousStatus: user.subscriptionStatus,
-      newStatus: snap.status,
-      previousTier: user.subscriptionTier,
+      ...eventRow(user, snap, eventType, stripeEventId),
       newTier: user.subscriptionTier,
       details: { checkoutAttempt: true, planId: snap.plan?.id ?? null },
     });
@@ -196,13 +175,8 @@ export class SubscriptionSync {
       .returning({ id: users.id });
     if (!released) return;
     await tx.insert(subscriptionEvents).values({
-      userId: user.id,
-      eventType,
-      stripeEventId,
-      stripeSubscriptionId: snap.subscription.id,
-      previousStatus: user.subscriptionStatus,
+      ...eventRow(user, snap, eventType, stripeEventId),
       newStatus: null,
-      previousTier: user.subscriptionTier,
       newTier: 'free',
       details: { checkoutAttempt: true, released: snap.status, planId: snap.plan?.id ?? null },
     });
@@ -260,4 +234,17 @@ export class SubscriptionSync {
     await applyGrant(tx, user.id, grant);
     return true;
   }
+}
+
+/** A subscription_events row for `snap` reaching `user`: from the user's status and tier to the snapshot's status. */
+function eventRow(user: UserRow, snap: SubscriptionSnapshot, eventType: string, stripeEventId: string | null) {
+  return {
+    userId: user.id,
+    eventType,
+    stripeEventId,
+    stripeSubscriptionId: snap.subscription.id,
+    previousStatus: user.subscriptionStatus,
+    newStatus: snap.status as string | null,
+    previousTier: user.subscriptionTier,
+  };
 }
