@@ -4,9 +4,10 @@ import { billingMessages, type Plan } from '../../common/billing-schemas';
 import { createOrPromoteAdmin } from '../cli/create-admin';
 import { emailLogs, payments, stripeEvents, subscriptionEvents, users } from '../db/schema';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
-import { deliver, FAKE_STRIPE_KEY, signedEvent, startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';
+import { deliver, signedEvent, startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';
 import { getMe, registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { deliverWebhooksTo, fakeStripeEnv } from '../../../tests/helpers/fake-stripe-app';
 
 // Subscriptions end to end: our routes, the real stripe SDK, the stateful fake Stripe delivering
 // signed webhooks to the app over HTTP, as Stripe would.
@@ -19,25 +20,15 @@ let webhookUrl: string;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  const prices = stripe.seedPlans();
   vendors = await startFakeAiVendors();
   t = await createTestApp({
     ...relaxedRateLimits,
     ...vendors.env,
     JUDGE_MODEL: 'local',
-    STRIPE_MODE: 'test',
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_parallax',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.address.url,
-    STRIPE_PRICE_BASIC: prices.basic!,
-    STRIPE_PRICE_STANDARD: prices.standard!,
-    STRIPE_PRICE_UNLIMITED: prices.unlimited!,
-    STRIPE_PRICE_TEST: prices.test!,
+    ...fakeStripeEnv(stripe, WEBHOOK_SECRET),
     STRIPE_PAYMENT_LINK_BASIC: 'https://buy.stripe.com/test_basic',
   });
-  webhookUrl = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/stripe-webhook`;
-  stripe.setWebhook({ url: webhookUrl, secret: WEBHOOK_SECRET });
+  webhookUrl = await deliverWebhooksTo(stripe, t.app, WEBHOOK_SECRET);
   await createOrPromoteAdmin(t.db, 33, { email: 'owner@example.com', username: 'owner', password: 'owner-password' });
 });
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../test
 import { getMe, registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';
 import { adminCall, signInAdmin, type SignedInAdmin } from '../../../tests/helpers/admins';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { deliverWebhooksTo, fakeStripeEnv } from '../../../tests/helpers/fake-stripe-app';
 
 // Checkout attempts: the incomplete subscription that opening /checkout/:plan creates at Stripe
 // before anything is paid. It is never the user's plan, a user has at most one, repeat visits reuse
@@ -25,21 +26,11 @@ let stripe: Stripe;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  const prices = fake.seedPlans();
   t = await createTestApp({
     ...relaxedRateLimits,
-    STRIPE_MODE: 'test',
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_parallax',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fake.address.url,
-    STRIPE_PRICE_BASIC: prices.basic!,
-    STRIPE_PRICE_STANDARD: prices.standard!,
-    STRIPE_PRICE_UNLIMITED: prices.unlimited!,
-    STRIPE_PRICE_TEST: prices.test!,
+    ...fakeStripeEnv(fake, WEBHOOK_SECRET),
   });
-  webhookUrl = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/stripe-webhook`;
-  fake.setWebhook({ url: webhookUrl, secret: WEBHOOK_SECRET });
+  webhookUrl = await deliverWebhooksTo(fake, t.app, WEBHOOK_SECRET);
   const { host, port, protocol } = fake.address;
   stripe = new Stripe(FAKE_STRIPE_KEY, { host, port, protocol, maxNetworkRetries: 0 });
   admin = await signInAdmin(t.app, t.db);

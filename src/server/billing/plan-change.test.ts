@@ -12,6 +12,7 @@ import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-
 import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';
 import { getMe, registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { deliverWebhooksTo, fakeStripeEnv } from '../../../tests/helpers/fake-stripe-app';
 
 // A subscriber's plan change end to end: our routes, the real stripe SDK and the stateful fake
 // Stripe (prorations, preview invoices, renewals) delivering signed webhooks to the app. Opening or
@@ -24,24 +25,14 @@ let t: TestApp;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  const prices = stripe.seedPlans();
   vendors = await startFakeAiVendors();
   t = await createTestApp({
     ...relaxedRateLimits,
     ...vendors.env,
     JUDGE_MODEL: 'local',
-    STRIPE_MODE: 'test',
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_parallax',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.address.url,
-    STRIPE_PRICE_BASIC: prices.basic!,
-    STRIPE_PRICE_STANDARD: prices.standard!,
-    STRIPE_PRICE_UNLIMITED: prices.unlimited!,
-    STRIPE_PRICE_TEST: prices.test!,
+    ...fakeStripeEnv(stripe, WEBHOOK_SECRET),
   });
-  const webhookUrl = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/stripe-webhook`;
-  stripe.setWebhook({ url: webhookUrl, secret: WEBHOOK_SECRET });
+  await deliverWebhooksTo(stripe, t.app, WEBHOOK_SECRET);
 });
 afterAll(async () => {
   await t.close();

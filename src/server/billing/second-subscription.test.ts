@@ -13,6 +13,7 @@ import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../test
 import { getMe, registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';
 import { adminCall, signInAdmin } from '../../../tests/helpers/admins';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-app';
+import { deliverWebhooksTo, fakeStripeEnv } from '../../../tests/helpers/fake-stripe-app';
 
 // A user who already holds a live subscription and pays for another (a Payment Link opened from an
 // old tab, Stripe's own pages): both would bill. The webhook that brings the second one logs a
@@ -27,7 +28,6 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  const prices = stripe.seedPlans();
   database = await createTestDatabase();
   const config = loadConfig({
     ...relaxedRateLimits,
@@ -36,15 +36,7 @@ beforeAll(async () => {
     APP_SECRET: 'test-secret-test-secret-test-secret-0123',
     APP_URL: 'http://parallax.test',
     LOG_LEVEL: 'warn',
-    STRIPE_MODE: 'test',
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_parallax',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.address.url,
-    STRIPE_PRICE_BASIC: prices.basic!,
-    STRIPE_PRICE_STANDARD: prices.standard!,
-    STRIPE_PRICE_UNLIMITED: prices.unlimited!,
-    STRIPE_PRICE_TEST: prices.test!,
+    ...fakeStripeEnv(stripe, WEBHOOK_SECRET),
   });
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -54,10 +46,7 @@ beforeAll(async () => {
   });
   const logger = { ...(loggerOptions(config) as object), stream } as FastifyServerOptions['logger'];
   app = await buildApp({ config, db: database.db, logger, clientDir: null });
-  stripe.setWebhook({
-    url: `${await app.listen({ port: 0, host: '127.0.0.1' })}/stripe-webhook`,
-    secret: WEBHOOK_SECRET,
-  });
+  await deliverWebhooksTo(stripe, app, WEBHOOK_SECRET);
   const { host, port } = stripe.address;
   sdk = new Stripe(FAKE_STRIPE_KEY, { host, port, protocol: 'http', maxNetworkRetries: 0 });
 });

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../common/messages';
 import { testToolsMessages } from '../../common/test-tools';
 import { auditLog, users } from '../db/schema';
-import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';
+import { startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';
 import { getMe, registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';
 import { signInAdmin } from '../../../tests/helpers/admins';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { deliverWebhooksTo, fakeStripeEnv } from '../../../tests/helpers/fake-stripe-app';
 
 // POST /api/reset-user, the /test-tools reset (issue item 4, decision 0021): only in payment test
 // mode, only the caller's own account, a few times an hour, and never leaving a subscription billing
@@ -56,23 +57,11 @@ describe('in payment test mode', () => {
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    const prices = stripe.seedPlans();
     t = await createTestApp({
       ...relaxedRateLimits,
-      STRIPE_MODE: 'test',
-      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_parallax',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.address.url,
-      STRIPE_PRICE_BASIC: prices.basic!,
-      STRIPE_PRICE_STANDARD: prices.standard!,
-      STRIPE_PRICE_UNLIMITED: prices.unlimited!,
-      STRIPE_PRICE_TEST: prices.test!,
+      ...fakeStripeEnv(stripe, WEBHOOK_SECRET),
     });
-    stripe.setWebhook({
-      url: `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/stripe-webhook`,
-      secret: WEBHOOK_SECRET,
-    });
+    await deliverWebhooksTo(stripe, t.app, WEBHOOK_SECRET);
   });
   afterAll(async () => {
     await t.close();

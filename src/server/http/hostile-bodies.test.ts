@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_PATH } from '../../common/admin-schemas';
 import { users } from '../db/schema';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
-import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';
+import { startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';
 import { registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';
 import { servedRoutes } from '../../../tests/helpers/served-routes';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { fakeStripeEnv } from '../../../tests/helpers/fake-stripe-app';
 
 // Property: no request body, however hostile, makes a public POST route answer 5xx, and a call the
 // app refuses (4xx) changes no row. Every public POST route the app serves (read from Fastify's
@@ -42,21 +43,12 @@ beforeAll(async () => {
   // Real vendors and Stripe behind loopback fakes, so a body that does pass validation goes all the
   // way (and answers 2xx) instead of stopping at "not configured".
   stripe = await startFakeStripe();
-  const prices = stripe.seedPlans();
   vendors = await startFakeAiVendors();
   t = await createTestApp({
     ...relaxedRateLimits,
     ...vendors.env,
     JUDGE_MODEL: 'local',
-    STRIPE_MODE: 'test',
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_parallax',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_parallax',
-    STRIPE_API_BASE: stripe.address.url,
-    STRIPE_PRICE_BASIC: prices.basic!,
-    STRIPE_PRICE_STANDARD: prices.standard!,
-    STRIPE_PRICE_UNLIMITED: prices.unlimited!,
-    STRIPE_PRICE_TEST: prices.test!,
+    ...fakeStripeEnv(stripe, 'whsec_test_parallax'),
   });
   const { cookie, user } = await registerAccount(t.app, uniqueAccount('hostile'));
   userCookie = cookie;
