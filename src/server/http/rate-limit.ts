@@ -29,7 +29,10 @@ export function createLimit(app: FastifyInstance, name: string, max: number, win
   };
 }
 
-function describeWait(seconds: number): string {
+/** A wait in words for a 429: in minutes up to an hour ('60 minutes'), in whole hours beyond. */
+export function describeWait(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  if (minutes <= 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  const hours = Math.ceil(seconds / 3600);
+  return `${hours} hours`;
 }

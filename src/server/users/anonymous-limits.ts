@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { anonymousUsage } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { describeWait } from '../http/rate-limit';
 
 // Caps on anonymous use (issue item 6, decision 0022). A session id is the browser's own choice, so
 // it bounds nothing: these caps count per client address (as a keyed hash, never the address) and for
@@ -154,13 +155,4 @@ export class AnonymousLimits {
     this.lastCleanup = now;
     await this.db.delete(anonymousUsage).where(lt(anonymousUsage.windowStart, new Date(now - 2 * DAY_MS)));
   }
-}
-
-function describeWait(seconds: number): string {
-  if (seconds < 60 * 60) {
-    const minutes = Math.max(1, Math.ceil(seconds / 60));
-    return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  }
-  const hours = Math.ceil(seconds / 3600);
-  return hours === 1 ? '1 hour' : `${hours} hours`;
 }
