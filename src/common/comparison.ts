@@ -1,28 +1,81 @@
 import { z } from 'zod';
 
 // The comparison analysis (issue 'Ask and compare', DESIGN.md section 5): the judge model and the
-// local analyser both produce this shape.
+// local analyser both produce this shape. The claim-level fields (issue 'Comparison you can trust')
+// are optional: queries stored before them still parse and display with the word-overlap fallback.
+
+/** Who found a disagreement or a claim's status: the judge model (verified against the answers) or the local analyser. */
+export const findingSourceSchema = z.enum(['judge', 'local']);
+export type FindingSource = z.infer<typeof findingSourceSchema>;
 
 export const confidenceEntrySchema = z.object({
   model: z.string(),
   displayName: z.string(),
   /** 0 to 1; shown as a whole percent. */
   score: z.number().min(0).max(1),
+  /** How many of this answer's claims another answer could confirm or contradict. 0: nothing was checkable. */
+  checked: z.number().int().min(0).optional(),
+  /** How many of those another answer contradicts. */
+  contradicted: z.number().int().min(0).optional(),
+  /** One line that explains the score, e.g. 'Contradicted on 2 of 5 checked claims'. */
+  reason: z.string().optional(),
 });
 export type ConfidenceEntry = z.infer<typeof confidenceEntrySchema>;
 
 export const disagreementSchema = z.object({
   /** What the answers disagree about, e.g. 'Year the Berlin Wall fell'. */
   topic: z.string(),
-  positions: z.array(z.object({ model: z.string(), claim: z.string() })),
+  positions: z.array(
+    z.object({
+      model: z.string(),
+      claim: z.string(),
+      /** The value this model states, exactly as its answer writes it ('9 November 1989'). */
+      value: z.string().optional(),
+    }),
+  ),
+  source: findingSourceSchema.optional(),
 });
 export type Disagreement = z.infer<typeof disagreementSchema>;
 
 export const comparisonJudgeSchema = z.union([
-  z.object({ kind: z.literal('model'), model: z.string(), displayName: z.string() }),
+  z.object({
+    kind: z.literal('model'),
+    model: z.string(),
+    displayName: z.string(),
+    /** The vendor's model version that judged, e.g. 'gpt-4o-2024-08-06'. */
+    modelVersion: z.string().optional(),
+    /** How long the judge took, in milliseconds. */
+    durationMs: z.number().int().min(0).optional(),
+  }),
   z.object({ kind: z.literal('local') }),
 ]);
 export type ComparisonJudge = z.infer<typeof comparisonJudgeSchema>;
+
+export const CLAIM_STATUSES = ['agreed', 'contradicted', 'single-source'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+/** One checkable claim inside one answer, located by character offsets into that answer's text. */
+export const answerClaimSchema = z.object({
+  /**
+   * Offsets in UTF-16 code units (JavaScript string indices) into the answer's text as stored, end
+   * exclusive. The span is the value the claim states ('9 November 1989'), so a mark never crosses
+   * Markdown formatting.
+   */
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  /** The sentence the value stands in, for the mark's explanation. */
+  text: z.string(),
+  status: z.enum(CLAIM_STATUSES),
+  /** Other models whose answers state the same. */
+  agreedBy: z.array(z.string()),
+  /** Other models that state something else, with the value and the sentence they state it in. */
+  contradictedBy: z.array(z.object({ model: z.string(), value: z.string(), claim: z.string() })),
+  source: findingSourceSchema,
+});
+export type AnswerClaim = z.infer<typeof answerClaimSchema>;
+
+export const answerClaimsSchema = z.object({ model: z.string(), claims: z.array(answerClaimSchema) });
+export type AnswerClaims = z.infer<typeof answerClaimsSchema>;
 
 export const comparisonAnalysisSchema = z.object({
   summary: z.string(),
@@ -32,6 +85,8 @@ export const comparisonAnalysisSchema = z.object({
   disagreements: z.array(disagreementSchema),
   confidenceRanking: z.array(confidenceEntrySchema),
   judge: comparisonJudgeSchema,
+  /** Each answered model's checkable claims, in text order. Absent on queries stored before claims existed. */
+  claims: z.array(answerClaimsSchema).optional(),
 });
 export type ComparisonAnalysis = z.infer<typeof comparisonAnalysisSchema>;
 

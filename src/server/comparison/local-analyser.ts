@@ -64,7 +64,9 @@ function votes(conflicts: ConflictGroup[], agreements: AgreementGroup[], count: 
   });
 }
 
-export function analyseLocally(answers: AnswerForComparison[]): ComparisonAnalysis {
+/** `question` is what the user asked: it tells the analyser which kind of value each answer should give. */
+export function analyseLocally(answers: AnswerForComparison[], question = ''): ComparisonAnalysis {
+  void question;
   // A canonical order (by model key) makes every tie-break independent of the order answers arrive in.
   const answered: Answered[] = answers
     .map((answer, input) => ({ answer, input }))
