@@ -1,0 +1,81 @@
+// Honest confidence (issue 11 'Comparison you can trust', item 5): a model's score counts only the
+// claims another answer could confirm or contradict, and every score carries the one line that explains
+// it. Both the local analyser and the judge path rank through here, so the card reads the same either way.
+
+import type { AnswerClaim, AnswerClaims, AnswerForComparison, ConfidenceEntry } from '../../common/comparison';
+import { displayNameOf } from '../../common/models';
+
+/** The score of an answer with nothing checkable: no verdict either way (the client then says so in words). */
+export const UNCHECKED_SCORE = 0.5;
+
+/** Every sentence a confidence reason can be, in one place so server, client and tests agree on them. */
+export const CONFIDENCE_REASONS = {
+  noAnswer: 'No answer',
+  nothingChecked: 'Nothing to check: no other answer states the same facts',
+  oneConfirmed: '1 checked claim, confirmed by another answer',
+  oneContradicted: '1 checked claim, contradicted by another answer',
+  allConfirmed: (checked: number) => `Confirmed by another answer on all ${checked} checked claims`,
+  contradicted: (contradicted: number, checked: number) =>
+    `Contradicted on ${contradicted} of ${checked} checked claims`,
+} as const;
+
+function isAnswered(answer: AnswerForComparison): boolean {
+  return answer.error === null && answer.text !== null && answer.text.trim() !== '';
+}
+
+/** Other models, each counted once however many entries name it. */
+function othersIn(models: string[], self: string): number {
+  return new Set(models.filter((model) => model !== self)).size;
+}
+
+interface Tally {
+  checked: number;
+  contradicted: number;
+  supported: number;
+}
+
+function tally(model: string, claims: AnswerClaim[]): Tally {
+  const result: Tally = { checked: 0, contradicted: 0, supported: 0 };
+  for (const claim of claims) {
+    const agree = othersIn(claim.agreedBy, model);
+    const disagree = othersIn(
+      claim.contradictedBy.map((entry) => entry.model),
+      model,
+    );
+    // A single-source claim is neither confirmed nor refuted: it says nothing about this answer's accuracy.
+    if (agree + disagree === 0) continue;
+    result.checked += 1;
+    if (disagree > 0) result.contradicted += 1;
+    result.supported += agree > disagree ? 1 : agree === disagree ? 0.5 : 0;
+  }
+  return result;
+}
+
+function reasonOf({ checked, contradicted }: Tally): string {
+  if (checked === 0) return CONFIDENCE_REASONS.nothingChecked;
+  if (checked === 1) return contradicted === 0 ? CONFIDENCE_REASONS.oneConfirmed : CONFIDENCE_REASONS.oneContradicted;
+  return contradicted === 0
+    ? CONFIDENCE_REASONS.allConfirmed(checked)
+    : CONFIDENCE_REASONS.contradicted(contradicted, checked);
+}
+
+/**
+ * One entry per answer, best first (ties keep the order the answers came in). A model without an
+ * answer scores 0; one whose claims nobody else states scores UNCHECKED_SCORE with checked 0.
+ */
+export function rankByClaims(answers: AnswerForComparison[], claims: AnswerClaims[]): ConfidenceEntry[] {
+  const claimsOf = new Map<string, AnswerClaim[]>();
+  for (const entry of claims) claimsOf.set(entry.model, [...(claimsOf.get(entry.model) ?? []), ...entry.claims]);
+  return answers
+    .map((answer, input) => {
+      const base = { model: answer.model, displayName: displayNameOf(answer.model), input };
+      if (!isAnswered(answer))
+        return { ...base, score: 0, checked: 0, contradicted: 0, reason: CONFIDENCE_REASONS.noAnswer };
+      const counts = tally(answer.model, claimsOf.get(answer.model) ?? []);
+      const score =
+        counts.checked === 0 ? UNCHECKED_SCORE : Math.round((counts.supported / counts.checked) * 100) / 100;
+      return { ...base, score, checked: counts.checked, contradicted: counts.contradicted, reason: reasonOf(counts) };
+    })
+    .sort((a, b) => b.score - a.score || a.input - b.input)
+    .map(({ input: _input, ...entry }) => entry);
+}
