@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ComparisonAnalysis } from '../../common/comparison';
+import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -133,7 +133,11 @@ export const queries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     selectedModels: jsonb('selected_models').$type<string[]>().notNull(),
-    comparisonSummary: jsonb('comparison_summary').$type<ComparisonAnalysis>(),
+    comparisonSummary: jsonb('comparison_summary').$type<Omit<ComparisonAnalysis, 'claims'>>(),
+    // The analysis's claims per answer, apart from the summary: three long answers make them large,
+    // and history lists read the summary only (src/server/queries/repository.ts). Null when the
+    // analysis had none, and on queries stored before claims existed.
+    comparisonClaims: jsonb('comparison_claims').$type<AnswerClaims[]>(),
     // Which allowance paid for it ('free', 'paid', 'unlimited'), or null when it was given back.
     chargedTo: text('charged_to'),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { ComparisonAnalysis } from '../../common/comparison';
+import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
 import { COMPARISON_MODEL } from '../../common/models';
 import type { ModelResponse, SavedQuery } from '../../common/query-schemas';
 import { toStorableJson, toStorableText } from '../../common/text-rules';
@@ -8,6 +8,10 @@ import { queries, responses } from '../db/schema';
 
 type QueryRow = typeof queries.$inferSelect;
 type ResponseRow = typeof responses.$inferSelect;
+/** A queries row as history lists read it: everything but the claims, which only one query's page needs. */
+type ListedQueryRow = Omit<QueryRow, 'comparisonClaims'>;
+
+const { comparisonClaims: _claimsColumn, ...listedColumns } = getTableColumns(queries);
 
 export interface NewResponse {
   model: string;
@@ -22,10 +26,30 @@ export interface NewResponse {
 
 const storable = (text: string | null) => (text === null ? null : toStorableText(text));
 
+const withoutClaims = ({ claims: _claims, ...summary }: ComparisonAnalysis) => summary;
+
+/**
+ * Claims located in the answers as stored. The analysers measured offsets in the vendors' text,
+ * and toStorableText drops each U+0000 from it (the same length otherwise), so every offset moves
+ * back by the U+0000s before it: the marks still land on the values.
+ */
+function claimsInStoredText(claims: AnswerClaims[], answers: { model: string; text: string | null }[]): AnswerClaims[] {
+  return claims.map((entry) => {
+    const raw = answers.find((a) => a.model === entry.model)?.text ?? '';
+    if (!raw.includes('\u0000')) return entry;
+    const dropped: number[] = [];
+    for (let i = 0; i < raw.length; i++) if (raw[i] === '\u0000') dropped.push(i);
+    const shift = (offset: number) => offset - dropped.filter((i) => i < offset).length;
+    return { ...entry, claims: entry.claims.map((c) => ({ ...c, start: shift(c.start), end: shift(c.end) })) };
+  });
+}
+
 /**
  * Saves a question with every model's answer and the comparison row, in one transaction. Vendors'
  * and the judge's text is made storable first (src/common/text-rules.ts): a U+0000 in an answer
- * must not make the save fail after the question was charged.
+ * must not make the save fail after the question was charged. The comparison's claims go to their
+ * own column and the rest to the summary, so history lists stay lean; the result carries both, as
+ * the answer to the question just asked.
  */
 export async function saveQuery(
   db: Database,
@@ -38,10 +62,12 @@ export async function saveQuery(
     answers: NewResponse[];
   },
 ): Promise<SavedQuery> {
+  const claims = unsafe.comparison?.claims;
   const input = {
     ...unsafe,
     text: toStorableText(unsafe.text),
-    comparison: toStorableJson(unsafe.comparison),
+    comparison: unsafe.comparison && toStorableJson(withoutClaims(unsafe.comparison)),
+    claims: claims ? toStorableJson(claimsInStoredText(claims, unsafe.answers)) : null,
     answers: unsafe.answers.map((a) => ({
       ...a,
       modelVersion: storable(a.modelVersion),
@@ -57,6 +83,7 @@ export async function saveQuery(
         text: input.text,
         selectedModels: input.selectedModels,
         comparisonSummary: input.comparison,
+        comparisonClaims: input.claims,
         chargedTo: input.chargedTo,
       })
       .returning();
@@ -80,7 +107,7 @@ export async function saveQuery(
 }
 
 /** The comparison as readable Markdown: the `comparison` response's text. */
-function comparisonText(c: ComparisonAnalysis): string {
+function comparisonText(c: Omit<ComparisonAnalysis, 'claims'>): string {
   const parts = [c.summary];
   if (c.agreements.length) parts.push('**Agreements**\n' + c.agreements.map((a) => `- ${a}`).join('\n'));
   if (c.disagreements.length) {
@@ -94,7 +121,11 @@ function comparisonText(c: ComparisonAnalysis): string {
   return parts.join('\n\n');
 }
 
-export function toSavedQuery(query: QueryRow, rows: ResponseRow[]): SavedQuery {
+/** A saved query with its answers; with the comparison's claims when `query` was read with them. */
+export function toSavedQuery(
+  query: ListedQueryRow & Partial<Pick<QueryRow, 'comparisonClaims'>>,
+  rows: ResponseRow[],
+): SavedQuery {
   const toResponse = (r: ResponseRow): ModelResponse => ({
     model: r.model,
     text: r.text,
@@ -117,11 +148,19 @@ export function toSavedQuery(query: QueryRow, rows: ResponseRow[]): SavedQuery {
     createdAt: query.createdAt.toISOString(),
     selectedModels: query.selectedModels,
     responses: [...rows].sort((a, b) => order(a.model) - order(b.model)).map(toResponse),
-    comparisonSummary: query.comparisonSummary ?? null,
+    comparisonSummary: comparisonOf(query),
   };
 }
 
-async function withResponses(db: Database, rows: QueryRow[]): Promise<SavedQuery[]> {
+function comparisonOf(query: ListedQueryRow & Partial<Pick<QueryRow, 'comparisonClaims'>>): ComparisonAnalysis | null {
+  if (!query.comparisonSummary) return null;
+  // Queries stored before claims existed have none: their page falls back to word overlap.
+  return query.comparisonClaims
+    ? { ...query.comparisonSummary, claims: query.comparisonClaims }
+    : query.comparisonSummary;
+}
+
+async function withResponses(db: Database, rows: ListedQueryRow[]): Promise<SavedQuery[]> {
   if (rows.length === 0) return [];
   const answers = await db
     .select()
@@ -138,10 +177,10 @@ async function withResponses(db: Database, rows: QueryRow[]): Promise<SavedQuery
   return rows.map((row) => toSavedQuery(row, byQuery.get(row.id) ?? []));
 }
 
-/** Newest first, as the Session History lists them. */
+/** Newest first, as the Session History lists them; without the claims (GET /api/query/:id has them). */
 export async function listHistory(db: Database, userId: number, limit = 100): Promise<SavedQuery[]> {
   const rows = await db
-    .select()
+    .select(listedColumns)
     .from(queries)
     .where(eq(queries.userId, userId))
     .orderBy(desc(queries.createdAt), desc(queries.id))
