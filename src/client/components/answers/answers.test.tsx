@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ComparisonAnalysis } from '../../../common/comparison';
@@ -163,5 +163,121 @@ describe('ComparisonCard', () => {
     expect(screen.getByRole('status', { name: 'Comparing the answers' })).toBeInTheDocument();
     rerender(<ComparisonCard comparison={null} />);
     expect(screen.getByText('Comparison unavailable')).toBeInTheDocument();
+  });
+});
+
+describe('ComparisonCard with claim-level findings', () => {
+  const checked: ComparisonAnalysis = {
+    summary: 'The answers disagree on the year.',
+    agreements: ['The wall fell on 9 November.'],
+    disagreements: [
+      {
+        topic: 'When the Berlin Wall fell',
+        positions: [
+          { model: 'chatgpt', claim: 'The Berlin Wall fell on 9 November 1989.', value: '9 November 1989' },
+          { model: 'perplexity', claim: 'The Berlin Wall came down on 9 November 1990.', value: '9 November 1990' },
+        ],
+        source: 'judge',
+      },
+      {
+        topic: 'Crowd size',
+        positions: [
+          { model: 'chatgpt', claim: 'About 10,000 people gathered.', value: '10,000' },
+          { model: 'perplexity', claim: 'Tens of thousands gathered.', value: '50,000' },
+        ],
+        source: 'local',
+      },
+    ],
+    confidenceRanking: [
+      { model: 'chatgpt', displayName: 'ChatGPT', score: 1, checked: 2, contradicted: 0, reason: 'Confirmed by another answer on all 2 checked claims' },
+      { model: 'perplexity', displayName: 'Perplexity', score: 0.25, checked: 2, contradicted: 2, reason: 'Contradicted on 2 of 2 checked claims' },
+    ],
+    judge: { kind: 'model', model: 'claude', displayName: 'Claude', modelVersion: 'claude-sonnet-4-5', durationMs: 3240 },
+    claims: [],
+  };
+
+  it('says where each disagreement came from, shows the values, and names the judge with its version and time', () => {
+    render(<ComparisonCard comparison={checked} />);
+    const card = screen.getByRole('region', { name: 'AI Comparison Analysis' });
+    const [byJudge, byLocal] = within(card)
+      .getAllByRole('listitem')
+      .filter((item) => item.querySelector('dl'));
+    expect(within(byJudge!).getByText('Judge')).toBeInTheDocument();
+    expect(byJudge).toHaveTextContent('Found by: Judge');
+    expect(within(byLocal!).getByText('Local check')).toBeInTheDocument();
+    expect(within(byJudge!).getByText('9 November 1990').tagName).toBe('STRONG');
+    // A value the sentence does not contain is named before it.
+    expect(byLocal).toHaveTextContent('Perplexity: 50,000: Tens of thousands gathered.');
+    expect(within(card).getByText('Judged by Claude')).toBeInTheDocument();
+    expect(within(card).getByText('claude-sonnet-4-5')).toBeInTheDocument();
+    expect(within(card).getByText('3.2 s')).toBeInTheDocument();
+  });
+
+  it('gives each model its reason under the score', () => {
+    render(<ComparisonCard comparison={checked} />);
+    const ranking = screen.getByRole('list', { name: 'Confidence ranking' });
+    expect(within(ranking).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '#1ChatGPT100%Confirmed by another answer on all 2 checked claims',
+      '#2Perplexity25%Contradicted on 2 of 2 checked claims',
+    ]);
+  });
+
+  it('says nothing was checkable instead of showing equal percentages', () => {
+    const unchecked = (judge: ComparisonAnalysis['judge']): ComparisonAnalysis => ({
+      ...checked,
+      disagreements: [],
+      judge,
+      confidenceRanking: checked.confidenceRanking.map((entry) => ({
+        ...entry,
+        score: 0.5,
+        checked: 0,
+        contradicted: 0,
+        reason: 'No claim another answer could check',
+      })),
+    });
+    const { rerender } = render(<ComparisonCard comparison={unchecked({ kind: 'local' })} />);
+    const card = screen.getByRole('region', { name: 'AI Comparison Analysis' });
+    expect(within(card).getByText('No conflicts detected by the local check')).toBeInTheDocument();
+    expect(within(card).queryByText('50%')).not.toBeInTheDocument();
+    expect(within(card).getByRole('list', { name: 'Confidence ranking' })).toHaveTextContent(
+      'ChatGPT: No claim another answer could check',
+    );
+    expect(within(card).getByText('Local check')).toBeInTheDocument();
+
+    rerender(<ComparisonCard comparison={unchecked({ kind: 'model', model: 'claude', displayName: 'Claude' })} />);
+    expect(within(card).getByText('No conflicts detected by the judge')).toBeInTheDocument();
+    expect(within(card).queryByText('50%')).not.toBeInTheDocument();
+  });
+
+  it('shows an analysis stored before these fields as it always did', () => {
+    render(<ComparisonCard comparison={analysis} />);
+    const card = screen.getByRole('region', { name: 'AI Comparison Analysis' });
+    expect(within(card).queryByText('Judge')).not.toBeInTheDocument();
+    expect(within(card).queryByText('Local check')).not.toBeInTheDocument();
+    expect(within(card).getByText('Judged by Claude').parentElement).toHaveTextContent(/^Judged by Claude$/);
+  });
+});
+
+describe('ResponseCard marks', () => {
+  const text = 'The Berlin Wall came down on **9 November 1990**.';
+  const claim = {
+    start: text.indexOf('9 November'),
+    end: text.indexOf('1990') + 4,
+    text: 'The Berlin Wall came down on 9 November 1990.',
+    status: 'contradicted' as const,
+    agreedBy: [],
+    contradictedBy: [{ model: 'chatgpt', value: '9 November 1989', claim: 'The Berlin Wall fell on 9 November 1989.' }],
+    source: 'local' as const,
+  };
+
+  it('marks its claims only once the answer has finished streaming, and claims win over word overlap', () => {
+    const props = { text, claims: [claim], highlight: () => true };
+    const { card } = renderCard({ ...props, streaming: true });
+    expect(card.querySelector('mark')).toBeNull();
+    cleanup();
+
+    const { card: done } = renderCard(props);
+    const marked = [...done.querySelectorAll('mark')].map((mark) => [mark.textContent, mark.dataset.status]);
+    expect(marked).toEqual([['9 November 1990', 'contradicted']]);
   });
 });

@@ -1,12 +1,68 @@
 import { AlertTriangle, CheckCircle2, Scale, Sparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import type { ComparisonAnalysis } from '../../../common/comparison';
+import type { ComparisonAnalysis, Disagreement } from '../../../common/comparison';
 import { displayNameOf } from '../../../common/models';
 import { Card } from '../ui/card';
+import { SOURCE_LABEL } from './claim-explanation';
 import { ConfidenceRanking } from './confidence-ranking';
 
-function judgeLabel(judge: ComparisonAnalysis['judge']): string {
-  return judge.kind === 'model' ? `Judged by ${judge.displayName}` : 'Judged by local analysis';
+/** '3.2 s': how long the judge took. */
+export function formatJudgeTime(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * Who compared the answers: the judge with its model version and time when the analysis records them
+ * ('Judged by Claude · claude-sonnet-4-5 · 3.2 s'), or the local check. Analyses stored before those
+ * fields existed read as they always did.
+ */
+function JudgeLabel({ comparison }: { comparison: ComparisonAnalysis }) {
+  const { judge } = comparison;
+  if (judge.kind === 'local') return <span>{comparison.claims ? 'Local check' : 'Judged by local analysis'}</span>;
+  return (
+    <>
+      <span>Judged by {judge.displayName}</span>
+      {judge.modelVersion && (
+        <>
+          <span aria-hidden>·</span>
+          <span className="font-mono">
+            <span className="sr-only">model version </span>
+            {judge.modelVersion}
+          </span>
+        </>
+      )}
+      {judge.durationMs !== undefined && (
+        <>
+          <span aria-hidden>·</span>
+          <span className="tabular-nums">
+            <span className="sr-only">took </span>
+            {formatJudgeTime(judge.durationMs)}
+          </span>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The value a model states, in bold inside its sentence when the sentence contains it. */
+function Position({ position }: { position: Disagreement['positions'][number] }) {
+  const { claim, value } = position;
+  const at = value ? claim.indexOf(value) : -1;
+  if (!value || at < 0) {
+    return (
+      <>
+        {value && <strong className="font-semibold text-foreground">{value}: </strong>}
+        {claim}
+      </>
+    );
+  }
+  return (
+    <>
+      {claim.slice(0, at)}
+      <strong className="font-semibold text-foreground">{value}</strong>
+      {claim.slice(at + value.length)}
+    </>
+  );
 }
 
 function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
@@ -92,15 +148,23 @@ function Analysis({ comparison }: { comparison: ComparisonAnalysis }) {
             <ul className="mt-2 grid gap-3 text-sm">
               {comparison.disagreements.map((disagreement, index) => (
                 <li key={index} className="rounded-lg border border-amber-200 bg-amber-50/70 p-3">
-                  <p className="flex gap-2 font-medium">
+                  <div className="flex items-start gap-2">
                     <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
-                    {disagreement.topic}
-                  </p>
+                    <p className="min-w-0 flex-1 font-medium">{disagreement.topic}</p>
+                    {disagreement.source && (
+                      <span className="shrink-0 rounded-full border border-amber-300 bg-card px-2 py-0.5 text-xs text-amber-900">
+                        <span className="sr-only">Found by: </span>
+                        {SOURCE_LABEL[disagreement.source]}
+                      </span>
+                    )}
+                  </div>
                   <dl className="mt-2 grid gap-1.5">
                     {disagreement.positions.map((position) => (
                       <div key={position.model}>
                         <dt className="inline font-semibold">{displayNameOf(position.model)}: </dt>
-                        <dd className="inline text-muted-foreground">{position.claim}</dd>
+                        <dd className="inline text-muted-foreground">
+                          <Position position={position} />
+                        </dd>
                       </div>
                     ))}
                   </dl>
@@ -118,13 +182,13 @@ function Analysis({ comparison }: { comparison: ComparisonAnalysis }) {
           <h3 id={`${id}-confidence`} className="mb-2 text-sm font-semibold">
             Confidence
           </h3>
-          <ConfidenceRanking ranking={comparison.confidenceRanking} />
+          <ConfidenceRanking ranking={comparison.confidenceRanking} judge={comparison.judge} />
         </section>
       )}
 
-      <p className="mt-4 flex items-center gap-1.5 text-xs text-muted-foreground">
+      <p className="mt-4 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-muted-foreground">
         <Scale className="size-3.5" aria-hidden />
-        {judgeLabel(comparison.judge)}
+        <JudgeLabel comparison={comparison} />
       </p>
     </Shell>
   );

@@ -1,8 +1,12 @@
 import { ExternalLink } from 'lucide-react';
-import type { ComponentPropsWithoutRef, ElementType } from 'react';
+import { Tooltip } from 'radix-ui';
+import { useMemo, type ComponentPropsWithoutRef, type ElementType } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import type { AnswerClaim } from '../../../common/comparison';
 import { cn } from '../../lib/cn';
+import { ClaimMark, ClaimsContext } from './claim-mark';
+import { rehypeMarkClaims } from './mark-claims';
 import { rehypeMarkSentences, type SentencePredicate } from './mark-sentences';
 
 // A model's answer as formatted text (spec section 2: paragraphs, bullets and numbered lists).
@@ -68,18 +72,44 @@ const components: Components = {
     ) : (
       <span>{alt}</span>
     ),
+  // Claim marks (mark-claims.ts) carry data-claim; sentence marks (mark-sentences.ts) do not.
+  mark: ({ node: _node, ...props }) => {
+    const claim = (props as Record<string, unknown>)['data-claim'];
+    return typeof claim === 'string' ? <ClaimMark index={Number(claim)}>{props.children}</ClaimMark> : <mark {...props} />;
+  },
 };
 
-export function Markdown({ text, highlight }: { text: string; highlight?: SentencePredicate }) {
-  return (
+export interface MarkdownProps {
+  text: string;
+  /** Word-overlap highlighting: the sentences it picks are marked. Ignored when `claims` is given. */
+  highlight?: SentencePredicate;
+  /** Claim marks: this answer's claims, with offsets into `text`; `model` is whose answer it is. */
+  claims?: readonly AnswerClaim[];
+  model?: string;
+}
+
+export function Markdown({ text, highlight, claims, model }: MarkdownProps) {
+  const claimContext = useMemo(() => (claims && model ? { model, claims } : null), [claims, model]);
+  const body = (
     <div className="min-w-0 text-sm break-words [&>*+*]:mt-3">
       <ReactMarkdown
         remarkPlugins={[remarkGfm]}
-        rehypePlugins={[[rehypeMarkSentences, { highlight }]]}
+        rehypePlugins={
+          claimContext
+            ? [[rehypeMarkClaims, { source: text, claims: claimContext.claims }]]
+            : [[rehypeMarkSentences, { highlight }]]
+        }
         components={components}
       >
         {text}
       </ReactMarkdown>
     </div>
+  );
+  if (!claimContext) return body;
+  return (
+    <ClaimsContext.Provider value={claimContext}>
+      {/* The app's provider (main.tsx) sets the spec's delay; this one lets the answer stand alone. */}
+      <Tooltip.Provider delayDuration={700}>{body}</Tooltip.Provider>
+    </ClaimsContext.Provider>
   );
 }

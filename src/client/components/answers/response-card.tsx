@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { AlertCircle, ChevronDown, ChevronUp, Clock, Copy, Download } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
+import type { AnswerClaim } from '../../../common/comparison';
 import { displayNameOf, modelCatalogue, type ModelKey } from '../../../common/models';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
@@ -49,7 +50,10 @@ export interface ResponseCardProps {
   streaming?: boolean;
   expanded: boolean;
   onToggleExpanded: () => void;
+  /** Word-overlap highlighting, the fallback when the analysis has no claims (queries stored before them). */
   highlight?: (sentence: string) => boolean;
+  /** This answer's claims to mark (Highlight Differences on, analysis with claim data); wins over `highlight`. */
+  claims?: readonly AnswerClaim[];
   createdAt?: Date;
 }
 
@@ -63,6 +67,7 @@ export function ResponseCard({
   expanded,
   onToggleExpanded,
   highlight,
+  claims,
   createdAt,
 }: ResponseCardProps) {
   const displayName = displayNameOf(model);
@@ -166,7 +171,12 @@ export function ResponseCard({
               </p>
             ) : answer ? (
               <>
-                <Markdown text={answer} highlight={streaming ? undefined : highlight} />
+                <Markdown
+                  text={answer}
+                  model={model}
+                  highlight={streaming ? undefined : highlight}
+                  claims={streaming ? undefined : claims}
+                />
                 {streaming && <TypingIndicator label={`${displayName} is typing`} />}
               </>
             ) : streaming ? (

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { COMPARISON_MODEL } from '../../../common/models';
 import type { SavedQuery } from '../../../common/query-schemas';
+import { ClaimLegend, claimsOf } from '../../components/answers/claim-legend';
 import { ComparisonCard } from '../../components/answers/comparison-card';
 import { ResponseCard } from '../../components/answers/response-card';
 import { Button } from '../../components/ui/button';
@@ -38,14 +39,17 @@ export function QueryResults({ query, highlightDifferences }: { query: SavedQuer
   const answered = answers.filter((r) => !r.error && r.text).length;
   const createdAt = new Date(query.createdAt);
 
-  // Each answer is compared with the other answers that succeeded.
+  const comparison = query.comparisonSummary;
+  // Claim marks when the analysis has claim data; otherwise (queries stored before claims existed)
+  // the spec's word overlap, each answer compared with the other answers that succeeded.
+  const marksClaims = highlightDifferences && Boolean(comparison?.claims);
   const highlighters = useMemo(() => {
-    if (!highlightDifferences) return new Map<string, (sentence: string) => boolean>();
+    if (!highlightDifferences || marksClaims) return new Map<string, (sentence: string) => boolean>();
     const ok = answers.filter((r) => !r.error && r.text);
     return new Map(
       ok.map((r) => [r.model, differenceHighlighter(r.text!, ok.filter((o) => o !== r).map((o) => o.text!))]),
     );
-  }, [answers, highlightDifferences]);
+  }, [answers, highlightDifferences, marksClaims]);
 
   const setAll = (value: boolean) => setExpanded(Object.fromEntries(answers.map((r) => [r.model, value])));
 
@@ -81,7 +85,7 @@ export function QueryResults({ query, highlightDifferences }: { query: SavedQuer
         </div>
       </Card>
 
-      <ComparisonCard comparison={query.comparisonSummary} />
+      <ComparisonCard comparison={comparison} />
 
       <section aria-labelledby="individual-responses" className="grid gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -99,6 +103,7 @@ export function QueryResults({ query, highlightDifferences }: { query: SavedQuer
             </Button>
           </div>
         </div>
+        {highlightDifferences && <ClaimLegend comparison={comparison} />}
         <div className={answerGridClass(answers.length)}>
           {answers.map((response) => (
             <ResponseCard
@@ -110,6 +115,7 @@ export function QueryResults({ query, highlightDifferences }: { query: SavedQuer
               expanded={expanded[response.model] ?? false}
               onToggleExpanded={() => setExpanded((all) => ({ ...all, [response.model]: !all[response.model] }))}
               highlight={highlighters.get(response.model)}
+              claims={marksClaims ? claimsOf(comparison, response.model) : undefined}
               createdAt={createdAt}
             />
           ))}

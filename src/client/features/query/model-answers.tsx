@@ -1,5 +1,7 @@
 import { useId, useMemo, useState } from 'react';
+import type { ComparisonAnalysis } from '../../../common/comparison';
 import type { ModelResponse } from '../../../common/query-schemas';
+import { ClaimLegend, claimsOf } from '../../components/answers/claim-legend';
 import { ResponseCard } from '../../components/answers/response-card';
 import { differenceHighlighter } from '../../lib/difference-highlight';
 import { cn } from '../../lib/cn';
@@ -16,8 +18,20 @@ function answerText(response: ModelResponse): string | null {
   return response.error ? null : response.text;
 }
 
-/** The per-model comparison: each answer in a response card, with its own Highlight Differences switch. */
-export function ModelAnswers({ responses, createdAt }: { responses: ModelResponse[]; createdAt?: Date }) {
+/**
+ * The per-model comparison: each answer in a response card, with its own Highlight Differences switch.
+ * The switch shows the analysis's claim marks, or, for a query stored before claims existed, the
+ * spec's word-overlap highlighting.
+ */
+export function ModelAnswers({
+  responses,
+  createdAt,
+  comparison,
+}: {
+  responses: ModelResponse[];
+  createdAt?: Date;
+  comparison?: ComparisonAnalysis | null;
+}) {
   const titleId = useId();
   const [highlighting, setHighlighting] = useState(false);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
@@ -51,6 +65,7 @@ export function ModelAnswers({ responses, createdAt }: { responses: ModelRespons
         </div>
         <HighlightToggle checked={highlighting} onCheckedChange={setHighlighting} disabled={answered.length < 2} />
       </div>
+      {highlighting && <ClaimLegend comparison={comparison} />}
       {responses.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
           No model answers were saved for this question.
@@ -70,6 +85,7 @@ export function ModelAnswers({ responses, createdAt }: { responses: ModelRespons
                 setExpanded((current) => ({ ...current, [response.model]: !(current[response.model] ?? false) }))
               }
               highlight={highlighting ? highlighters.get(response.model) : undefined}
+              claims={highlighting ? claimsOf(comparison, response.model) : undefined}
             />
           ))}
         </div>

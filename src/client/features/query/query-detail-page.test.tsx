@@ -3,7 +3,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
 import { QueryDetailPage } from './query-detail-page';
-import { CREATED_AT_TEXT, answer, SESSION_ID, deferred, history, notFound, savedQuery } from './query-test-data';
+import {
+  CREATED_AT_TEXT,
+  answer,
+  comparison,
+  SESSION_ID,
+  deferred,
+  history,
+  notFound,
+  savedQuery,
+} from './query-test-data';
 
 const standIns = [{ path: '/', element: <p>Dashboard stand-in</p> }];
 
@@ -94,7 +103,7 @@ describe('/query/:queryId', () => {
     expect(await screen.findByText('No ranking available')).toBeInTheDocument();
   });
 
-  it('highlights the sentences that differ between answers when the switch is on', async () => {
+  it('highlights the sentences that differ by word overlap when the analysis predates claims', async () => {
     serve({ queries: { 2: { json: savedQuery(2) } } });
     const { user, container } = renderQuery('/query/2');
     const toggle = await screen.findByRole('switch', { name: 'Highlight Differences' });
@@ -111,6 +120,106 @@ describe('/query/:queryId', () => {
     toggle.focus();
     await user.keyboard(' ');
     expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(container.querySelectorAll('mark')).toHaveLength(0);
+  });
+
+  it('marks the claims of the stored analysis when the switch is on, and explains a mark on keyboard focus', async () => {
+    const conflicting = 'The Berlin Wall fell on **9 November 1989**.';
+    const other = 'The Berlin Wall came down on 9 November 1990. About 2 million people visited the West that weekend.';
+    const at = (text: string, value: string) => ({
+      start: text.indexOf(value),
+      end: text.indexOf(value) + value.length,
+    });
+    const query = savedQuery(2, {
+      responses: [answer('chatgpt', conflicting), answer('perplexity', other)],
+      comparisonSummary: {
+        ...comparison,
+        judge: { kind: 'local' },
+        claims: [
+          {
+            model: 'chatgpt',
+            claims: [
+              {
+                ...at(conflicting, '9 November 1989'),
+                text: 'The Berlin Wall fell on 9 November 1989.',
+                status: 'contradicted',
+                agreedBy: [],
+                contradictedBy: [
+                  {
+                    model: 'perplexity',
+                    value: '9 November 1990',
+                    claim: 'The Berlin Wall came down on 9 November 1990.',
+                  },
+                ],
+                source: 'local',
+              },
+            ],
+          },
+          {
+            model: 'perplexity',
+            claims: [
+              {
+                ...at(other, '9 November 1990'),
+                text: 'The Berlin Wall came down on 9 November 1990.',
+                status: 'contradicted',
+                agreedBy: [],
+                contradictedBy: [
+                  { model: 'chatgpt', value: '9 November 1989', claim: 'The Berlin Wall fell on 9 November 1989.' },
+                ],
+                source: 'local',
+              },
+              {
+                ...at(other, '2 million'),
+                text: 'About 2 million people visited the West that weekend.',
+                status: 'single-source',
+                agreedBy: [],
+                contradictedBy: [],
+                source: 'local',
+              },
+            ],
+          },
+        ],
+      },
+    });
+    serve({ queries: { 2: { json: query } } });
+    const { user, container } = renderQuery('/query/2');
+    const toggle = await screen.findByRole('switch', { name: 'Highlight Differences' });
+    expect(container.querySelectorAll('mark')).toHaveLength(0);
+
+    await user.click(toggle);
+    const cards = screen.getAllByRole('article');
+    const marksIn = (card: HTMLElement) =>
+      [...card.querySelectorAll('mark')].map((mark) => [mark.textContent, mark.dataset.status]);
+    expect(marksIn(cards[0]!)).toEqual([['9 November 1989', 'contradicted']]);
+    expect(marksIn(cards[1]!)).toEqual([
+      ['9 November 1990', 'contradicted'],
+      ['2 million', 'single-source'],
+    ]);
+    expect(screen.getByText(/another answer says otherwise/)).toBeInTheDocument();
+
+    // Tab from the switch, past the first card's Copy and Download, reaches its mark, which explains itself.
+    toggle.focus();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(within(cards[0]!).getByText('9 November 1989')).toHaveFocus();
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent('Perplexity says 9 November 1990');
+    for (let step = 0; step < 4; step++) await user.tab();
+    expect(within(cards[1]!).getByText('2 million')).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Only Perplexity states this.');
+
+    await user.click(toggle);
+    expect(container.querySelectorAll('mark')).toHaveLength(0);
+    expect(screen.queryByText(/another answer says otherwise/)).not.toBeInTheDocument();
+  });
+
+  it('marks nothing, not even by word overlap, when the analysis has claims but none differ', async () => {
+    const query = savedQuery(2, { comparisonSummary: { ...comparison, claims: [{ model: 'chatgpt', claims: [] }] } });
+    serve({ queries: { 2: { json: query } } });
+    const { user, container } = renderQuery('/query/2');
+    await user.click(await screen.findByRole('switch', { name: 'Highlight Differences' }));
+    expect(screen.getByText('No contradicted or single-source claims to mark.')).toBeInTheDocument();
     expect(container.querySelectorAll('mark')).toHaveLength(0);
   });
 

@@ -55,7 +55,7 @@ function RankingCard({ query }: { query: SavedQuery }) {
       </CardHeader>
       <CardContent>
         {ranking.length > 0 ? (
-          <ConfidenceRanking ranking={ranking} />
+          <ConfidenceRanking ranking={ranking} judge={query.comparisonSummary?.judge} />
         ) : (
           <p className="text-sm text-muted-foreground">No ranking available</p>
         )}
@@ -95,7 +95,7 @@ function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Nei
         {/* The ranking has its own card here, so the analysis card leaves its copy out. */}
         <ComparisonCard comparison={comparison && { ...comparison, confidenceRanking: [] }} />
       </div>
-      <ModelAnswers key={query.id} responses={answers} createdAt={createdAt} />
+      <ModelAnswers key={query.id} responses={answers} createdAt={createdAt} comparison={comparison} />
     </div>
   );
 }
