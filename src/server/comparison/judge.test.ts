@@ -4,8 +4,10 @@ import type { QueryResult } from '../../common/query-schemas';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
-// The judge model: chosen among configured models that did not answer, sees anonymous labels,
-// and its verdict is mapped back to the models; a bad verdict falls back to local analysis.
+// The judge model through the real app and the real AI SDK, with the vendors faked on the wire: it
+// is chosen among configured models that did not answer, sees anonymous labels, its disputes are
+// kept only when its quotes are in the answers, the local analysis fills what it missed, and a bad
+// or failed judge leaves the local analysis alone (decisions 0010 and 0024).
 
 let fakes: FakeAiVendors;
 let t: TestApp;
@@ -21,83 +23,158 @@ afterAll(async () => {
   await fakes.stop();
 });
 
-async function ask(selectedModels: string[]): Promise<QueryResult> {
+async function ask(selectedModels: string[], text = 'When did the Berlin Wall fall?'): Promise<QueryResult> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/query',
-    payload: { text: 'When did the Berlin Wall fall?', sessionId: `judge-session-${++counter}`, selectedModels },
+    payload: { text, sessionId: `judge-session-${++counter}`, selectedModels },
   });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
 
+const chatgpt = modelCatalogue.chatgpt.defaultVersion;
+const grok = modelCatalogue.grok.defaultVersion;
 const claude = modelCatalogue.claude.defaultVersion;
 
+const judgeReplies = (verdict: unknown) => fakes.anthropic.script(claude, { text: JSON.stringify(verdict) });
+
 describe('the judge', () => {
-  it('is Claude when Claude did not answer, sees the answers as A and B, and its verdict names the models', async () => {
-    fakes.openai.script(modelCatalogue.chatgpt.defaultVersion, { text: 'The Berlin Wall fell on 9 November 1989.' });
-    fakes.openai.script(modelCatalogue.grok.defaultVersion, { text: 'It fell in 1991.' });
-    fakes.anthropic.script(claude, {
-      text: JSON.stringify({
-        summary: 'The answers disagree on the year.',
-        agreements: ['Both discuss the fall of the Berlin Wall.'],
-        disagreements: [
-          {
-            topic: 'Year the Wall fell',
-            positions: [
-              { answer: 'A', claim: '1989' },
-              { answer: 'B', claim: '1991' },
-            ],
-          },
-        ],
-        confidence: [
-          { answer: 'A', score: 0.92 },
-          { answer: 'B', score: 0.2 },
-        ],
-      }),
-    });
-    const query = await ask(['chatgpt', 'grok']);
-    expect(query.comparisonSummary).toMatchObject({
-      summary: 'The answers disagree on the year.',
-      judge: { kind: 'model', model: 'claude', displayName: 'Claude' },
-      disagreements: [
+  it('is Claude when Claude did not answer, sees the answers as A and B, and keeps only the disputes it can quote', async () => {
+    const lengthA = 'The Wall was **155 kilometres** long and fell in 1989.';
+    const lengthB = 'It fell in 1989; the Wall was 140 kilometres long.';
+    fakes.openai.script(chatgpt, { text: lengthA });
+    fakes.openai.script(grok, { text: lengthB });
+    judgeReplies({
+      summary: 'Answer A and Answer B disagree on the length and on who opened the border.',
+      agreements: ['The Wall fell in 1989.'],
+      disputes: [
         {
-          topic: 'Year the Wall fell',
+          topic: 'Length of the Wall',
           positions: [
-            { model: 'chatgpt', claim: '1989' },
-            { model: 'grok', claim: '1991' },
+            // Quoted without the bold markers, as models do.
+            { answer: 'A', value: '155 kilometres', quote: 'The Wall was 155 kilometres long and fell in 1989.' },
+            { answer: 'B', value: '140 kilometres', quote: 'the Wall was 140 kilometres long.' },
+          ],
+        },
+        {
+          // Neither answer says this: the judge made it up.
+          topic: 'Who opened the border',
+          positions: [
+            { answer: 'A', value: 'Schabowski', quote: 'Günter Schabowski opened the border.' },
+            { answer: 'B', value: 'Krenz', quote: 'Egon Krenz opened the border.' },
           ],
         },
       ],
-      confidenceRanking: [
-        { model: 'chatgpt', displayName: 'ChatGPT', score: 0.92 },
-        { model: 'grok', displayName: 'Grok', score: 0.2 },
-      ],
     });
+    const query = await ask(['chatgpt', 'grok']);
+    const comparison = query.comparisonSummary!;
+
+    expect(comparison.disagreements).toEqual([
+      {
+        topic: 'Length of the Wall',
+        source: 'judge',
+        positions: [
+          { model: 'chatgpt', value: '155 kilometres', claim: 'The Wall was 155 kilometres long and fell in 1989.' },
+          {
+            model: 'grok',
+            value: '140 kilometres',
+            claim: 'It fell in 1989; the Wall was 140 kilometres long.',
+          },
+        ],
+      },
+    ]);
+    // The card names the judge, the version the vendor says answered, and how long it took.
+    expect(comparison.judge).toEqual({
+      kind: 'model',
+      model: 'claude',
+      displayName: 'Claude',
+      modelVersion: claude,
+      durationMs: expect.any(Number),
+    });
+    // The summary counts what is shown, by the models' names, not the judge's letters.
+    expect(comparison.summary).toMatch(/disagree on 1: Length of the Wall/);
+    expect(comparison.summary).not.toMatch(/Answer A|border/);
+    expect(comparison.agreements[0]).toBe('The Wall fell in 1989.');
+
+    // Each answer's disputed value is marked where it stands in the raw text.
+    const marks = (model: string, text: string) =>
+      comparison.claims
+        ?.find((entry) => entry.model === model)
+        ?.claims.filter((claim) => claim.source === 'judge')
+        .map((claim) => text.slice(claim.start, claim.end));
+    expect(marks('chatgpt', lengthA)).toEqual(['155 kilometres']);
+    expect(marks('grok', lengthB)).toEqual(['140 kilometres']);
+
+    // Confidence comes from the checked claims, with the reason, not from the judge.
+    for (const model of ['chatgpt', 'grok']) {
+      expect(comparison.confidenceRanking.find((entry) => entry.model === model)).toMatchObject({
+        contradicted: 1,
+        reason: expect.stringMatching(/contradicted/i),
+      });
+    }
+
     const judged = fakes.anthropic.lastRequest!;
     expect(judged.json).toBe(true);
     expect(judged.prompt).toContain('Answer A');
     expect(judged.prompt).toContain('Answer B');
+    expect(judged.system).toMatch(/verbatim/i);
     expect(`${judged.prompt} ${judged.system ?? ''}`).not.toMatch(/chatgpt|grok|gpt-4o|openai|xai/i);
-    expect(query.responses.find((r) => r.model === 'chatgpt')?.confidenceScore).toBeCloseTo(0.92);
-    expect(query.responses.find((r) => r.model === 'comparison')?.text).toContain('The answers disagree on the year.');
+    expect(query.responses.find((r) => r.model === 'comparison')?.text).toContain('Length of the Wall');
+  });
+
+  it('leaves in the local finding the judge missed, marked as local', async () => {
+    fakes.openai.script(chatgpt, { text: 'The Berlin Wall fell on 9 November 1989.' });
+    fakes.openai.script(grok, { text: 'The Berlin Wall fell on 9 November 1990.' });
+    judgeReplies({
+      summary: 'Both answers say when the Wall fell.',
+      agreements: ['The Berlin Wall fell on 9 November.'],
+      disputes: [],
+    });
+    const query = await ask(['chatgpt', 'grok']);
+    const comparison = query.comparisonSummary!;
+    expect(comparison.judge).toMatchObject({ kind: 'model', model: 'claude' });
+    expect(comparison.disagreements).toHaveLength(1);
+    expect(comparison.disagreements[0]).toMatchObject({
+      source: 'local',
+      positions: [
+        { model: 'chatgpt', claim: 'The Berlin Wall fell on 9 November 1989.' },
+        { model: 'grok', claim: 'The Berlin Wall fell on 9 November 1990.' },
+      ],
+    });
   });
 
   it('is another configured model when the preferred ones all answered', async () => {
     const query = await ask(['claude', 'chatgpt', 'gemini']);
-    expect(query.comparisonSummary?.judge).toMatchObject({ kind: 'model', model: 'grok' });
+    expect(query.comparisonSummary?.judge).toMatchObject({ kind: 'model', model: 'grok', modelVersion: grok });
   });
 
   it('falls back to the local analysis when its verdict is out of shape', async () => {
-    fakes.anthropic.script(claude, { text: '{"summary": 42}' });
-    const query = await ask(['chatgpt', 'gemini']);
+    fakes.openai.script(chatgpt, { text: 'The Berlin Wall fell on 9 November 1989.' });
+    fakes.openai.script(grok, { text: 'The Berlin Wall fell on 9 November 1990.' });
+    // The verdict shape before decision 0024: no disputes, no quotes.
+    judgeReplies({
+      summary: 'The answers disagree on the year.',
+      agreements: [],
+      disagreements: [{ topic: 'Year', positions: [{ answer: 'A', claim: '1989' }] }],
+      confidence: [{ answer: 'A', score: 0.9 }],
+    });
+    const query = await ask(['chatgpt', 'grok']);
     expect(query.comparisonSummary?.judge).toEqual({ kind: 'local' });
     expect(query.comparisonSummary?.confidenceRanking).toHaveLength(2);
+    expect(query.comparisonSummary?.disagreements.map((d) => d.positions.map((p) => p.model))).toEqual([
+      ['chatgpt', 'grok'],
+    ]);
   });
 
   it('falls back to the local analysis when the judge fails', async () => {
+    fakes.openai.script(chatgpt, { text: 'The Berlin Wall fell on 9 November 1989.' });
+    fakes.openai.script(grok, { text: 'The Berlin Wall fell on 9 November 1990.' });
     fakes.anthropic.script(claude, { error: { status: 529, message: 'overloaded' } });
-    const query = await ask(['chatgpt', 'gemini']);
+    const query = await ask(['chatgpt', 'grok']);
     expect(query.comparisonSummary?.judge).toEqual({ kind: 'local' });
+    expect(query.comparisonSummary?.disagreements.map((d) => d.positions.map((p) => p.model))).toEqual([
+      ['chatgpt', 'grok'],
+    ]);
   });
 });

@@ -1,36 +1,41 @@
 import { generateText, Output, type LanguageModel } from 'ai';
-import { z } from 'zod';
-import type { AnswerForComparison, ComparisonAnalysis } from '../../common/comparison';
-import { displayNameOf, type ModelKey } from '../../common/models';
+import type { AnswerForComparison } from '../../common/comparison';
+import type { ModelKey } from '../../common/models';
+import type { JudgeFindings, JudgeInfo } from './combine-findings';
+import { labelAnswers, verdictSchema, verifyVerdict, type VerifiedVerdict } from './judge-verification';
 
 // The judge model sees the answers as A, B, C without the models' names, so it cannot favour a
-// brand; its verdict is validated with zod before anything of it is stored or shown.
-
-const LABELS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
-
-const verdictSchema = z.object({
-  summary: z.string().min(1).max(2000),
-  agreements: z.array(z.string().min(1).max(500)).max(20),
-  disagreements: z
-    .array(
-      z.object({
-        topic: z.string().min(1).max(200),
-        // No minimum here: a disagreement left with fewer than two known answers is dropped after mapping,
-        // rather than failing the whole verdict.
-        positions: z.array(z.object({ answer: z.string(), claim: z.string().min(1).max(500) })),
-      }),
-    )
-    .max(20),
-  confidence: z.array(z.object({ answer: z.string(), score: z.number().min(0).max(1) })),
-});
+// brand. Its verdict is validated with zod, then every disputed value it quotes is checked against
+// the answers (judge-verification.ts, decision 0024): what it cannot back with the answers' own words
+// is dropped. It gives no confidence scores: those come from the claims (confidence.ts).
 
 const INSTRUCTIONS = `You compare answers that different AI assistants gave to the same question.
-Report only FACTUAL agreements and disagreements: numbers, dates, names, quantities, yes/no claims,
-causes and outcomes. Ignore differences of style, tone, length, order, formatting and wording, and
-do not count a fact that only one answer mentions as a disagreement.
-For each answer give a confidence score from 0 to 1: how likely its factual claims are correct,
-judged by agreement with the other answers and by your own knowledge.
-Refer to the answers only by their letters.`;
+Refer to the answers only by their letters.
+
+Find the FACTUAL disputes: points where two or more answers state different values for the same
+thing (a number, date, year, place, person, name, quantity, yes or no, cause or outcome). Ignore
+differences of style, tone, length, order, formatting and wording; values that agree when converted
+or rounded (5 km and 3.1 miles, about 8 billion and 7.9 billion) are not disputes, and a fact that
+only one answer mentions is not a dispute.
+
+For each dispute give a short topic and, for every answer that states a value for it, a position:
+- answer: the answer's letter;
+- value: the value exactly as that answer writes it, e.g. "9 November 1989";
+- quote: the sentence from that answer that contains the value, copied VERBATIM, character for
+  character. Do not paraphrase, shorten, translate, correct or reorder anything in a quote; you may
+  leave out Markdown symbols (*, _, \`, #, |, list markers), nothing else.
+Every quote and value is checked against the answers; a position whose quote is not in that
+answer, or whose value is not in its quote, is discarded.
+
+Under agreements list the facts the answers share, each as one short sentence. Write a one or two
+sentence summary first.`;
+
+export interface JudgeRun {
+  findings: JudgeFindings;
+  info: JudgeInfo;
+  /** What verification threw away, for the log. */
+  dropped: VerifiedVerdict['dropped'];
+}
 
 export async function judgeAnswers(options: {
   judge: { key: ModelKey; model: LanguageModel };
@@ -38,15 +43,15 @@ export async function judgeAnswers(options: {
   answers: AnswerForComparison[];
   signal: AbortSignal;
   timeoutMs: number;
-}): Promise<ComparisonAnalysis> {
-  const usable = options.answers.filter((a) => a.text && !a.error);
-  const labelled = usable.map((answer, index) => ({ label: LABELS[index]!, answer }));
+}): Promise<JudgeRun> {
+  const labelled = labelAnswers(options.answers);
   const prompt = [
     `Question: ${options.question}`,
-    ...labelled.map(({ label, answer }) => `--- Answer ${label} ---\n${answer.text}`),
+    ...labelled.map(({ label, text }) => `--- Answer ${label} ---\n${text}`),
     '--- End of answers ---',
   ].join('\n\n');
-  const { output } = await generateText({
+  const started = performance.now();
+  const { output, response } = await generateText({
     model: options.judge.model,
     system: INSTRUCTIONS,
     prompt,
@@ -54,26 +59,11 @@ export async function judgeAnswers(options: {
     abortSignal: AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]),
     maxRetries: 0,
   });
-  const modelOf = new Map<string, string>(labelled.map(({ label, answer }) => [label, answer.model]));
-  const scoreOf = new Map(output.confidence.map((c) => [modelOf.get(c.answer.trim().toUpperCase()), c.score]));
+  const durationMs = Math.round(performance.now() - started);
+  const { dropped, ...findings } = verifyVerdict(options.answers, output);
   return {
-    summary: output.summary,
-    agreements: output.agreements,
-    disagreements: output.disagreements
-      .map((d) => ({
-        topic: d.topic,
-        positions: d.positions
-          .map((p) => ({ model: modelOf.get(p.answer.trim().toUpperCase()) ?? '', claim: p.claim }))
-          .filter((p) => p.model !== ''),
-      }))
-      .filter((d) => d.positions.length >= 2),
-    confidenceRanking: options.answers
-      .map((a) => ({
-        model: a.model,
-        displayName: displayNameOf(a.model),
-        score: a.text && !a.error ? (scoreOf.get(a.model) ?? 0.5) : 0,
-      }))
-      .sort((x, y) => y.score - x.score),
-    judge: { kind: 'model', model: options.judge.key, displayName: displayNameOf(options.judge.key) },
+    findings,
+    info: { model: options.judge.key, modelVersion: response.modelId, durationMs },
+    dropped,
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { combine } from '../comparison/combine-findings';
 import { analyseLocally } from '../comparison/local-analyser';
 import { judgeAnswers } from '../comparison/judge';
 import type { AnswerForComparison, ComparisonAnalysis } from '../../common/comparison';
@@ -154,28 +155,40 @@ export class QueryService {
     return result;
   }
 
-  /** The judge's analysis when a judge is available and succeeds; the local analyser otherwise. */
+  /**
+   * The local analysis always (it is synchronous and cheap); with a judge that answers in shape, its
+   * verified findings first and the local ones it missed after them (combine-findings.ts, decision 0024).
+   */
   private async compare(
     options: AskOptions,
     answers: AnswerForComparison[],
     available: Record<ModelKey, ModelCredentials | null>,
   ): Promise<ComparisonAnalysis> {
+    const local = analyseLocally(answers, options.text);
     const judgeKey = this.chooseJudge(options.models, available);
     if (judgeKey && !options.signal.aborted) {
       try {
-        return await judgeAnswers({
+        const run = await judgeAnswers({
           judge: { key: judgeKey, model: createLanguageModel(judgeKey, available[judgeKey]!) },
           question: options.text,
           answers,
           signal: options.signal,
           timeoutMs: this.config.modelTimeoutMs,
         });
+        if (run.dropped.positions > 0 || run.dropped.disputes > 0) {
+          // Expected now and then (a judge misquotes); a steady stream of these says the prompt or the judge needs a look.
+          this.log.info(
+            { judge: judgeKey, dropped: run.dropped },
+            'comparison judge findings not found in the answers were dropped',
+          );
+        }
+        return combine(run.findings, local, answers, run.info);
       } catch (err) {
         // A judge that fails or answers out of shape must not cost the user the comparison.
         this.log.warn({ err, judge: judgeKey }, 'comparison judge failed; using the local analysis');
       }
     }
-    return analyseLocally(answers);
+    return local;
   }
 
   /** A configured model that did not answer, when there is one; else the first configured. */

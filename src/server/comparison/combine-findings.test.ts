@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import {
+  comparisonAnalysisSchema,
+  type AnswerClaim,
+  type AnswerForComparison,
+  type ComparisonAnalysis,
+} from '../../common/comparison';
+import { combine, type JudgeFindings } from './combine-findings';
+
+// Answers with two planted conflicts: the year (the judge finds it) and the height (only the local
+// analyser finds it). Offsets are computed from the text so the fixtures cannot drift from it.
+
+const chatgptText = 'The Wall fell in 1989. It stood 3.6 metres tall. It ran through Berlin.';
+const claudeText = 'The Wall fell in 1990. It stood 4 metres tall. It ran through Berlin.';
+const answers: AnswerForComparison[] = [
+  { model: 'chatgpt', text: chatgptText, error: null },
+  { model: 'grok', text: null, error: 'Timed out' },
+  { model: 'claude', text: claudeText, error: null },
+];
+
+function claim(text: string, value: string, fields: Partial<AnswerClaim>): AnswerClaim {
+  const start = text.indexOf(value);
+  return {
+    start,
+    end: start + value.length,
+    text: text.slice(text.lastIndexOf('.', start) + 1, text.indexOf('.', start + value.length) + 1).trim(),
+    status: 'contradicted',
+    agreedBy: [],
+    contradictedBy: [],
+    source: 'local',
+    ...fields,
+  };
+}
+
+const judge: JudgeFindings = {
+  agreements: ['The Wall ran through Berlin.'],
+  disagreements: [
+    {
+      topic: 'Year the Wall fell',
+      source: 'judge',
+      positions: [
+        { model: 'chatgpt', claim: 'The Wall fell in 1989.', value: '1989' },
+        { model: 'claude', claim: 'The Wall fell in 1990.', value: '1990' },
+      ],
+    },
+  ],
+  claims: [
+    {
+      model: 'chatgpt',
+      claims: [
+        claim(chatgptText, '1989', {
+          source: 'judge',
+          contradictedBy: [{ model: 'claude', value: '1990', claim: 'The Wall fell in 1990.' }],
+        }),
+      ],
+    },
+    {
+      model: 'claude',
+      claims: [
+        claim(claudeText, '1990', {
+          source: 'judge',
+          contradictedBy: [{ model: 'chatgpt', value: '1989', claim: 'The Wall fell in 1989.' }],
+        }),
+      ],
+    },
+  ],
+};
+
+/** What the local analyser says about the same answers: both conflicts and one shared fact. */
+function localAnalysis(overrides: Partial<ComparisonAnalysis> = {}): ComparisonAnalysis {
+  return {
+    summary: 'Local summary.',
+    agreements: ['It ran through Berlin.', 'The Wall ran through berlin'],
+    disagreements: [
+      {
+        topic: 'Wall fell (year)',
+        positions: [
+          { model: 'chatgpt', claim: 'The Wall fell in 1989.', value: '1989' },
+          { model: 'claude', claim: 'The Wall fell in 1990.', value: '1990' },
+        ],
+      },
+      {
+        topic: 'Stood tall (length)',
+        positions: [
+          { model: 'chatgpt', claim: 'It stood 3.6 metres tall.', value: '3.6 metres' },
+          { model: 'claude', claim: 'It stood 4 metres tall.', value: '4 metres' },
+        ],
+      },
+    ],
+    confidenceRanking: [],
+    judge: { kind: 'local' },
+    claims: [
+      {
+        model: 'chatgpt',
+        claims: [
+          // 'fell in 1989': a wider local span over the judge's value.
+          claim(chatgptText, 'fell in 1989', {
+            contradictedBy: [{ model: 'claude', value: '1990', claim: 'The Wall fell in 1990.' }],
+          }),
+          claim(chatgptText, '3.6 metres', {
+            contradictedBy: [{ model: 'claude', value: '4 metres', claim: 'It stood 4 metres tall.' }],
+          }),
+          claim(chatgptText, 'Berlin', { status: 'agreed', agreedBy: ['claude'] }),
+        ],
+      },
+      {
+        model: 'claude',
+        claims: [
+          claim(claudeText, '1990', {
+            contradictedBy: [{ model: 'chatgpt', value: '1989', claim: 'The Wall fell in 1989.' }],
+          }),
+          claim(claudeText, '4 metres', {
+            contradictedBy: [{ model: 'chatgpt', value: '3.6 metres', claim: 'It stood 3.6 metres tall.' }],
+          }),
+          claim(claudeText, 'Berlin', { status: 'agreed', agreedBy: ['chatgpt'] }),
+        ],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const info = { model: 'gemini', modelVersion: 'gemini-2.5-flash-001', durationMs: 1234 };
+
+describe('combine', () => {
+  it('lists the judge findings first and adds the local ones the judge missed, each with its source', () => {
+    const result = combine(judge, localAnalysis(), answers, info);
+    expect(result.disagreements.map((d) => [d.topic, d.source])).toEqual([
+      ['Year the Wall fell', 'judge'],
+      ['Stood tall (length)', 'local'],
+    ]);
+    expect(result.judge).toEqual({
+      kind: 'model',
+      model: 'gemini',
+      displayName: 'Gemini',
+      modelVersion: 'gemini-2.5-flash-001',
+      durationMs: 1234,
+    });
+    expect(comparisonAnalysisSchema.parse(result)).toEqual(result);
+  });
+
+  it('counts a local disagreement as covered when the judge marked the same places, even with other values', () => {
+    // The local analyser read the values differently ('fell in 1989'), but its claims sit where the judge's do.
+    const local = localAnalysis();
+    local.disagreements[0]!.positions = [
+      { model: 'chatgpt', claim: 'The Wall fell in 1989.', value: 'fell in 1989' },
+      { model: 'claude', claim: 'The Wall fell in 1990.' },
+    ];
+    expect(combine(judge, local, answers, info).disagreements.map((d) => d.source)).toEqual(['judge', 'local']);
+  });
+
+  it('keeps a local disagreement the judge touched in one answer only', () => {
+    const local = localAnalysis();
+    local.disagreements[0]!.positions = [
+      { model: 'chatgpt', claim: 'The Wall fell in 1989.', value: '1989' },
+      { model: 'claude', claim: 'It ran through Berlin.', value: 'Berlin' },
+    ];
+    expect(combine(judge, local, answers, info).disagreements.map((d) => d.topic)).toEqual([
+      'Year the Wall fell',
+      'Wall fell (year)',
+      'Stood tall (length)',
+    ]);
+  });
+
+  it("merges the claims per answer, the judge's winning where both mark the same words", () => {
+    const result = combine(judge, localAnalysis(), answers, info);
+    const marks = (model: string, text: string) =>
+      result.claims
+        ?.find((entry) => entry.model === model)
+        ?.claims.map((c) => [text.slice(c.start, c.end), c.source, c.status]);
+    expect(marks('chatgpt', chatgptText)).toEqual([
+      ['1989', 'judge', 'contradicted'],
+      ['3.6 metres', 'local', 'contradicted'],
+      ['Berlin', 'local', 'agreed'],
+    ]);
+    expect(marks('claude', claudeText)).toEqual([
+      ['1990', 'judge', 'contradicted'],
+      ['4 metres', 'local', 'contradicted'],
+      ['Berlin', 'local', 'agreed'],
+    ]);
+  });
+
+  it('ranks confidence from the merged claims, with a reason, and the failed model last', () => {
+    const result = combine(judge, localAnalysis(), answers, info);
+    expect(result.confidenceRanking).toEqual([
+      {
+        model: 'chatgpt',
+        displayName: 'ChatGPT',
+        score: 0.33,
+        checked: 3,
+        contradicted: 2,
+        reason: 'Contradicted on 2 of 3 checked claims',
+      },
+      {
+        model: 'claude',
+        displayName: 'Claude',
+        score: 0.33,
+        checked: 3,
+        contradicted: 2,
+        reason: 'Contradicted on 2 of 3 checked claims',
+      },
+      { model: 'grok', displayName: 'Grok', score: 0, checked: 0, contradicted: 0, reason: 'No answer' },
+    ]);
+  });
+
+  it('lists the judge agreements, then local ones not already listed, at most ten, and the summary counts them', () => {
+    const result = combine(judge, localAnalysis(), answers, info);
+    // 'The Wall ran through berlin' is the judge's agreement again in other letters.
+    expect(result.agreements).toEqual(['The Wall ran through Berlin.', 'It ran through Berlin.']);
+    expect(result.summary).toBe(
+      'The answers agree on 2 facts and disagree on 2: Year the Wall fell and Stood tall (length). Grok gave no answer.',
+    );
+    const many = combine(
+      { ...judge, agreements: Array.from({ length: 8 }, (_, k) => `Judge fact ${k}.`) },
+      localAnalysis({ agreements: Array.from({ length: 8 }, (_, k) => `Local fact ${k}.`) }),
+      answers,
+      info,
+    );
+    expect(many.agreements).toHaveLength(10);
+    expect(many.agreements.slice(7, 9)).toEqual(['Judge fact 7.', 'Local fact 0.']);
+    expect(many.summary).toMatch(/^The answers agree on 16 facts/);
+  });
+
+  it('returns the local analysis untouched without judge findings', () => {
+    const local = localAnalysis();
+    expect(combine(null, local, answers, info)).toBe(local);
+  });
+
+  it('works with a local analysis that has no claims (stored before claims existed)', () => {
+    const result = combine(judge, localAnalysis({ claims: undefined }), answers, info);
+    expect(result.disagreements.map((d) => d.source)).toEqual(['judge', 'local']);
+    expect(result.claims?.map((entry) => [entry.model, entry.claims.length])).toEqual([
+      ['chatgpt', 1],
+      ['claude', 1],
+    ]);
+  });
+});

@@ -1,0 +1,341 @@
+// What the judge model returns, and the check that keeps only what the answers really say (issue 11
+// 'Comparison you can trust', item 3; decision 0024). The judge quotes each disputed value; a position
+// survives only when its quote is in the answer its label names and its value is inside that quote.
+// Pure: no I/O, so recorded judge outputs replay through it (tests/fixtures/judge/).
+
+import { z } from 'zod';
+import type { AnswerClaim, AnswerClaims, AnswerForComparison, Disagreement } from '../../common/comparison';
+
+/** The answers' anonymous labels, in the order the usable answers came in. */
+const LABELS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+
+/** A quoted sentence longer than this is not a sentence; the claim shows the quote alone. */
+const MAX_CLAIM_LENGTH = 200;
+
+const positionSchema = z.object({
+  answer: z.string().describe('The letter of the answer, e.g. "A".'),
+  value: z.string().min(1).max(200).describe('The value exactly as this answer writes it, e.g. "9 November 1989".'),
+  quote: z
+    .string()
+    .min(1)
+    .max(1000)
+    .describe('The sentence of this answer that states the value, copied character for character.'),
+});
+
+export const verdictSchema = z.object({
+  // Not shown: the card's summary is written from the verified findings (combine-findings.ts). Asked
+  // for first so the judge reads all answers before it lists disputes; optional so omitting it costs nothing.
+  summary: z.string().max(2000).optional(),
+  agreements: z.array(z.string().min(1).max(500)).max(20),
+  disputes: z
+    .array(
+      z.object({
+        topic: z.string().min(1).max(200),
+        // No minimum: positions that fail verification are dropped one by one, not the whole verdict.
+        positions: z.array(positionSchema).max(20),
+      }),
+    )
+    .max(20),
+});
+export type JudgeVerdict = z.infer<typeof verdictSchema>;
+
+export interface LabelledAnswer {
+  label: string;
+  model: string;
+  text: string;
+}
+
+/** The answers the judge sees, labelled A, B, C in input order; failed and empty ones are left out. */
+export function labelAnswers(answers: AnswerForComparison[]): LabelledAnswer[] {
+  return answers
+    .filter(
+      (answer): answer is AnswerForComparison & { text: string } => answer.error === null && !!answer.text?.trim(),
+    )
+    .slice(0, LABELS.length)
+    .map((answer, index) => ({ label: LABELS[index]!, model: answer.model, text: answer.text }));
+}
+
+export interface VerifiedVerdict {
+  agreements: string[];
+  /** Disputes with at least two models and two distinct values left, every position found in its answer. */
+  disagreements: Disagreement[];
+  /** Per answered model, the verified disputed values as claims, in text order. */
+  claims: AnswerClaims[];
+  /** What verification threw away, for the log. */
+  dropped: { positions: number; disputes: number };
+}
+
+// ---- Matching a quote against an answer ----------------------------------------------------------
+
+/**
+ * An answer's text as compared: each character of `text` comes from `source[raw[i]]`. Whitespace runs
+ * become one space, curly quotes and dashes their plain forms; with markup stripped, also the Markdown
+ * a model drops when it quotes (emphasis, code ticks, heading, list and quote markers, table rules).
+ */
+interface Projection {
+  source: string;
+  text: string;
+  raw: number[];
+}
+
+const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B]/;
+const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F]/;
+const DASHES = /[\u2010-\u2015\u2212]/;
+const ALNUM = /[\p{L}\p{N}]/u;
+const EMPHASIS = /[*_~]/;
+/** At the start of a line: indentation, quote markers, then one heading or list marker. */
+const LINE_MARKUP = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,2}[.)][ \t]+)?/;
+/** A table's header rule ('|---|:--:|') or a horizontal rule. */
+const RULE_LINE = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/;
+
+function markupMask(source: string): boolean[] {
+  const drop = new Array<boolean>(source.length).fill(false);
+  let lineStart = 0;
+  for (const line of source.split('\n')) {
+    const mark = (from: number, to: number) => drop.fill(true, lineStart + from, lineStart + to);
+    if (RULE_LINE.test(line)) mark(0, line.length);
+    else mark(0, LINE_MARKUP.exec(line)?.[0].length ?? 0);
+    lineStart += line.length + 1;
+  }
+  for (let i = 0; i < source.length; i++) {
+    if (source[i] === '`') drop[i] = true;
+    if (!EMPHASIS.test(source[i]!)) continue;
+    let end = i;
+    while (end < source.length && source[end] === source[i]) end++;
+    // Inside a word ('snake_case', '5*10') the character is text, not emphasis.
+    const inWord = i > 0 && ALNUM.test(source[i - 1]!) && end < source.length && ALNUM.test(source[end]!);
+    if (!inWord) drop.fill(true, i, end);
+    i = end - 1;
+  }
+  return drop;
+}
+
+function project(source: string, stripMarkup: boolean): Projection {
+  const drop = stripMarkup ? markupMask(source) : [];
+  const text: string[] = [];
+  const raw: number[] = [];
+  for (let i = 0; i < source.length; i++) {
+    if (drop[i]) continue;
+    const c = source[i]!;
+    // A table's cell border separates words as a space does.
+    const space = /\s/.test(c) || (stripMarkup && c === '|');
+    if (space) {
+      if (text.length > 0 && text[text.length - 1] !== ' ') {
+        text.push(' ');
+        raw.push(i);
+      }
+      continue;
+    }
+    text.push(SINGLE_QUOTES.test(c) ? "'" : DOUBLE_QUOTES.test(c) ? '"' : DASHES.test(c) ? '-' : c);
+    raw.push(i);
+  }
+  if (text[text.length - 1] === ' ') {
+    text.pop();
+    raw.pop();
+  }
+  return { source, text: text.join(''), raw };
+}
+
+/**
+ * Where `needle` stands in `hay.text` within [from, to), not cutting a word or number at either
+ * end ('98' is not in '1989'); -1 when nowhere.
+ */
+function locate(hay: Projection, needle: string, from = 0, to = hay.text.length): number {
+  if (needle === '') return -1;
+  const cutsStart = ALNUM.test(needle[0]!);
+  const cutsEnd = ALNUM.test(needle[needle.length - 1]!);
+  for (
+    let at = hay.text.indexOf(needle, from);
+    at >= 0 && at + needle.length <= to;
+    at = hay.text.indexOf(needle, at + 1)
+  ) {
+    const before = hay.text[at - 1];
+    const after = hay.text[at + needle.length];
+    if (cutsStart && before !== undefined && ALNUM.test(before)) continue;
+    if (cutsEnd && after !== undefined && ALNUM.test(after)) continue;
+    return at;
+  }
+  return -1;
+}
+
+/** Raw offsets [start, end) of the projected characters [from, from + length). */
+function rawSpan(p: Projection, from: number, length: number): [number, number] {
+  return [p.raw[from]!, p.raw[from + length - 1]! + 1];
+}
+
+/** The raw range as a reader sees it: markup left out, whitespace runs as one space. */
+function visible(stripped: Projection, [start, end]: [number, number]): string {
+  let out = '';
+  for (let i = 0; i < stripped.raw.length; i++) {
+    const at = stripped.raw[i]!;
+    if (at < start || at >= end) continue;
+    out += stripped.text[i] === ' ' ? ' ' : stripped.source[at];
+  }
+  return out.trim();
+}
+
+/** The sentence around a raw span: back to the last sentence end or line break, on to the next. */
+function sentenceAround(source: string, [start, end]: [number, number]): [number, number] {
+  let from = start;
+  while (from > 0 && source[from - 1] !== '\n' && !/[.!?]\s/.test(source.slice(Math.max(0, from - 2), from))) from--;
+  let to = end;
+  while (to < source.length && source[to] !== '\n' && !/[.!?](\s|$)/.test(source.slice(to - 1, to + 1))) to++;
+  return [from, to];
+}
+
+interface Located {
+  /** Raw offsets of the value in the answer text. */
+  value: [number, number];
+  /** Raw offsets of the quote. */
+  quote: [number, number];
+}
+
+/** The value's raw offsets when the quote is in the answer and the value inside the quote; null otherwise. */
+export function locateQuotedValue(
+  answer: string,
+  quote: string,
+  value: string,
+  projectAnswer: (stripMarkup: boolean) => Projection = (stripMarkup) => project(answer, stripMarkup),
+): Located | null {
+  // Exact text first (as written, markup included), then with the markup a quoting model drops.
+  for (const stripMarkup of [false, true]) {
+    const hay = projectAnswer(stripMarkup);
+    const q = project(quote, stripMarkup).text;
+    const v = project(value, stripMarkup).text;
+    const qAt = locate(hay, q);
+    if (qAt < 0) continue;
+    const vAt = locate(hay, v, qAt, qAt + q.length);
+    if (vAt < 0) continue;
+    return { value: rawSpan(hay, vAt, v.length), quote: rawSpan(hay, qAt, q.length) };
+  }
+  return null;
+}
+
+// ---- Verifying a verdict -------------------------------------------------------------------------
+
+/**
+ * Two values are the same when their words and numbers are, in any order and case, with thousands
+ * separators ignored: '9 November 1989' = 'November 9, 1989', '1,083' = '1083', but '1.5' is not '15'.
+ */
+export const sameValueKey = (value: string): string =>
+  value
+    .toLowerCase()
+    .replace(/(?<=\d)[,.'\u00a0\u202f](?=\d{3}(?!\d))/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .sort()
+    .join(' ');
+
+const LABEL = /^(?:answer\s*)?([a-g])[).:]?$/i;
+
+interface Found {
+  model: string;
+  input: number;
+  value: string;
+  claim: string;
+  span: [number, number];
+}
+
+/** Each answer is projected once per mode, however many positions quote it. */
+function projections(text: string): (stripMarkup: boolean) => Projection {
+  const made = new Map<boolean, Projection>();
+  return (stripMarkup) => {
+    const known = made.get(stripMarkup);
+    if (known) return known;
+    const fresh = project(text, stripMarkup);
+    made.set(stripMarkup, fresh);
+    return fresh;
+  };
+}
+
+type Labelled = LabelledAnswer & { project: (stripMarkup: boolean) => Projection };
+
+function find(labelled: Labelled[], label: string, quote: string, value: string): Found | null {
+  const letter = LABEL.exec(label.trim())?.[1]?.toUpperCase();
+  const input = labelled.findIndex((answer) => answer.label === letter);
+  const answer = labelled[input];
+  if (!answer) return null;
+  const located = locateQuotedValue(answer.text, quote, value, answer.project);
+  if (!located) return null;
+  const stripped = answer.project(true);
+  const sentence = visible(stripped, sentenceAround(answer.text, located.quote));
+  return {
+    model: answer.model,
+    input,
+    value: visible(stripped, located.value),
+    claim: sentence.length <= MAX_CLAIM_LENGTH ? sentence : visible(stripped, located.quote),
+    span: located.value,
+  };
+}
+
+const overlaps = (a: AnswerClaim, b: AnswerClaim) => a.start < b.end && b.start < a.end;
+
+/**
+ * Keeps what the answers bear out: a position whose label names an answered model, whose quote is in
+ * that model's answer and whose value is inside the quote; a dispute left with two models and two
+ * different values. Each kept position becomes a contradicted claim located at its value.
+ */
+export function verifyVerdict(answers: AnswerForComparison[], verdict: JudgeVerdict): VerifiedVerdict {
+  const labelled = labelAnswers(answers).map((answer) => ({ ...answer, project: projections(answer.text) }));
+  const dropped = { positions: 0, disputes: 0 };
+  const disagreements: Disagreement[] = [];
+  const claimsOf = new Map<string, AnswerClaim[]>(labelled.map((answer) => [answer.model, []]));
+
+  for (const dispute of verdict.disputes) {
+    const byModel = new Map<string, Found>();
+    for (const position of dispute.positions) {
+      const found = find(labelled, position.answer, position.quote, position.value);
+      if (!found) dropped.positions++;
+      // An answer stating two values for one point keeps the first; the other is not a second position.
+      else if (!byModel.has(found.model)) byModel.set(found.model, found);
+    }
+    const positions = [...byModel.values()].sort((a, b) => a.input - b.input);
+    if (positions.length < 2 || new Set(positions.map((p) => sameValueKey(p.value))).size < 2) {
+      dropped.disputes++;
+      continue;
+    }
+    disagreements.push({
+      topic: dispute.topic.trim(),
+      positions: positions.map(({ model, claim, value }) => ({ model, claim, value })),
+      source: 'judge',
+    });
+    for (const position of positions) {
+      const others = positions.filter((other) => other !== position);
+      const same = (other: Found) => sameValueKey(other.value) === sameValueKey(position.value);
+      const claim: AnswerClaim = {
+        start: position.span[0],
+        end: position.span[1],
+        text: position.claim,
+        status: 'contradicted',
+        agreedBy: others.filter(same).map((other) => other.model),
+        contradictedBy: others
+          .filter((other) => !same(other))
+          .map(({ model, value, claim: sentence }) => ({ model, value, claim: sentence })),
+        source: 'judge',
+      };
+      const claims = claimsOf.get(position.model)!;
+      // One place in an answer carries one mark: a second dispute over the same words adds nothing to read.
+      if (!claims.some((existing) => overlaps(existing, claim))) claims.push(claim);
+    }
+  }
+
+  const seen = new Set<string>();
+  const agreements = verdict.agreements
+    .map((agreement) => agreement.trim())
+    .filter((agreement) => {
+      const key = sameValueKey(agreement);
+      if (key === '' || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+
+  return {
+    agreements,
+    disagreements,
+    claims: [...claimsOf.entries()].map(([model, claims]) => ({
+      model,
+      claims: claims.sort((a, b) => a.start - b.start),
+    })),
+    dropped,
+  };
+}
