@@ -106,6 +106,12 @@ describe('claim marks', () => {
     expect(container.querySelector('p')).toHaveTextContent('Fell in 1989 and 1990 per source 1991.');
   });
 
+  it('counts offsets in UTF-16 units, as the analysers do, past characters outside the BMP', () => {
+    const text = 'Party 🎉 at Bornholmer Straße: the wall fell in **1990**.';
+    const { container } = render(<Markdown model="chatgpt" text={text} claims={[claimAt(text, '1990')]} />);
+    expect(marks(container)).toEqual([['1990', 'contradicted']]);
+  });
+
   it('maps text nodes back to their source through escapes and indentation', () => {
     const source = 'a \\*b\\*\n   c';
     // remark's value for this paragraph: escapes resolved, the continuation line's indent dropped.

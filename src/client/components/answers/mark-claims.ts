@@ -29,13 +29,11 @@ interface Located {
 export function alignToSource(value: string, source: string, start: number, end: number): number[] | undefined {
   const offsets: number[] = [];
   let at = start;
-  for (const char of value) {
-    // for...of walks code points; offsets stay in UTF-16 units, one per unit.
-    for (let unit = 0; unit < char.length; unit++) {
-      while (at < end && source[at] !== char[unit]) at++;
-      if (at >= end) return undefined;
-      offsets.push(at++);
-    }
+  // Index by index: offsets are UTF-16 units, like the claims' (src/common/comparison.ts).
+  for (let index = 0; index < value.length; index++) {
+    while (at < end && source[at] !== value[index]) at++;
+    if (at >= end) return undefined;
+    offsets.push(at++);
   }
   return offsets;
 }
