@@ -226,6 +226,8 @@ describe('ComparisonCard with claim-level findings', () => {
     const unchecked = (judge: ComparisonAnalysis['judge']): ComparisonAnalysis => ({
       ...checked,
       disagreements: [],
+      // As history lists send it: without the claims, which only one query's page gets.
+      claims: undefined,
       judge,
       confidenceRanking: checked.confidenceRanking.map((entry) => ({
         ...entry,

@@ -12,13 +12,26 @@ export function formatJudgeTime(ms: number): string {
 }
 
 /**
+ * Whether the analysis was made with claim-level findings. History lists leave the claims out (the
+ * server sends them only for one query), so the other new fields count too.
+ */
+function isClaimLevel(comparison: ComparisonAnalysis): boolean {
+  return (
+    comparison.claims !== undefined ||
+    comparison.confidenceRanking.some((entry) => entry.checked !== undefined) ||
+    comparison.disagreements.some((disagreement) => disagreement.source !== undefined)
+  );
+}
+
+/**
  * Who compared the answers: the judge with its model version and time when the analysis records them
  * ('Judged by Claude · claude-sonnet-4-5 · 3.2 s'), or the local check. Analyses stored before those
  * fields existed read as they always did.
  */
 function JudgeLabel({ comparison }: { comparison: ComparisonAnalysis }) {
   const { judge } = comparison;
-  if (judge.kind === 'local') return <span>{comparison.claims ? 'Local check' : 'Judged by local analysis'}</span>;
+  if (judge.kind === 'local')
+    return <span>{isClaimLevel(comparison) ? 'Local check' : 'Judged by local analysis'}</span>;
   return (
     <>
       <span>Judged by {judge.displayName}</span>
@@ -103,11 +116,7 @@ export function ComparisonCard({ comparison, pending }: { comparison: Comparison
   if (!comparison) {
     return (
       <Shell busy={pending}>
-        {pending ? (
-          <Skeleton />
-        ) : (
-          <p className="mt-3 text-sm text-muted-foreground">Comparison unavailable</p>
-        )}
+        {pending ? <Skeleton /> : <p className="mt-3 text-sm text-muted-foreground">Comparison unavailable</p>}
       </Shell>
     );
   }
