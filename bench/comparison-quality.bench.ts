@@ -54,7 +54,7 @@ const byKind = new Map<ValueKind, KindScore>(VALUE_KINDS.map((k) => [k, { plante
 let spurious = 0;
 let casesWithSpurious = 0;
 for (const set of heldOutConflictCases) {
-  const analysis = analyseLocally(set.answers);
+  const analysis = analyseLocally(set.answers, set.question);
   const missed: PlantedConflict[] = [];
   for (const conflict of set.conflicts) {
     const score = byKind.get(conflict.kind)!;
@@ -72,7 +72,7 @@ for (const set of heldOutConflictCases) {
 let styleFlagged = 0;
 let styleDisagreements = 0;
 for (const set of heldOutStyleCases) {
-  const analysis = analyseLocally(set.answers);
+  const analysis = analyseLocally(set.answers, set.question);
   if (analysis.disagreements.length > 0) styleFlagged += 1;
   styleDisagreements += analysis.disagreements.length;
   show(set, analysis, []);

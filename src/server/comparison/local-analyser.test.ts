@@ -77,9 +77,10 @@ describe('value types, one at a time', () => {
       {
         topic: 'Cat legs (number of legs)',
         positions: [
-          { model: 'chatgpt', claim: 'A cat has four legs.' },
-          { model: 'grok', claim: 'Cats have 3 legs.' },
+          { model: 'chatgpt', claim: 'A cat has four legs.', value: 'four' },
+          { model: 'grok', claim: 'Cats have 3 legs.', value: '3' },
         ],
+        source: 'local',
       },
     ]);
   });
@@ -113,9 +114,10 @@ describe('value types, one at a time', () => {
       {
         topic: 'Python released (year)',
         positions: [
-          { model: 'chatgpt', claim: 'Python was first released in 1991.' },
-          { model: 'deepseek', claim: 'Python was first released in 1994.' },
+          { model: 'chatgpt', claim: 'Python was first released in 1991.', value: '1991' },
+          { model: 'deepseek', claim: 'Python was first released in 1994.', value: '1994' },
         ],
+        source: 'local',
       },
     ]);
   });
@@ -153,6 +155,7 @@ describe('value types, one at a time', () => {
           { model: 'chatgpt', claim: 'Drinking seawater is safe for humans.' },
           { model: 'claude', claim: 'Drinking seawater is not safe for humans.' },
         ],
+        source: 'local',
       },
     ]);
     const trueFalse = analyseLocally(
@@ -196,11 +199,11 @@ describe('what is not a conflict', () => {
     ];
     const analysis = analyseLocally(input);
     expect(analysis.disagreements).toEqual([]);
-    expect(analysis.confidenceRanking).toEqual([
-      { model: 'chatgpt', displayName: 'ChatGPT', score: 1 },
-      { model: 'gemini', displayName: 'Gemini', score: 1 },
-      { model: 'grok', displayName: 'Grok', score: 0 },
-      { model: 'claude', displayName: 'Claude', score: 0 },
+    expect(analysis.confidenceRanking.map(({ model, score, reason }) => ({ model, score, reason }))).toEqual([
+      { model: 'chatgpt', score: 1, reason: 'Confirmed by another answer on all 2 checked claims' },
+      { model: 'gemini', score: 1, reason: 'Confirmed by another answer on all 2 checked claims' },
+      { model: 'grok', score: 0, reason: 'No answer' },
+      { model: 'claude', score: 0, reason: 'No answer' },
     ]);
     expect(analysis.summary).toMatch(/Grok and Claude gave no answer\.$/);
   });
@@ -231,10 +234,14 @@ describe('the analysis', () => {
     expect(comparisonAnalysisSchema.parse(analysis)).toEqual(analysis);
     expect(analysis.judge).toEqual({ kind: 'local' });
     expect(analysis.summary).toBe('The answers agree on 1 fact and disagree on 1: Berlin Wall fell (year).');
-    expect(analysis.confidenceRanking).toEqual([
-      { model: 'chatgpt', displayName: 'ChatGPT', score: 1 },
-      { model: 'gemini', displayName: 'Gemini', score: 1 },
-      { model: 'grok', displayName: 'Grok', score: 0.5 },
+    // Grok, alone against two answers on the year the Wall fell, ranks last; each score says why.
+    expect(analysis.confidenceRanking.map((c) => c.model)).toEqual(['chatgpt', 'gemini', 'grok']);
+    expect(analysis.confidenceRanking.at(-1)?.reason).toMatch(/^Contradicted on 1 of \d+ checked claims$/);
+    const grokClaims = analysis.claims?.find((c) => c.model === 'grok')?.claims ?? [];
+    const fell = grokClaims.find((claim) => claim.status === 'contradicted');
+    expect(fell?.contradictedBy.map((c) => [c.model, c.value])).toEqual([
+      ['chatgpt', '1989'],
+      ['gemini', '1989'],
     ]);
   });
 
@@ -244,8 +251,15 @@ describe('the analysis', () => {
       { model: 'grok', text: null, error: 'failed' },
     ]);
     expect(analysis.confidenceRanking).toEqual([
-      { model: 'llama', displayName: 'Llama', score: 0.5 },
-      { model: 'grok', displayName: 'Grok', score: 0 },
+      {
+        model: 'llama',
+        displayName: 'Llama',
+        score: 0.5,
+        checked: 0,
+        contradicted: 0,
+        reason: 'Nothing to check: no other answer states the same facts',
+      },
+      { model: 'grok', displayName: 'Grok', score: 0, checked: 0, contradicted: 0, reason: 'No answer' },
     ]);
     expect(analysis.summary).toBe('Only Llama answered, so there is nothing to compare. Grok gave no answer.');
     expect(analyseLocally([]).summary).toBe('None of the models answered, so there is nothing to compare.');

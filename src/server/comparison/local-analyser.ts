@@ -2,14 +2,18 @@
 // the judge fails. Pure and synchronous: claims are aligned by their words, typed values compared, and
 // only values of the same kind and role that no answer reconciles are reported as disagreements.
 
-import type { AnswerForComparison, ComparisonAnalysis, ConfidenceEntry, Disagreement } from '../../common/comparison';
+import type { AnswerForComparison, ComparisonAnalysis, Disagreement } from '../../common/comparison';
 import { displayNameOf } from '../../common/models';
-import { groupAgreements, type AgreementGroup } from './agreement-groups';
+import { buildAnswerClaims } from './answer-claims';
+import { groupAgreements } from './agreement-groups';
 import { buildClaims, type Claim } from './claims';
+import { rankByClaims } from './confidence';
 import { groupConflicts, type ConflictGroup } from './conflict-groups';
+import { compareMainValues, topicOfFinding } from './main-values';
 import { compareAnswers } from './matching';
 import { summarise, topicOf, trimClaim } from './report-text';
 import { Similarity } from './similarity';
+import { ValueSpans } from './value-spans';
 
 /** More than this many shared facts would bury the list; the summary still counts them all. */
 const MAX_AGREEMENTS = 10;
@@ -37,36 +41,8 @@ function mergeByClaims(groups: ConflictGroup[]): ConflictGroup[][] {
   return [...merged.entries()].sort(([a], [b]) => Number(a.split(',')[0]) - Number(b.split(',')[0])).map(([, g]) => g);
 }
 
-/** Per answer: 1 for siding with the majority of a compared fact, 0.5 for a tie at the top, 0 otherwise. */
-function votes(conflicts: ConflictGroup[], agreements: AgreementGroup[], count: number): number[] {
-  const totals = new Array<number>(count).fill(0);
-  const compared = new Array<number>(count).fill(0);
-  for (const group of conflicts) {
-    const sizes = new Map<number, number>();
-    for (const position of group.positions) sizes.set(position.side, (sizes.get(position.side) ?? 0) + 1);
-    const largest = Math.max(...sizes.values());
-    const leaders = [...sizes.values()].filter((size) => size === largest).length;
-    for (const position of group.positions) {
-      compared[position.answer] = (compared[position.answer] ?? 0) + 1;
-      if (sizes.get(position.side) === largest)
-        totals[position.answer] = (totals[position.answer] ?? 0) + (leaders > 1 ? 0.5 : 1);
-    }
-  }
-  for (const group of agreements) {
-    for (const claim of group.claims) {
-      compared[claim.answer] = (compared[claim.answer] ?? 0) + 1;
-      totals[claim.answer] = (totals[claim.answer] ?? 0) + 1;
-    }
-  }
-  return totals.map((total, answer) => {
-    const n = compared[answer] ?? 0;
-    return n === 0 ? 0.5 : Math.round((total / n) * 100) / 100;
-  });
-}
-
 /** `question` is what the user asked: it tells the analyser which kind of value each answer should give. */
 export function analyseLocally(answers: AnswerForComparison[], question = ''): ComparisonAnalysis {
-  void question;
   // A canonical order (by model key) makes every tie-break independent of the order answers arrive in.
   const answered: Answered[] = answers
     .map((answer, input) => ({ answer, input }))
@@ -74,23 +50,46 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
     .map(({ answer, input }) => ({ model: answer.model, input, text: answer.text as string }))
     .sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : a.input - b.input));
 
-  const claims = buildClaims(answered.map((answer) => answer.text));
+  const texts = answered.map((answer) => answer.text);
+  const claims = buildClaims(texts);
+  const spans = new ValueSpans(texts, claims);
   const similarity = new Similarity(claims.flat());
   const findings = compareAnswers(claims, similarity);
-  const conflicts = groupConflicts(findings, claims, similarity);
+  const mainFindings = compareMainValues(question, texts, claims, spans);
+  const mainClaims = new Set(mainFindings.flatMap((finding) => finding.sides.flat().map((main) => main.claim.id)));
+  // What the question-aware comparison settled is not reported again by the claim-by-claim one.
+  const conflicts = groupConflicts(findings, claims, similarity).filter(
+    (group) => !group.positions.some((position) => mainClaims.has(position.claim.id)),
+  );
   const positions = conflicts.flatMap((group) => group.positions);
   const disputed = {
-    claims: new Set(positions.map((position) => position.claim.id)),
+    claims: new Set([...positions.map((position) => position.claim.id), ...mainClaims]),
     values: new Set(positions.flatMap((position) => (position.value ? [position.value.id] : []))),
   };
   const agreementGroups = groupAgreements(findings, claims, similarity, disputed);
 
-  const disagreements: Disagreement[] = mergeByClaims(conflicts).map((groups) => ({
-    topic: topicOf(groups),
-    positions: [...(groups[0]?.positions ?? [])]
-      .sort((a, b) => (answered[a.answer]?.input ?? 0) - (answered[b.answer]?.input ?? 0))
-      .map((position) => ({ model: answered[position.answer]?.model ?? '', claim: trimClaim(position.claim.text) })),
-  }));
+  const byInput = (a: { answer: number }, b: { answer: number }) =>
+    (answered[a.answer]?.input ?? 0) - (answered[b.answer]?.input ?? 0);
+  const modelOf = (answer: number) => answered[answer]?.model ?? '';
+  const disagreements: Disagreement[] = [
+    ...mainFindings.map((finding) => ({
+      topic: topicOfFinding(finding, question),
+      positions: finding.sides
+        .flat()
+        .sort(byInput)
+        .map((main) => ({ model: modelOf(main.answer), claim: trimClaim(main.claim.text), value: main.display })),
+      source: 'local' as const,
+    })),
+    ...mergeByClaims(conflicts).map((groups) => ({
+      topic: topicOf(groups),
+      positions: [...(groups[0]?.positions ?? [])].sort(byInput).map((position) => ({
+        model: modelOf(position.answer),
+        claim: trimClaim(position.claim.text),
+        ...(position.value ? { value: position.value.display } : {}),
+      })),
+      source: 'local' as const,
+    })),
+  ];
 
   // The wording of a shared fact: preferably a claim that is neither disputed nor opens with a pronoun.
   const awkward = (claim: Claim) =>
@@ -111,17 +110,15 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
     ),
   ].slice(0, MAX_AGREEMENTS);
 
-  const scores = votes(conflicts, agreementGroups, answered.length);
-  const scoreByInput = new Map(answered.map((answer, k) => [answer.input, scores[k] ?? 0.5]));
-  const confidenceRanking: ConfidenceEntry[] = answers
-    .map((answer, input) => ({
-      model: answer.model,
-      displayName: displayNameOf(answer.model),
-      score: scoreByInput.get(input) ?? 0,
-      input,
-    }))
-    .sort((a, b) => b.score - a.score || a.input - b.input)
-    .map(({ model, displayName, score }) => ({ model, displayName, score }));
+  const answerClaims = buildAnswerClaims({
+    models: answered.map((answer) => answer.model),
+    claims,
+    spans,
+    findings,
+    mainFindings,
+    conflicts,
+  });
+  const confidenceRanking = rankByClaims(answers, answerClaims);
 
   const summary = summarise({
     answered: [...answered].sort((a, b) => a.input - b.input).map((answer) => displayNameOf(answer.model)),
@@ -130,5 +127,5 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
     topics: disagreements.map((disagreement) => disagreement.topic),
   });
 
-  return { summary, agreements, disagreements, confidenceRanking, judge: { kind: 'local' } };
+  return { summary, agreements, disagreements, confidenceRanking, judge: { kind: 'local' }, claims: answerClaims };
 }

@@ -3,7 +3,7 @@
 
 import { MAX_UNIT_TOKENS, NUMBER_WORDS, QUALIFIERS, SCALES, UNITS, YEAR_QUALIFIERS, type Qualifier } from './units';
 import type { Bound } from './value-types';
-import { isContentWord, stem, type Token } from './words';
+import { isContentWord, scientificParts, stem, type Token } from './words';
 
 export interface ReadUnit {
   dim: string;
@@ -45,6 +45,8 @@ export function readUnit(tokens: Token[], i: number, glued = ''): ReadUnit | nul
   if (!glued && first && (first.text === 'C' || first.text === 'F') && parts.length > 0) {
     parts[0] = `° ${first.lower}`;
   }
+  // A capital K after a spaced number is kelvin ('77 K'); a lower-case or glued one is thousands ('5k').
+  if (first && first.text === 'K' && (glued === 'K' || (!glued && first.spaceBefore))) parts[0] = 'kelvin';
   const found = lookupUnit(parts);
   if (!found || !found.unit) return null;
   if (found.unit.dim === 'time-per' && tokens[i - 1]?.text !== '/' && tokens[i - 1]?.lower !== 'per') return null;
@@ -117,6 +119,9 @@ export interface Parsed {
 }
 
 export function roundingOf(text: string): number {
+  const scientific = scientificParts(text);
+  if (scientific) return roundingOf(scientific.mantissa) * 10 ** scientific.exponent;
+  if (/^\d{1,3}(?:\.\d{3})+$/.test(text)) return roundingOf(text.replace(/\./g, ''));
   const decimals = /\.(\d+)$/.exec(text)?.[1]?.length ?? 0;
   if (decimals > 0) return 0.5 * 10 ** -decimals;
   const trailingZeros = /[1-9](0*)$/.exec(text.replace(/[, ]/g, ''))?.[1]?.length ?? 0;
@@ -161,7 +166,13 @@ export function readNumberWords(tokens: Token[], i: number): Parsed | null {
       scaled = true;
       words += 1;
       j += 1;
-    } else if ((token.text === '-' || token.lower === 'and') && words > 0 && isWord(tokens[j + 1])) {
+    } else if (
+      words > 0 &&
+      isWord(tokens[j + 1]) &&
+      // 'one hundred and twenty' is one number; 'seven and nine' is two ('between seven and nine hours').
+      (token.text === '-' ||
+        (token.lower === 'and' && (tokens[j - 1]?.lower === 'hundred' || SCALE_WORDS.has(tokens[j - 1]?.lower ?? ''))))
+    ) {
       j += 1;
     } else {
       break;

@@ -37,11 +37,74 @@ function isNameNumber(tokens: Token[], i: number): boolean {
 
 function toleranceOf(dim: string, amount: number, bound: Bound, rounding: number, rounded: boolean): number {
   const magnitude = Math.abs(amount);
-  // Small counts are exact ('six legs' is not 'seven legs'); measurements allow half a percent each way.
-  const relative = dim === 'count' && magnitude < 1000 ? 0 : 0.005 * magnitude;
+  // Small counts are exact ('six legs' is not 'seven legs'). Other figures allow what the precision
+  // written hides (half the last digit: 9.58 s and 9.63 s differ, 384,400 km and 238,900 miles agree),
+  // at most a percent for round integers ('100 V' is not '120 V'), and a tenth of a percent for conversions.
+  const small = dim === 'count' && magnitude < 1000;
+  const relative = small ? 0 : 0.001 * magnitude;
+  const written = small ? 0 : Math.min(rounding, 0.01 * magnitude);
   const floor = dim === 'temperature' ? 0.3 : 0;
   const hedged = bound === 'approx' || rounded ? Math.min(rounding, 0.05 * magnitude) : 0;
-  return Math.max(relative, floor, hedged);
+  return Math.max(relative, written, floor, hedged);
+}
+
+const DENOMINATORS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    half: 2,
+    halves: 2,
+    third: 3,
+    thirds: 3,
+    quarter: 4,
+    quarters: 4,
+    fourth: 4,
+    fourths: 4,
+    fifth: 5,
+    fifths: 5,
+    sixth: 6,
+    sixths: 6,
+    seventh: 7,
+    sevenths: 7,
+    eighth: 8,
+    eighths: 8,
+    ninth: 9,
+    ninths: 9,
+    tenth: 10,
+    tenths: 10,
+  }),
+);
+/** Fractions in words are rough by nature: 'two-thirds' agrees with 68.7% but not with 'three-fifths'. */
+const FRACTION_TOLERANCE = 3;
+
+/** 'two-thirds', 'a third', 'one in five' as a percentage; the index after it, or null. */
+function readFraction(tokens: Token[], i: number, push: Push): number | null {
+  const first = tokens[i] as Token;
+  const numerator = ['a', 'an', 'one'].includes(first.lower) ? 1 : (NUMBER_WORDS.get(first.lower) ?? NaN);
+  if (!(numerator >= 1 && numerator < 10)) return null;
+  let j = i + 1;
+  if (tokens[j]?.text === '-' && !tokens[j]?.spaceBefore) j += 1;
+  const word = tokens[j]?.lower ?? '';
+  let denominator = DENOMINATORS.get(word);
+  // 'one in five', 'one out of four'
+  if (denominator === undefined && (word === 'in' || (word === 'out' && tokens[j + 1]?.lower === 'of'))) {
+    const k = word === 'in' ? j + 1 : j + 2;
+    const d =
+      NUMBER_WORDS.get(tokens[k]?.lower ?? '') ?? (tokens[k]?.kind === 'number' ? numberOf(tokens[k] as Token) : NaN);
+    if (!(d > numerator && d <= 1000)) return null;
+    denominator = d;
+    j = k;
+  }
+  // A plural denominator needs a numerator above one, a singular one 'a'/'one' ('two third' is not English).
+  if (denominator === undefined || (word.endsWith('s') && numerator === 1) || (word === 'half' && numerator !== 1))
+    return null;
+  if (word === 'second' || (first.lower === 'one' && word === 'half' && tokens[j + 1]?.lower !== 'of')) return null;
+  const bound = qualifierBefore(tokens, i, QUALIFIER_PHRASES);
+  const tolerance = FRACTION_TOLERANCE + (bound === 'approx' ? 2 : 0);
+  push(
+    { kind: 'quantity', dim: 'percent', amount: (100 * numerator) / denominator, tolerance, bound, role: [] },
+    i,
+    j + 1,
+  );
+  return j + 1;
 }
 
 function looksLikeCount(tokens: Token[], i: number): boolean {
@@ -93,14 +156,18 @@ function finishQuantity(tokens: Token[], first: Parsed, prefix: Start, gluedUnit
     !unit &&
     link &&
     (RANGE_WORDS.has(link.lower) || (between && link.lower === 'and')) &&
-    second?.kind === 'number'
+    second &&
+    (second.kind === 'number' || (NUMBER_WORDS.has(second.lower) && second.lower !== 'one'))
   ) {
-    hi = readScale(tokens, { amount: numberOf(second), rounding: 0, next: parsed.next + 2, scaled: false });
+    const worded = second.kind === 'word' ? readNumberWords(tokens, parsed.next + 1) : null;
+    hi = worded
+      ? readScale(tokens, { ...worded, rounding: 0, scaled: false })
+      : readScale(tokens, { amount: numberOf(second), rounding: 0, next: parsed.next + 2, scaled: false });
     if (hi.scaled && !parsed.scaled) {
-      const factor = hi.amount / numberOf(second);
+      const factor = hi.amount / (worded ? worded.amount : numberOf(second));
       parsed = { ...parsed, amount: parsed.amount * factor, rounding: parsed.rounding * factor, scaled: true };
     }
-    unit = second.suffix ? readUnit(tokens, parsed.next + 2, second.suffix) : null;
+    unit = second.suffix ? readUnit(tokens, hi.next, second.suffix) : null;
     if (second.suffix && !unit) return parsed.next + 2;
   }
   const afterNumbers = hi ? (unit ? unit.next : hi.next) : parsed.next;
@@ -116,7 +183,7 @@ function finishQuantity(tokens: Token[], first: Parsed, prefix: Start, gluedUnit
   const spread = Math.abs(top - lo) / 2;
   const tolerance = spread + toleranceOf(dim, amount, bound, parsed.rounding * slope, parsed.scaled);
   const role = dim === 'count' ? roleAfter(tokens, end) : [];
-  push({ kind: 'quantity', dim, amount, tolerance, bound, role }, prefix.start, end);
+  push({ kind: 'quantity', dim, amount, tolerance, bound, role, ...(spread > 0 ? { spread } : {}) }, prefix.start, end);
   return end;
 }
 
@@ -198,7 +265,10 @@ function readWordValue(tokens: Token[], i: number, push: Push): number {
     push({ kind: 'ordinal', n: ordinal, role: roleAfter(tokens, i + 1) }, i, i + 1);
     return i + 1;
   }
-  if (!NUMBER_WORDS.has(token.lower) && token.lower !== 'a') return i + 1;
+  if (!NUMBER_WORDS.has(token.lower) && token.lower !== 'a' && token.lower !== 'an') return i + 1;
+  const fraction = readFraction(tokens, i, push);
+  if (fraction !== null) return fraction;
+  if (token.lower === 'an') return i + 1;
   const parsed = readNumberWords(tokens, i);
   if (!parsed) return i + 1;
   const prefix = prefixOf(tokens, i);

@@ -56,6 +56,8 @@ export const UNITS: ReadonlyMap<string, Unit> = (() => {
   add(t, 'yen|jpy', 'money:jpy', scale(1));
   add(t, 'yuan|rmb|cny|renminbi', 'money:cny', scale(1));
   add(t, 'rupee|rupees|inr', 'money:inr', scale(1));
+  add(t, 'btc|bitcoin|bitcoins', 'money:btc', scale(1));
+  add(t, 'v|volt|volts', 'voltage', scale(1));
   add(t, 'second|seconds|sec|secs', 'time', scale(1));
   // Only ever reached after '/' or 'per' ('km/s'); a lone 's' is not read as a unit after a number.
   add(t, 's', 'time-per', scale(1));

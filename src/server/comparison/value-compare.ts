@@ -31,6 +31,13 @@ function intervalOf(centre: number, spread: number, bound: string, otherBound: s
 function quantityRelation(a: QuantityData, b: QuantityData): Relation {
   if (a.dim !== b.dim) return 'incomparable';
   if (a.dim === 'count' && rolesDisjoint(a.role, b.role)) return 'incomparable';
+  // Two ranges say the same only when both ends agree: '8–10 hours' is not 'seven to nine hours'.
+  if (a.spread && b.spread) {
+    const precision = Math.max(a.tolerance - a.spread, b.tolerance - b.spread, 0);
+    const ends =
+      Math.abs(a.amount - a.spread - (b.amount - b.spread)) + Math.abs(a.amount + a.spread - (b.amount + b.spread));
+    return ends <= 2 * precision + 1e-9 ? 'same' : 'different';
+  }
   const ia = intervalOf(a.amount, a.tolerance, a.bound, b.bound);
   const ib = intervalOf(b.amount, b.tolerance, b.bound, a.bound);
   return overlaps(ia, ib) ? 'same' : 'different';

@@ -12,6 +12,8 @@ export interface QuantityData {
   /** Half-width of the interval the statement allows, from rounding and hedges. */
   tolerance: number;
   bound: Bound;
+  /** Half the width of a stated range ('8–10 hours': 1 hour), included in `tolerance`; 0 for one figure. */
+  spread?: number;
   /** For counts and ordinals: stems of the noun counted ('legs' in 'eight legs'). */
   role: string[];
 }

@@ -12,12 +12,44 @@ export interface Token {
   spaceBefore: boolean;
   /** Letters glued to a number: '1st', '1980s', '5km', '2.5M'. */
   suffix: string;
+  /** Where the token starts in the text it was read from. */
+  offset: number;
+  /** For numbers written in a form `Number()` cannot read: scientific notation, '545.000'. */
+  value?: number;
 }
 
 // Thousands separated by commas or (narrow) spaces are one number; the space form must be followed by a
 // non-digit so that '2019 500' stays two numbers.
-const TOKEN_RE =
-  /(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?: \d{3})+(?![\d,]|\.\d)|\d+(?:\.\d+)?)([A-Za-z]+)?|([A-Za-zÀ-ÖØ-öø-ÿ]+(?:'[A-Za-zÀ-ÖØ-öø-ÿ]+)*)|(\S)/g;
+// Scientific notation ('6.022e23', '6.022 × 10^23', '6.022 x 10²³') and European thousands ('1.234.567',
+// '545.000': a point followed by exactly three zeros is not a decimal anyone writes) are read first.
+const SCIENTIFIC = String.raw`\d+(?:\.\d+)?(?:[eE][+-]?\d+(?![\d.])|\s?[×x*]\s?10\s?(?:\^|\*\*)\s?[-−+]?\d+|\s?[×x]\s?10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)`;
+const EUROPEAN = String.raw`\d{1,3}(?:\.\d{3}){2,}(?![\d,.])|\d{1,3}\.000(?![\d,.])`;
+const TOKEN_RE = new RegExp(
+  String.raw`(${SCIENTIFIC})|(${EUROPEAN})|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?: \d{3})+(?![\d,]|\.\d)|\d+(?:\.\d+)?)([A-Za-z]+)?|([A-Za-zÀ-ÖØ-öø-ÿ]+(?:'[A-Za-zÀ-ÖØ-öø-ÿ]+)*)|(\S)`,
+  'g',
+);
+
+const SUPERSCRIPTS: Record<string, string> = {
+  '⁻': '-',
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+};
+
+/** Mantissa and exponent of a scientific-notation token's text. */
+export function scientificParts(text: string): { mantissa: string; exponent: number } | null {
+  const plain = text.replace(/[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]/g, (c) => SUPERSCRIPTS[c] ?? c).replace('−', '-');
+  const match = /^(\d+(?:\.\d+)?)(?:[eE]([+-]?\d+)|\s?[×x*]\s?10\s?(?:\^|\*\*)?\s?([-+]?\d+))$/.exec(plain);
+  if (!match) return null;
+  return { mantissa: match[1] as string, exponent: Number(match[2] ?? match[3]) };
+}
 
 export function tokenise(text: string): Token[] {
   const tokens: Token[] = [];
@@ -26,13 +58,21 @@ export function tokenise(text: string): Token[] {
     const start = match.index;
     const spaceBefore = start > last || tokens.length === 0;
     last = start + match[0].length;
+    const offset = start;
     if (match[1] !== undefined) {
-      const core = match[1];
-      tokens.push({ text: core, lower: core, kind: 'number', spaceBefore, suffix: match[2] ?? '' });
+      const parts = scientificParts(match[1]);
+      const value = parts ? Number(parts.mantissa) * 10 ** parts.exponent : Number(match[1]);
+      tokens.push({ text: match[1], lower: match[1], kind: 'number', spaceBefore, suffix: '', offset, value });
+    } else if (match[2] !== undefined) {
+      const value = Number(match[2].replace(/\./g, ''));
+      tokens.push({ text: match[2], lower: match[2], kind: 'number', spaceBefore, suffix: '', offset, value });
     } else if (match[3] !== undefined) {
-      tokens.push({ text: match[3], lower: match[3].toLowerCase(), kind: 'word', spaceBefore, suffix: '' });
+      const core = match[3];
+      tokens.push({ text: core, lower: core, kind: 'number', spaceBefore, suffix: match[4] ?? '', offset });
+    } else if (match[5] !== undefined) {
+      tokens.push({ text: match[5], lower: match[5].toLowerCase(), kind: 'word', spaceBefore, suffix: '', offset });
     } else {
-      tokens.push({ text: match[0], lower: match[0], kind: 'symbol', spaceBefore, suffix: '' });
+      tokens.push({ text: match[0], lower: match[0], kind: 'symbol', spaceBefore, suffix: '', offset });
     }
   }
   return tokens;
@@ -40,7 +80,7 @@ export function tokenise(text: string): Token[] {
 
 /** Numeric value of a number token ('8,849' -> 8849, '8 849' -> 8849). */
 export function numberOf(token: Token): number {
-  return Number(token.text.replace(/[, ]/g, ''));
+  return token.value ?? Number(token.text.replace(/[, ]/g, ''));
 }
 
 const STOP_WORD_LIST = `a about above according across actually after again against ago all almost along already also

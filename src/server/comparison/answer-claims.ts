@@ -1,0 +1,145 @@
+// The local analyser's claim-level result (comparison issue, item 2): every checkable value of every
+// answer, located in the raw answer, marked contradicted (another answer states something else where
+// this one states it), agreed (another answer states the same) or single-source (no other answer
+// speaks to it). The card's marks and the confidence reasons are read from these.
+
+import type { AnswerClaim, AnswerClaims } from '../../common/comparison';
+import type { Claim, ClaimValue } from './claims';
+import type { ConflictGroup } from './conflict-groups';
+import type { Findings } from './findings';
+import type { Span } from './locate';
+import type { MainFinding, MainValue } from './main-values';
+import { trimClaim } from './report-text';
+import type { ValueSpans } from './value-spans';
+
+interface Draft {
+  answer: number;
+  span: Span;
+  claim: Claim;
+  agreedBy: Set<string>;
+  contradictedBy: Map<string, { model: string; value: string; claim: string }>;
+}
+
+/** Values worth a mark when nobody else states them: figures, dates and names given as an answer. */
+function isCheckable(value: ClaimValue): boolean {
+  if (value.claim.heading) return false;
+  if (value.data.kind === 'name') return value.data.predicative;
+  if (value.data.kind === 'quantity')
+    return value.data.dim !== 'count' || value.data.role.length > 0 || Math.abs(value.data.amount) >= 10;
+  return true;
+}
+
+export function buildAnswerClaims(input: {
+  models: string[];
+  claims: Claim[][];
+  spans: ValueSpans;
+  findings: Findings;
+  mainFindings: MainFinding[];
+  conflicts: ConflictGroup[];
+}): AnswerClaims[] {
+  const { models, claims, spans } = input;
+  const drafts = new Map<string, Draft>();
+  const keyOf = (answer: number, span: Span) => `${answer}:${span.start}:${span.end}`;
+  const draftAt = (answer: number, span: Span | null, claim: Claim): Draft | null => {
+    if (!span) return null;
+    const key = keyOf(answer, span);
+    let draft = drafts.get(key);
+    if (!draft) {
+      draft = { answer, span, claim, agreedBy: new Set(), contradictedBy: new Map() };
+      drafts.set(key, draft);
+    }
+    return draft;
+  };
+  const spanOfMain = (main: MainValue) =>
+    main.value ? spans.spanOf(main.value) : spans.find(main.answer, main.display, main.claim);
+
+  const addSides = <T>(
+    sides: T[][],
+    answerOf: (t: T) => number,
+    spanOf: (t: T) => Span | null,
+    claimOf: (t: T) => Claim,
+    display: (t: T) => string,
+  ) => {
+    sides.forEach((side, s) => {
+      for (const item of side) {
+        const draft = draftAt(answerOf(item), spanOf(item), claimOf(item));
+        if (!draft) continue;
+        for (const ally of side) if (ally !== item) draft.agreedBy.add(models[answerOf(ally)] ?? '');
+        sides.forEach((other, o) => {
+          if (o === s) return;
+          for (const opponent of other) {
+            const model = models[answerOf(opponent)] ?? '';
+            if (!draft.contradictedBy.has(model)) {
+              draft.contradictedBy.set(model, {
+                model,
+                value: display(opponent),
+                claim: trimClaim(claimOf(opponent).text),
+              });
+            }
+          }
+        });
+      }
+    });
+  };
+
+  for (const finding of input.mainFindings) {
+    addSides(
+      finding.sides,
+      (m) => m.answer,
+      spanOfMain,
+      (m) => m.claim,
+      (m) => m.display,
+    );
+  }
+  for (const group of input.conflicts) {
+    const valued = group.positions.filter((position) => position.value);
+    const sideIds = [...new Set(valued.map((position) => position.side))];
+    const sides = sideIds.map((id) => valued.filter((position) => position.side === id));
+    addSides(
+      sides,
+      (p) => p.answer,
+      (p) => (p.value ? spans.spanOf(p.value) : null),
+      (p) => p.claim,
+      (p) => p.value?.display ?? '',
+    );
+  }
+  for (const link of input.findings.supports) {
+    if (link.from.claim.answer === link.to.claim.answer || !isCheckable(link.from) || !isCheckable(link.to)) continue;
+    const from = draftAt(link.from.claim.answer, spans.spanOf(link.from), link.from.claim);
+    if (from && !from.contradictedBy.has(models[link.to.claim.answer] ?? ''))
+      from.agreedBy.add(models[link.to.claim.answer] ?? '');
+    const to = draftAt(link.to.claim.answer, spans.spanOf(link.to), link.to.claim);
+    if (to && !to.contradictedBy.has(models[link.from.claim.answer] ?? ''))
+      to.agreedBy.add(models[link.from.claim.answer] ?? '');
+  }
+  claims.forEach((answerClaims, answer) => {
+    for (const claim of answerClaims) {
+      for (const value of claim.values) if (isCheckable(value)) draftAt(answer, spans.spanOf(value), claim);
+    }
+  });
+
+  return models.map((model, answer) => {
+    const own = [...drafts.values()]
+      .filter((draft) => draft.answer === answer)
+      .sort((a, b) => a.span.start - b.span.start || b.contradictedBy.size - a.contradictedBy.size);
+    const result: AnswerClaim[] = [];
+    let reached = -1;
+    for (const draft of own) {
+      // Overlapping spans (a date inside a longer quoted value) would nest marks: the first one stays.
+      if (draft.span.start < reached) continue;
+      reached = draft.span.end;
+      const contradictedBy = [...draft.contradictedBy.values()];
+      const agreedBy = [...draft.agreedBy].filter((m) => m !== model);
+      result.push({
+        start: draft.span.start,
+        end: draft.span.end,
+        text: trimClaim(draft.claim.text),
+        status: contradictedBy.length > 0 ? 'contradicted' : agreedBy.length > 0 ? 'agreed' : 'single-source',
+        agreedBy,
+        contradictedBy,
+        source: 'local',
+      });
+    }
+    return { model, claims: result };
+  });
+}

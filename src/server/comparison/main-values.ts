@@ -1,0 +1,381 @@
+// The question-aware comparison (comparison issue, item 1): for every value the question asks for
+// (question.ts), each answer's main value of that kind is found and compared directly with the others',
+// however the answers word the sentence around it ('fell' / 'came down') or whether they answer in a
+// bare fragment ('6 June 1944.'). A value confirms another only under the same strict rule that would
+// make it a conflict: equal by value-compare.ts, and stated where that answer gives its own answer.
+
+import type { Claim, ClaimValue } from './claims';
+import { verdictOf } from './claims';
+import { sameName } from './names';
+import { countryOf } from './place-names';
+import { expectationsOf, questionStems, type AnswerKind, type Expectation } from './question';
+import { relate } from './value-compare';
+import type { ValueData } from './value-types';
+import type { ValueSpans } from './value-spans';
+import { isContentWord, stem, type Token } from './words';
+
+/** One answer's answer to one part of the question. */
+export interface MainValue {
+  answer: number;
+  claim: Claim;
+  /** The value as the answer writes it. */
+  display: string;
+  /** The claim value it came from; absent for things and verdicts read from the words. */
+  value?: ClaimValue;
+  comparable: Comparable;
+  score: number;
+}
+
+type Comparable =
+  | { kind: 'data'; data: ValueData }
+  | { kind: 'name'; key: string[]; place: string | null }
+  | { kind: 'thing'; stems: string[] }
+  | { kind: 'verdict'; verdict: 'yes' | 'no' };
+
+export interface MainFinding {
+  expectation: Expectation | { kind: 'yes-no'; focus: string[] };
+  /** Every answer's main value, grouped into sides of equal values. */
+  sides: MainValue[][];
+}
+
+const TOPIC_OF_KIND: Record<AnswerKind | 'yes-no', string> = {
+  time: 'When',
+  person: 'Who',
+  place: 'Where',
+  quantity: 'How much',
+  count: 'How many',
+  proportion: 'What share',
+  money: 'What it cost',
+  thing: 'What',
+  list: 'Which',
+  'yes-no': 'Yes or no',
+};
+
+export function topicOfFinding(finding: MainFinding, question: string): string {
+  const asked = question.replace(/\s+/g, ' ').trim().replace(/\?$/, '');
+  return asked.length > 0 && asked.length <= 90 ? asked : TOPIC_OF_KIND[finding.expectation.kind];
+}
+
+function stripRoles(data: ValueData): ValueData {
+  return data.kind === 'quantity' || data.kind === 'ordinal' ? { ...data, role: [] } : data;
+}
+
+function relation(a: Comparable, b: Comparable): 'same' | 'different' | 'incomparable' {
+  if (a.kind === 'data' && b.kind === 'data') return relate(stripRoles(a.data), stripRoles(b.data));
+  if (a.kind === 'name' && b.kind === 'name') {
+    if (a.place && b.place) return a.place === b.place ? 'same' : 'different';
+    return sameName(a.key, b.key) ? 'same' : 'different';
+  }
+  if (a.kind === 'thing' && b.kind === 'thing') {
+    const [shorter, longer] = a.stems.length <= b.stems.length ? [a.stems, b.stems] : [b.stems, a.stems];
+    if (shorter.every((word) => longer.includes(word))) return 'same';
+    return a.stems.at(-1) === b.stems.at(-1) ? 'same' : 'different';
+  }
+  if (a.kind === 'verdict' && b.kind === 'verdict') return a.verdict === b.verdict ? 'same' : 'different';
+  return 'incomparable';
+}
+
+function dataFits(kind: AnswerKind, data: ValueData): boolean {
+  if (data.kind === 'date') return kind === 'time' && data.year !== undefined;
+  if (data.kind !== 'quantity') return false;
+  const money = data.dim.startsWith('money');
+  if (kind === 'money') return money;
+  if (kind === 'proportion') return data.dim === 'percent';
+  if (kind === 'count') return data.dim === 'count';
+  if (kind === 'quantity') return !money && data.dim !== 'percent';
+  return false;
+}
+
+/** A year, number or name the question itself states is what the answers talk about, not their answer. */
+function inQuestion(value: ClaimValue, asked: Set<string>): boolean {
+  // 'World Wide Web Consortium' is about the question's subject, not an answer to 'who invented the World Wide Web'.
+  if (value.data.kind === 'name')
+    return 2 * value.data.key.filter((word) => asked.has(stem(word))).length >= value.data.key.length;
+  const digits = value.display.replace(/[^0-9]/g, '');
+  return digits.length >= 3 && asked.has(digits);
+}
+
+const THING_TRIGGERS = new Set(
+  'is are was were be becomes became causes cause caused called named known use used uses using leads lead led'.split(
+    ' ',
+  ),
+);
+const PHRASE_STOPS = new Set(
+  `of in at for from with which that who whose until before after when since by on and or but as because while than
+  to into during about like its their his her it`.split(/\s+/),
+);
+const ARTICLES = new Set(['a', 'an', 'the']);
+const MAX_THING_WORDS = 3;
+
+/** The words of a lower-case answer after its verb ('causes scurvy', 'used the markka'), from token `i`. */
+function phraseAt(tokens: Token[], i: number): { start: number; end: number } | null {
+  let j = i;
+  while (ARTICLES.has(tokens[j]?.lower ?? '')) j += 1;
+  const start = j;
+  while (j < tokens.length && j - start < MAX_THING_WORDS) {
+    const token = tokens[j] as Token;
+    if (token.kind !== 'word' || PHRASE_STOPS.has(token.lower)) break;
+    j += 1;
+  }
+  const words = tokens.slice(start, j);
+  if (words.length === 0 || !words.some((token) => isContentWord(token.lower))) return null;
+  return { start, end: j };
+}
+
+const PARTICLES = new Set(['in', 'up', 'out', 'on', 'to', 'as', 'from', 'off']);
+
+function thingPhrases(
+  claim: Claim,
+  asked: Set<string>,
+  expectation: Expectation,
+): { display: string; stems: string[]; at: number }[] {
+  const head = expectation.head;
+  const tokens = claim.tokens;
+  const found: { display: string; stems: string[]; at: number }[] = [];
+  const consider = (span: { start: number; end: number } | null) => {
+    if (!span) return;
+    const words = tokens.slice(span.start, span.end);
+    const stems = words.filter((token) => isContentWord(token.lower)).map((token) => stem(token.lower));
+    const fresh = stems.filter((word) => !asked.has(word) && word !== (head && stem(head)));
+    if (fresh.length === 0) return;
+    found.push({ display: words.map((token) => token.text).join(' '), stems: fresh, at: span.start });
+  };
+  // A fragment answer ('scurvy — common among sailors') or a sentence that opens with its answer ('Oxygen is').
+  if (claim.index === 0) consider(phraseAt(tokens, 0));
+  tokens.forEach((token, i) => {
+    // After a linking verb ('causes scurvy') or after the question's own verb ('plants take in carbon dioxide').
+    const questionVerb = token.kind === 'word' && expectation.focus.includes(stem(token.lower));
+    if (!THING_TRIGGERS.has(token.lower) && !questionVerb) return;
+    const next = tokens[i + 1]?.lower ?? '';
+    consider(phraseAt(tokens, PARTICLES.has(next) ? i + 2 : i + 1));
+  });
+  return found;
+}
+
+/** Words a claim borrows from the sentence before ('His rival ...') say less about what it states. */
+const INHERITED_FOCUS = 0.5;
+
+function focusScore(claim: Claim, focus: string[]): number {
+  let hits = 0;
+  for (const word of focus) {
+    if (claim.stems.includes(word)) hits += 1;
+    else if (claim.inherited.includes(word)) hits += INHERITED_FOCUS;
+  }
+  return hits;
+}
+
+/** Early claims carry the answer; bold marks it; headings only label. */
+function placeScore(claim: Claim, bold: boolean): number {
+  return (claim.index === 0 ? 0.75 : 0) + (bold ? 1 : 0) + (claim.heading ? -2 : 0) - claim.index * 0.002;
+}
+
+function candidatesOf(
+  answer: number,
+  claims: Claim[],
+  expectation: Expectation,
+  asked: Set<string>,
+  spans: ValueSpans,
+): MainValue[] {
+  const found: MainValue[] = [];
+  for (const claim of claims) {
+    const focus = focusScore(claim, expectation.focus);
+    if (expectation.kind === 'thing') {
+      for (const phrase of thingPhrases(claim, asked, expectation)) {
+        const bold = spans.boldWords(answer, phrase.display);
+        found.push({
+          answer,
+          claim,
+          display: phrase.display,
+          comparable: { kind: 'thing', stems: phrase.stems },
+          score: focus + placeScore(claim, bold) - phrase.at * 0.01,
+        });
+      }
+      continue;
+    }
+    for (const value of claim.values) {
+      if (inQuestion(value, asked)) continue;
+      const bold = spans.isBold(value);
+      if (value.data.kind === 'name') {
+        if (expectation.kind !== 'person' && expectation.kind !== 'place' && expectation.kind !== 'list') continue;
+        if (/'s?$/.test(value.display)) continue;
+        const place = countryOf(value.data.key.join(' '));
+        const comparable: Comparable = { kind: 'name', key: value.data.key, place };
+        const predicative = value.data.predicative ? 0.25 : 0;
+        // 'Soviet' in 'Valentina Tereshkova, a Soviet cosmonaut' describes the person; a team can still be a country.
+        const nationality = expectation.kind === 'person' && place ? -1 : 0;
+        found.push({
+          answer,
+          claim,
+          display: value.display,
+          value,
+          comparable,
+          score: focus + placeScore(claim, bold) + predicative + nationality,
+        });
+        continue;
+      }
+      if (!dataFits(expectation.kind, value.data)) continue;
+      const comparable: Comparable = { kind: 'data', data: value.data };
+      found.push({ answer, claim, display: value.display, value, comparable, score: focus + placeScore(claim, bold) });
+    }
+  }
+  return found;
+}
+
+function best(candidates: MainValue[]): MainValue | null {
+  let top: MainValue | null = null;
+  for (const candidate of candidates) if (!top || candidate.score > top.score + 1e-9) top = candidate;
+  return top;
+}
+
+/**
+ * How much less prominently than its own answer an answer may state another value and still be taken
+ * to state it as its answer too: about one focus word, or the bold and the first sentence together.
+ */
+const CONFIRM_MARGIN = 1.5;
+
+/**
+ * Answer `b` confirms value `a` when it states an equal value as well as it states its own answer: its
+ * best-scored candidates include one equal to `a` (a wrong person named in another role, or a year in
+ * another sentence, does not).
+ */
+function confirms(bCandidates: MainValue[], bMain: MainValue, a: MainValue): boolean {
+  return bCandidates.some(
+    (c) => c.score >= bMain.score - CONFIRM_MARGIN && relation(c.comparable, a.comparable) === 'same',
+  );
+}
+
+function sidesOf(mains: MainValue[], candidates: Map<number, MainValue[]>): MainValue[][] | null {
+  let sides: MainValue[][] = [];
+  for (const main of mains) {
+    const side = sides.find((s) => relation(s[0]!.comparable, main.comparable) === 'same');
+    if (side) side.push(main);
+    else sides.push([main]);
+  }
+  // Sides one of whose answers also states the other's value as its answer are not in conflict: they merge.
+  const related = (x: MainValue[], y: MainValue[]) =>
+    relation(x[0]!.comparable, y[0]!.comparable) !== 'different' ||
+    x.some((main) => confirms(candidates.get(main.answer) ?? [], main, y[0]!)) ||
+    y.some((main) => confirms(candidates.get(main.answer) ?? [], main, x[0]!));
+  for (let merged = true; merged;) {
+    merged = false;
+    outer: for (let i = 0; i < sides.length; i++) {
+      for (let j = i + 1; j < sides.length; j++) {
+        if (!related(sides[i]!, sides[j]!)) continue;
+        // The larger side keeps its value as the side's value.
+        const [keep, fold] = sides[i]!.length >= sides[j]!.length ? [sides[i]!, sides[j]!] : [sides[j]!, sides[i]!];
+        sides = sides.filter((side) => side !== fold);
+        keep.push(...fold.map((main) => ({ ...main, merged: true })));
+        merged = true;
+        break outer;
+      }
+    }
+  }
+  const contested = sides.map((side) => side.filter((main) => !(main as { merged?: boolean }).merged));
+  return contested.length >= 2 ? contested : null;
+}
+
+const LIST_ITEM_LIMIT = 12;
+
+/** For list questions: members one answer names that another answer never mentions, each way. */
+function listFinding(
+  claims: Claim[][],
+  texts: string[],
+  expectation: Expectation,
+  asked: Set<string>,
+  spans: ValueSpans,
+): MainFinding | null {
+  const members = claims.map((answerClaims, answer) => {
+    const scored = candidatesOf(answer, answerClaims, expectation, asked, spans).filter(
+      (c) => c.comparable.kind === 'name',
+    );
+    const top = Math.max(...scored.map((c) => c.score), -Infinity);
+    // The members are the names of the best claims, plus every name in a list item right after them.
+    return scored.filter((c) => c.score >= top - 1.5).slice(0, LIST_ITEM_LIMIT);
+  });
+  const mentions = (answer: number, member: MainValue) => {
+    const text = texts[answer]!.toLowerCase();
+    if (member.comparable.kind !== 'name') return true;
+    if (text.includes(member.display.toLowerCase())) return true;
+    const place = member.comparable.place;
+    return members[answer]!.some(
+      (m) =>
+        m.comparable.kind === 'name' &&
+        ((place && m.comparable.place === place) ||
+          sameName(m.comparable.key, (member.comparable as { key: string[] }).key)),
+    );
+  };
+  for (let a = 0; a < members.length; a++) {
+    for (let b = a + 1; b < members.length; b++) {
+      const onlyA = members[a]!.filter((m) => !mentions(b, m));
+      const onlyB = members[b]!.filter((m) => !mentions(a, m));
+      if (onlyA.length === 0 || onlyB.length === 0 || members[a]!.length < 2 || members[b]!.length < 2) continue;
+      // One member in place of another: a pair of the same sort (two countries) reads as the substitution.
+      const isPlace = (m: MainValue) => m.comparable.kind === 'name' && m.comparable.place !== null;
+      const pairA = onlyA.find((x) => onlyB.some((y) => isPlace(x) === isPlace(y))) ?? onlyA[0]!;
+      const pairB = onlyB.find((y) => isPlace(y) === isPlace(pairA)) ?? onlyB[0]!;
+      return { expectation, sides: [[pairA], [pairB]] };
+    }
+  }
+  return null;
+}
+
+const AUXILIARY_START = /^(?:can|could|is|are|was|were|does|do|did|will|would|should|has|have|had|may|might|must)\b/i;
+
+function verdictFinding(claims: Claim[][]): MainFinding | null {
+  const mains: MainValue[] = [];
+  claims.forEach((answerClaims, answer) => {
+    const first = answerClaims.find((claim) => !claim.heading);
+    if (!first) return;
+    const verdict =
+      verdictOf(first) ??
+      (/^(?:yes|no)\b/i.test(first.text) ? (first.text.slice(0, 2).toLowerCase() === 'no' ? 'no' : 'yes') : null);
+    if (!verdict) return;
+    mains.push({
+      answer,
+      claim: first,
+      display: first.text.split(/[,.;—–]/)[0] ?? first.text,
+      comparable: { kind: 'verdict', verdict },
+      score: 0,
+    });
+  });
+  const sides: MainValue[][] = [];
+  for (const main of mains) {
+    const side = sides.find((s) => relation(s[0]!.comparable, main.comparable) === 'same');
+    if (side) side.push(main);
+    else sides.push([main]);
+  }
+  return sides.length >= 2 ? { expectation: { kind: 'yes-no', focus: [] }, sides } : null;
+}
+
+/** The question's expectations answered differently by the answers, each with its sides. */
+export function compareMainValues(
+  question: string,
+  texts: string[],
+  claims: Claim[][],
+  spans: ValueSpans,
+): MainFinding[] {
+  const findings: MainFinding[] = [];
+  const asked = questionStems(question);
+  if (AUXILIARY_START.test(question.trim())) {
+    const verdict = verdictFinding(claims);
+    if (verdict) findings.push(verdict);
+  }
+  for (const expectation of expectationsOf(question)) {
+    if (expectation.kind === 'list') {
+      const finding = listFinding(claims, texts, expectation, asked, spans);
+      if (finding) findings.push(finding);
+      continue;
+    }
+    const candidates = new Map<number, MainValue[]>();
+    const mains: MainValue[] = [];
+    claims.forEach((answerClaims, answer) => {
+      const found = candidatesOf(answer, answerClaims, expectation, asked, spans);
+      candidates.set(answer, found);
+      const main = best(found);
+      if (main) mains.push(main);
+    });
+    const sides = sidesOf(mains, candidates);
+    if (sides) findings.push({ expectation, sides });
+  }
+  return findings;
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import type { ComparisonAnalysis } from '../../common/comparison';
+import { answers } from './analyser-corpus';
+import { analyseLocally } from './local-analyser';
+import { expectationsOf } from './question';
+
+// The question-aware comparison (issue 'Comparison you can trust', item 1): what the question asks for
+// decides which value of each answer is compared, and values are read as the answer writes them.
+
+const values = (analysis: ComparisonAnalysis) =>
+  analysis.disagreements.map((d) => Object.fromEntries(d.positions.map((p) => [p.model, p.value])));
+
+describe('what the question asks for', () => {
+  it.each([
+    ['When did the Titanic sink?', ['time']],
+    ['What was the date of the Moon landing?', ['time']],
+    ['Who painted the Sistine Chapel ceiling?', ['person']],
+    ['Where was Napoleon born?', ['place']],
+    ['What nationality was Mozart?', ['place']],
+    ['How many strings does a violin have?', ['count']],
+    ['How many hours does a flight from London to Tokyo take?', ['quantity']],
+    ['How tall is the Burj Khalifa?', ['quantity']],
+    ['How much did the Louisiana Purchase cost?', ['money']],
+    ['What share of the Earth is covered by ocean?', ['proportion']],
+    ['Which gas do plants take in?', ['thing']],
+    ['Which countries border Austria?', ['list']],
+    ['When was the telephone invented, and who invented it?', ['time', 'person']],
+    ['Is a tomato a fruit?', []],
+  ])('%s', (question, kinds) => {
+    expect(expectationsOf(question).map((e) => e.kind)).toEqual(kinds);
+  });
+});
+
+describe('main values compared directly', () => {
+  it('compares the answer however the sentence is worded, and a bare fragment too', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'The Titanic sank on **15 April 1912**, after striking an iceberg.',
+        claude: '15 April 1912.',
+        gemini: 'The ship went down in the early hours of April 14, 1912, in the North Atlantic.',
+      }),
+      'When did the Titanic sink?',
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: '15 April 1912', claude: '15 April 1912', gemini: 'April 14, 1912' }]);
+    expect(analysis.disagreements[0]?.source).toBe('local');
+  });
+
+  it('does not let a wrong name in another role confirm the answer', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'The first person to reach the South Pole was **Roald Amundsen**, in December 1911.',
+        grok: 'The first person to reach the South Pole was Robert Falcon Scott. His rival Roald Amundsen led the Norwegian party.',
+      }),
+      'Who was the first person to reach the South Pole?',
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: 'Roald Amundsen', grok: 'Robert Falcon Scott' }]);
+  });
+
+  it('reads nationality adjectives and country names as one place', () => {
+    const same = analyseLocally(
+      answers({ chatgpt: 'Mozart was Austrian.', claude: 'Mozart was born in Austria, in Salzburg.' }),
+      'What nationality was Mozart?',
+    );
+    expect(same.disagreements).toEqual([]);
+    const different = analyseLocally(
+      answers({ chatgpt: 'Mozart was Austrian.', claude: 'Mozart was a German composer.' }),
+      'What nationality was Mozart?',
+    );
+    expect(values(different)).toEqual([{ chatgpt: 'Austrian', claude: 'German' }]);
+  });
+
+  it('compares lower-case answers to a "which thing" question', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'Plants take in **carbon dioxide** from the air through their leaves.',
+        deepseek: 'carbon dioxide, through the stomata.',
+        llama: 'Plants take in **nitrogen** from the air to make their food.',
+      }),
+      'Which gas do plants take in for photosynthesis?',
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: 'carbon dioxide', deepseek: 'carbon dioxide', llama: 'nitrogen' }]);
+  });
+});
+
+describe('numbers as they are written', () => {
+  const ask = (question: string, texts: Record<string, string>) => values(analyseLocally(answers(texts), question));
+
+  it('reads scientific notation, and tells 10^23 from 10^22', () => {
+    expect(
+      ask('What is the Faraday constant?', { chatgpt: 'It is 9.649 × 10^4 C/mol.', grok: 'It is 9.649e4 C/mol.' }),
+    ).toEqual([]);
+    expect(
+      ask('How many stars are in the observable universe?', {
+        chatgpt: 'Roughly 2 × 10^23 stars.',
+        grok: 'Roughly 2 × 10^22 stars.',
+      }),
+    ).toEqual([{ chatgpt: '2 × 10^23', grok: '2 × 10^22' }]);
+  });
+
+  it('reads European thousands separators', () => {
+    expect(
+      ask('How many people live in Porto?', { chatgpt: 'About 232,000 people.', claude: 'About 232.000 people.' }),
+    ).toEqual([]);
+  });
+
+  it('compares fractions in words with percentages', () => {
+    expect(
+      ask('What share of the Earth is covered by ocean?', {
+        chatgpt: 'About 71%.',
+        claude: 'Roughly seven-tenths of it.',
+      }),
+    ).toEqual([]);
+    expect(
+      ask('What share of the Earth is covered by ocean?', { chatgpt: 'About 71%.', claude: 'About a third of it.' }),
+    ).toHaveLength(1);
+  });
+
+  it('reads a range in words as a range and compares both ends', () => {
+    expect(
+      ask('How many hours should an adult sleep?', {
+        chatgpt: 'Adults need between seven and nine hours a night.',
+        claude: 'Adults need 7–9 hours a night.',
+      }),
+    ).toEqual([]);
+    expect(
+      ask('How many hours should an adult sleep?', {
+        chatgpt: 'Adults need between seven and nine hours a night.',
+        claude: 'Adults need 6–8 hours a night.',
+      }),
+    ).toHaveLength(1);
+  });
+
+  it('follows the precision written, across unit systems', () => {
+    expect(
+      ask('How fast did he run?', { chatgpt: 'He ran it in 10.49 seconds.', grok: 'He ran it in 10.54 seconds.' }),
+    ).toHaveLength(1);
+    expect(
+      ask('How many people live in India?', {
+        chatgpt: 'About 1.4 billion people.',
+        grok: 'Around 1.43 billion people.',
+      }),
+    ).toEqual([]);
+    expect(
+      ask('How long is the Golden Gate Bridge?', { chatgpt: 'It is 2,737 m long.', grok: 'It is 8,980 feet long.' }),
+    ).toEqual([]);
+    expect(
+      ask('What temperature does oxygen boil at?', { chatgpt: 'It boils at 90 K.', grok: 'It boils at −183 °C.' }),
+    ).toEqual([]);
+    expect(
+      ask('What temperature does oxygen boil at?', { chatgpt: 'It boils at 90 K.', grok: 'It boils at −163 °C.' }),
+    ).toHaveLength(1);
+  });
+});
+
+describe('claims located in the answers', () => {
+  it('marks the contradicted value itself, inside the Markdown as stored', () => {
+    const text = 'The Titanic sank on **15 April 1912**, after striking an iceberg.';
+    const analysis = analyseLocally(
+      answers({ chatgpt: text, gemini: 'The Titanic sank on 14 April 1912.' }),
+      'When did the Titanic sink?',
+    );
+    const marked = analysis.claims?.find((c) => c.model === 'chatgpt')?.claims.find((c) => c.status === 'contradicted');
+    expect(marked && text.slice(marked.start, marked.end)).toBe('15 April 1912');
+    expect(marked?.contradictedBy).toEqual([
+      { model: 'gemini', value: '14 April 1912', claim: 'The Titanic sank on 14 April 1912.' },
+    ]);
+  });
+
+  it('marks a value nobody else states as single-source', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'The Titanic sank in 1912. About 1,500 people died.',
+        gemini: 'The Titanic sank in 1912.',
+      }),
+      'When did the Titanic sink?',
+    );
+    const statuses = analysis.claims?.find((c) => c.model === 'chatgpt')?.claims.map((c) => c.status);
+    expect(statuses).toEqual(['agreed', 'single-source']);
+  });
+});

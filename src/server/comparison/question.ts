@@ -1,0 +1,174 @@
+// What the question asks for (comparison issue, item 1): each part of the question ('when was it built,
+// who designed it, and how tall is it?') becomes an expectation of one kind of value, with the words
+// that say which value of that kind is meant. The main-value comparison (main-values.ts) then compares
+// each answer's value for every expectation directly, however differently the answers word it.
+
+import { isContentWord, stem } from './words';
+
+export type AnswerKind =
+  | 'time' // a year or a date
+  | 'person' // who: a person, or the team or body that did it
+  | 'place'
+  | 'quantity' // a number with a unit
+  | 'count'
+  | 'proportion' // a percentage or fraction
+  | 'money'
+  | 'thing' // the name of a thing, often lower case: an element, a disease, a currency
+  | 'list';
+
+export interface Expectation {
+  kind: AnswerKind;
+  /** Stems of the part's content words: which value of the kind is meant ('built', 'tall'). */
+  focus: string[];
+  /** For 'thing' and 'list': the noun asked about ('element', 'countries'). */
+  head?: string;
+}
+
+const WH = /\b(?:when|who|whom|whose|where|what|which|how)\b/;
+const PART_BREAK =
+  /\?|[,;—–]\s*(?:and\s+)?(?=(?:when|who|where|what|which|how)\b)|\s+and\s+(?=(?:when|who|where|what|which|how)\b)/;
+
+/** Words that only frame a question and never say which value is meant. */
+const FRAME_WORDS = new Set(
+  `tell give explain describe know history overview short brief main facts please want like happen happened
+  kind sort type exactly roughly approximately really actually today currently modern`.split(/\s+/),
+);
+
+/** Words that end the noun a 'what'/'which' question asks about ('which element IS', 'what disease DO you get'). */
+const NOUN_PHRASE_END = new Set(
+  `is was are were do does did has have had can could will would should of in on for to from that which border borders
+  borders lies live lives made make use used alive today`.split(/\s+/),
+);
+const SUPERLATIVES = new Set(
+  'most biggest largest smallest main first best only oldest longest highest official'.split(' '),
+);
+
+const UNIT_AFTER_HOW_MANY =
+  /^how many (?:hours|minutes|seconds|days|weeks|months|years|km|kilometres|kilometers|miles|metres|meters|feet|calories|grams|kilograms|litres|liters|degrees|volts)\b/;
+
+const PLACE_NOUNS =
+  'country|countries|city|cities|continent|state|states|town|region|island|ocean|sea|river|capital|nationality|port|harbour|harbor';
+const SINGULAR_PLACE = new Set([
+  'country',
+  'city',
+  'continent',
+  'state',
+  'town',
+  'region',
+  'island',
+  'ocean',
+  'sea',
+  'river',
+  'capital',
+  'nationality',
+  'port',
+  'harbour',
+  'harbor',
+]);
+
+function kindOf(part: string): Pick<Expectation, 'kind' | 'head'> | null {
+  if (/\b(?:when|what year|which year|what date|which date|what day|in what year|how long ago)\b/.test(part))
+    return { kind: 'time' };
+  if (/\bwho (?:are|were) the\b|\bwho (?:are|were) (?:all )?(?:the )?(?:members|permanent|founding)\b/.test(part))
+    return { kind: 'list', head: 'members' };
+  if (
+    /^who\b|\bwho (?:was|is|were|did|invented|discovered|won|wrote|painted|founded|designed|built|created|first)\b/.test(
+      part,
+    )
+  )
+    return { kind: 'person' };
+  if (
+    /\b(?:what|which) (?:percentage|percent|share|proportion|fraction|majority|portion|part)\b|\bhow much of\b|\bwhat per ?cent\b/.test(
+      part,
+    )
+  )
+    return { kind: 'proportion' };
+  if (
+    /\bhow much\b[^?]*\b(?:pay|paid|cost|costs|price|spend|spent|worth|sell|sold|buy|bought|charge|charged|earn|make)\b/.test(
+      part,
+    )
+  )
+    return { kind: 'money' };
+  if (/\b(?:what|how much) (?:did|does|do|would|will) [^?]*\bcost\b|\bwhat (?:is|was) the price\b/.test(part))
+    return { kind: 'money' };
+  if (UNIT_AFTER_HOW_MANY.test(part.slice(part.search(/how many/)))) return { kind: 'quantity' };
+  if (/\bhow many\b/.test(part)) return { kind: 'count' };
+  if (
+    /\bhow (?:far|tall|high|long|deep|big|large|heavy|hot|cold|fast|old|wide|much|warm|heavy|loud|bright|strong)\b/.test(
+      part,
+    )
+  )
+    return { kind: 'quantity' };
+  if (
+    /\b(?:temperature|speed|distance|height|length|weight|mass|depth|boiling point|melting point|record|number|constant|altitude|voltage)\b/.test(
+      part,
+    ) &&
+    /\bwhat\b/.test(part)
+  )
+    return { kind: 'quantity' };
+  if (/\bpopulation\b/.test(part)) return { kind: 'count' };
+  if (/^where\b|\bwhere (?:is|was|are|were|did|does|do)\b/.test(part)) return { kind: 'place' };
+  const placeNoun = new RegExp(
+    `\\b(?:what|which|what's the|which is the|what is the)(?: \\w+)? (${PLACE_NOUNS})\\b`,
+  ).exec(part);
+  if (placeNoun)
+    return SINGULAR_PLACE.has(placeNoun[1] ?? '') ? { kind: 'place' } : { kind: 'list', head: placeNoun[1] };
+  const after = /\b(?:what|which)\b(.*)$/.exec(part)?.[1] ?? '';
+  const nounWords: string[] = [];
+  for (const word of after.split(/[^a-z']+/).filter(Boolean)) {
+    if (nounWords.length === 0 && /^(?:is|was|are|were|the|a|an)$/.test(word)) continue;
+    if (NOUN_PHRASE_END.has(word) || nounWords.length === 3) break;
+    nounWords.push(word);
+  }
+  const head = nounWords.filter((word) => !SUPERLATIVES.has(word)).at(-1);
+  if (head === 'date' || head === 'year' || head === 'day') return { kind: 'time' };
+  if (head && !/^(?:happens|happened|causes|caused|makes|made|means|it|this|that|they|you|i|we)$/.test(head)) {
+    if (/s$/.test(head) && !/(?:[aiosu]s|species|series)$/.test(head)) return { kind: 'list', head };
+    return { kind: 'thing', head };
+  }
+  return null;
+}
+
+function normaliseQuestion(question: string): string {
+  return question
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\bwhat's\b/g, 'what is')
+    .replace(/\bwho's\b/g, 'who is')
+    .replace(/\bwhere's\b/g, 'where is')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Every part of the question that asks for a value, in the order asked. Yes/no questions have none here. */
+export function expectationsOf(question: string): Expectation[] {
+  const parts = normaliseQuestion(question)
+    .split(PART_BREAK)
+    .map((part) => part.trim())
+    .filter((part) => WH.test(part));
+  const expectations: Expectation[] = [];
+  for (const part of parts) {
+    const kind = kindOf(part);
+    if (!kind) continue;
+    const focus = [
+      ...new Set(
+        part
+          .split(/[^a-z']+/)
+          .filter((word) => isContentWord(word) && !FRAME_WORDS.has(word) && !WH.test(word))
+          .map(stem),
+      ),
+    ];
+    expectations.push({ ...kind, focus });
+  }
+  return expectations;
+}
+
+/** The question's own words: a value the question already names is never the answer to it. */
+export function questionStems(question: string): Set<string> {
+  return new Set(
+    normaliseQuestion(question)
+      .split(/[^a-z0-9']+/)
+      .filter(Boolean)
+      .map((word) => stem(word.replace(/'s$/, ''))),
+  );
+}
