@@ -215,6 +215,15 @@ describe('claims stored with the query', () => {
     const streamed = events.find((e) => e.type === 'comparison')!.comparison;
     const query = (events.at(-1) as { query: QueryResult }).query;
     expect(query.comparisonSummary).toEqual(streamed);
+    // The local analyser's claims travel in the stream: each answer's year of the fall is marked contradicted.
+    const contradicted = streamed.claims?.map((c) => [
+      c.model,
+      c.claims.filter((m) => m.status === 'contradicted').length,
+    ]);
+    expect(contradicted).toEqual([
+      ['chatgpt', 1],
+      ['grok', 1],
+    ]);
 
     const page = (await readQuery(query.id, sessionId)).json() as SavedQuery;
     expect(page.comparisonSummary).toEqual(streamed);
