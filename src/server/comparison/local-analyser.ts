@@ -41,6 +41,54 @@ function mergeByClaims(groups: ConflictGroup[]): ConflictGroup[][] {
   return [...merged.entries()].sort(([a], [b]) => Number(a.split(',')[0]) - Number(b.split(',')[0])).map(([, g]) => g);
 }
 
+/**
+ * Claims of different answers must be this alike for the claim-by-claim matcher's value conflict to be
+ * reported: below it, two figures about different things ('the mission lasted eight days', 'the moonwalk
+ * lasted two hours') were set against each other.
+ */
+const CLAIM_CONFLICT_SIMILARITY = 0.15;
+/** ...or the words around the two values this alike ('150 tonnes' and '15 tonnes' of a blue whale's mass). */
+const VALUE_CONTEXT_SIMILARITY = 0.65;
+/** Names recur in loosely related sentences: two names conflict only where each is the claim's answer, in closely alike surroundings. */
+const NAME_CONTEXT_SIMILARITY = 0.8;
+
+/**
+ * Bare counts, ranks and names recur in unrelated sentences ('two', 'Five Good Emperors', 'Second World
+ * War'); the question-aware comparison handles them where the question asks for them. Elsewhere a count
+ * or rank conflicts only when both sides say what is counted, and a name only in closely alike claims.
+ */
+function isTrustworthyConflict(group: ConflictGroup, similarity: Similarity): boolean {
+  if (group.kind !== 'value') return true;
+  const values = group.positions.flatMap((position) => (position.value ? [position.value] : []));
+  const [first, ...rest] = group.positions;
+  const score = Math.max(
+    ...rest.filter((p) => p.side !== first?.side).map((p) => similarity.claim(first!.claim, p.claim)),
+    0,
+  );
+  // What is counted or ranked must be named on every side, and be the same thing ('eight legs', 'six legs').
+  const roles = values.map((value) =>
+    value.data.kind === 'ordinal' || (value.data.kind === 'quantity' && value.data.dim === 'count')
+      ? value.data.role
+      : null,
+  );
+  const counted = roles.filter((role): role is string[] => role !== null);
+  if (counted.length > 0) {
+    if (counted.length !== values.length || counted.some((role) => role.length === 0)) return false;
+    const [shared, ...others] = counted;
+    if (!shared?.some((word) => others.every((role) => role.includes(word)))) return false;
+  }
+  // How alike the words around the disputed values are ('invented by _', 'capital of Australia is _').
+  const [v0, ...vs] = values;
+  const context = Math.max(...vs.filter((v) => v.display !== v0?.display).map((v) => similarity.context(v0!, v)), 0);
+  if (values.some((value) => value.data.kind === 'name')) {
+    return (
+      values.every((value) => value.data.kind === 'name' && value.data.predicative) &&
+      context >= NAME_CONTEXT_SIMILARITY
+    );
+  }
+  return score >= CLAIM_CONFLICT_SIMILARITY || context >= VALUE_CONTEXT_SIMILARITY;
+}
+
 /** `question` is what the user asked: it tells the analyser which kind of value each answer should give. */
 export function analyseLocally(answers: AnswerForComparison[], question = ''): ComparisonAnalysis {
   // A canonical order (by model key) makes every tie-break independent of the order answers arrive in.
@@ -57,9 +105,12 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
   const findings = compareAnswers(claims, similarity);
   const mainFindings = compareMainValues(question, texts, claims, spans);
   const mainClaims = new Set(mainFindings.flatMap((finding) => finding.sides.flat().map((main) => main.claim.id)));
-  // What the question-aware comparison settled is not reported again by the claim-by-claim one.
+  // What the question-aware comparison settled is not reported again by the claim-by-claim one, and the
+  // claim-by-claim matcher reports only what it aligns reliably (see isTrustworthyConflict).
   const conflicts = groupConflicts(findings, claims, similarity).filter(
-    (group) => !group.positions.some((position) => mainClaims.has(position.claim.id)),
+    (group) =>
+      !group.positions.some((position) => mainClaims.has(position.claim.id)) &&
+      isTrustworthyConflict(group, similarity),
   );
   const positions = conflicts.flatMap((group) => group.positions);
   const disputed = {

@@ -39,6 +39,17 @@ const NOUN_PHRASE_END = new Set(
   `is was are were do does did has have had can could will would should of in on for to from that which border borders
   borders lies live lives made make use used alive today`.split(/\s+/),
 );
+/** Plural heads whose members are proper names, so that one answer's member can stand in for another's. */
+const NAMED_MEMBERS = new Set(
+  `countries states cities members planets moons continents oceans languages nations provinces islands teams
+  companies capitals rivers mountains presidents founders winners`.split(/\s+/),
+);
+/** Heads that ask for an explanation, not a value: 'what caused the war', 'what practical things'. */
+const ABSTRACT_HEADS = new Set(
+  `caused causes cause reason reasons fact facts thing things event events way ways difference differences
+  benefit benefits risk risks effect effects impact role history meaning purpose point idea happened practical
+  steps tips advice should best`.split(/\s+/),
+);
 const SUPERLATIVES = new Set(
   'most biggest largest smallest main first best only oldest longest highest official'.split(' '),
 );
@@ -123,7 +134,11 @@ function kindOf(part: string): Pick<Expectation, 'kind' | 'head'> | null {
   const head = nounWords.filter((word) => !SUPERLATIVES.has(word)).at(-1);
   if (head === 'date' || head === 'year' || head === 'day') return { kind: 'time' };
   if (head && !/^(?:happens|happened|causes|caused|makes|made|means|it|this|that|they|you|i|we)$/.test(head)) {
-    if (/s$/.test(head) && !/(?:[aiosu]s|species|series)$/.test(head)) return { kind: 'list', head };
+    if (ABSTRACT_HEADS.has(head)) return null;
+    if (/s$/.test(head) && !/(?:[aiosu]s|species|series)$/.test(head)) {
+      // Only lists of named things compare member by member; 'what were the key events' does not.
+      return NAMED_MEMBERS.has(head) ? { kind: 'list', head } : null;
+    }
     return { kind: 'thing', head };
   }
   return null;

@@ -28,6 +28,11 @@ function intervalOf(centre: number, spread: number, bound: string, otherBound: s
   return { lo, hi };
 }
 
+// 'More than a thousand years' and 'more than 1,500 years' can both be true: two bounds in the same
+// direction neither confirm nor contradict each other.
+const sameDirection = (a: { bound: string }, b: { bound: string }) =>
+  a.bound === b.bound && (a.bound === 'lower' || a.bound === 'upper');
+
 function quantityRelation(a: QuantityData, b: QuantityData): Relation {
   if (a.dim !== b.dim) return 'incomparable';
   if (a.dim === 'count' && rolesDisjoint(a.role, b.role)) return 'incomparable';
@@ -39,6 +44,8 @@ function quantityRelation(a: QuantityData, b: QuantityData): Relation {
     return ends <= 2 * precision + 1e-9 ? 'same' : 'different';
   }
   const ia = intervalOf(a.amount, a.tolerance, a.bound, b.bound);
+  if (sameDirection(a, b))
+    return overlaps(ia, intervalOf(b.amount, b.tolerance, b.bound, a.bound)) ? 'same' : 'incomparable';
   const ib = intervalOf(b.amount, b.tolerance, b.bound, a.bound);
   return overlaps(ia, ib) ? 'same' : 'different';
 }
