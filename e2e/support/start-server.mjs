@@ -107,6 +107,9 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     DATA_DIR: e2eDataDir,
     LOG_LEVEL: 'info',
     FREE_QUESTIONS: String(E2E_FREE_QUESTIONS),
+    // Every spec's anonymous visitor comes from 127.0.0.1: the per-network daily cap (decision 0022) would
+    // otherwise let only the first spec that asks as a visitor use up its free questions.
+    ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY: String(E2E_FREE_QUESTIONS * 10),
     ...vendorEnv,
     ...stripeEnv,
   },
