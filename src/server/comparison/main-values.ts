@@ -102,8 +102,10 @@ const THING_TRIGGERS = new Set(
 );
 const PHRASE_STOPS = new Set(
   `of in at for from with which that who whose until before after when since by on and or but as because while than
-  to into during about like its their his her it`.split(/\s+/),
+  to into during about like its their his her it is are was were has have had can will would`.split(/\s+/),
 );
+/** Openings that only point at the answer: 'It's the tiger', 'That is scurvy'. */
+const POINTERS = new Set(["it's", 'it', "that's", 'that', 'this', 'is', 'was', 'the', 'a', 'an']);
 const ARTICLES = new Set(['a', 'an', 'the']);
 const MAX_THING_WORDS = 3;
 
@@ -124,29 +126,44 @@ function phraseAt(tokens: Token[], i: number): { start: number; end: number } | 
 
 const PARTICLES = new Set(['in', 'up', 'out', 'on', 'to', 'as', 'from', 'off']);
 
-function thingPhrases(
-  claim: Claim,
-  asked: Set<string>,
-  expectation: Expectation,
-): { display: string; stems: string[]; at: number }[] {
+/** A first sentence that is nothing but the answer ('It's the tiger.', '6 June 1944.') is the answer. */
+const FRAGMENT_BONUS = 1;
+
+interface ThingPhrase {
+  display: string;
+  stems: string[];
+  at: number;
+  fragment: boolean;
+}
+
+function thingPhrases(claim: Claim, asked: Set<string>, expectation: Expectation): ThingPhrase[] {
   const head = expectation.head;
   const tokens = claim.tokens;
-  const found: { display: string; stems: string[]; at: number }[] = [];
+  const found: ThingPhrase[] = [];
   const consider = (span: { start: number; end: number } | null) => {
     if (!span) return;
     const words = tokens.slice(span.start, span.end);
     const stems = words.filter((token) => isContentWord(token.lower)).map((token) => stem(token.lower));
     const fresh = stems.filter((word) => !asked.has(word) && word !== (head && stem(head)));
     if (fresh.length === 0) return;
-    found.push({ display: words.map((token) => token.text).join(' '), stems: fresh, at: span.start });
+    const fragment = claim.index === 0 && tokens.slice(span.end).every((token) => token.kind === 'symbol');
+    found.push({ display: words.map((token) => token.text).join(' '), stems: fresh, at: span.start, fragment });
   };
   // A fragment answer ('scurvy — common among sailors') or a sentence that opens with its answer ('Oxygen is').
-  if (claim.index === 0) consider(phraseAt(tokens, 0));
+  if (claim.index === 0) {
+    let start = 0;
+    while (start < tokens.length - 1 && POINTERS.has(tokens[start]!.lower)) start += 1;
+    consider(phraseAt(tokens, start));
+  }
   tokens.forEach((token, i) => {
     // After a linking verb ('causes scurvy') or after the question's own verb ('plants take in carbon dioxide').
-    const questionVerb = token.kind === 'word' && expectation.focus.includes(stem(token.lower));
-    if (!THING_TRIGGERS.has(token.lower) && !questionVerb) return;
     const next = tokens[i + 1]?.lower ?? '';
+    // A question word used as a verb takes a particle or an article ('take in', 'use the'); 'largest lions' does not.
+    const questionVerb =
+      token.kind === 'word' &&
+      expectation.focus.includes(stem(token.lower)) &&
+      (PARTICLES.has(next) || ARTICLES.has(next));
+    if (!THING_TRIGGERS.has(token.lower) && !questionVerb) return;
     consider(phraseAt(tokens, PARTICLES.has(next) ? i + 2 : i + 1));
   });
   return found;
@@ -187,7 +204,7 @@ function candidatesOf(
           claim,
           display: phrase.display,
           comparable: { kind: 'thing', stems: phrase.stems },
-          score: focus + placeScore(claim, bold) - phrase.at * 0.01,
+          score: focus + placeScore(claim, bold) + (phrase.fragment ? FRAGMENT_BONUS : 0) - phrase.at * 0.01,
         });
       }
       continue;
@@ -201,8 +218,9 @@ function candidatesOf(
         const place = countryOf(value.data.key.join(' '));
         const comparable: Comparable = { kind: 'name', key: value.data.key, place };
         const predicative = value.data.predicative ? 0.25 : 0;
-        // 'Soviet' in 'Valentina Tereshkova, a Soviet cosmonaut' describes the person; a team can still be a country.
-        const nationality = expectation.kind === 'person' && place ? -1 : 0;
+        // 'Soviet' in 'Valentina Tereshkova, a Soviet cosmonaut' describes the person; a team can still be a
+        // country, and a person is usually named in full at least once.
+        const nationality = expectation.kind === 'person' && (place || value.data.key.length < 2) ? -1 : 0;
         found.push({
           answer,
           claim,
@@ -272,6 +290,54 @@ function sidesOf(mains: MainValue[], candidates: Map<number, MainValue[]>): Main
   }
   const contested = sides.map((side) => side.filter((main) => !(main as { merged?: boolean }).merged));
   return contested.length >= 2 ? contested : null;
+}
+
+/** The unit as written ('°C', 'K', 'mg'). */
+const writtenUnit = (main: MainValue) => main.display.replace(/[\d\s.,×^+\-−–]/g, '').toLowerCase();
+
+/** How near its own main figure another figure must be to read as a restatement of it ('77 K, about −186 °C'). */
+const RESTATEMENT = 0.25;
+
+function amountOf(main: MainValue): number | null {
+  return main.comparable.kind === 'data' && main.comparable.data.kind === 'quantity'
+    ? main.comparable.data.amount
+    : null;
+}
+
+/**
+ * Answers that agree on their main figure can still restate it wrongly in another unit in the same
+ * sentence ('77 K, which works out to about −186 °C'): such a restatement conflicts with the other
+ * answer's restatement in that same written unit, unless that answer states an equal figure too.
+ */
+function restatementConflict(mains: MainValue[], candidates: Map<number, MainValue[]>): MainValue[][] | null {
+  for (const a of mains) {
+    for (const b of mains) {
+      if (a === b || relation(a.comparable, b.comparable) !== 'same') continue;
+      const main = amountOf(a);
+      if (main === null) continue;
+      const restatements = (candidates.get(a.answer) ?? []).filter((x) => {
+        const amount = amountOf(x);
+        return (
+          x.claim === a.claim &&
+          amount !== null &&
+          relation(x.comparable, a.comparable) === 'different' &&
+          Math.abs(amount - main) <= RESTATEMENT * Math.abs(main)
+        );
+      });
+      const theirs = candidates.get(b.answer) ?? [];
+      for (const x of restatements) {
+        const unit = writtenUnit(x);
+        const y = theirs.find(
+          (c) => c.claim === b.claim && writtenUnit(c) === unit && relation(c.comparable, b.comparable) === 'same',
+        );
+        if (!y || relation(x.comparable, y.comparable) !== 'different') continue;
+        if (theirs.some((c) => c.score >= b.score - CONFIRM_MARGIN && relation(c.comparable, x.comparable) === 'same'))
+          continue;
+        return [[y], [x]];
+      }
+    }
+  }
+  return null;
 }
 
 const LIST_ITEM_LIMIT = 12;
@@ -374,8 +440,23 @@ export function compareMainValues(
       const main = best(found);
       if (main) mains.push(main);
     });
+    if (process.env.PX_MAIN)
+      console.log(
+        JSON.stringify(expectation),
+        mains.map((m) => `${m.answer}:${m.display}@${m.score.toFixed(2)} «${m.claim.text.slice(0, 70)}»`),
+        [...candidates.values()].map((c) =>
+          c
+            .slice(0, 8)
+            .map((m) => `${m.display}@${m.score.toFixed(1)}`)
+            .join(', '),
+        ),
+      );
     const sides = sidesOf(mains, candidates);
     if (sides) findings.push({ expectation, sides });
+    else if (expectation.kind === 'quantity') {
+      const byUnit = restatementConflict(mains, candidates);
+      if (byUnit) findings.push({ expectation, sides: byUnit });
+    }
   }
   return findings;
 }

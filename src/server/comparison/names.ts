@@ -197,7 +197,9 @@ export function extractNames(
     const first = token.lower.replace(/'s$/, '');
     if (isSentenceStart(tokens, i)) {
       const label = tokens[end]?.text === ':' || tokens[end]?.text === ',';
-      const known = lexicon.midSentence.has(first) || (words.length > 1 && !label);
+      // 'Valentina Tereshkova, a Soviet cosmonaut, ...': two capitalised words before a comma are a name;
+      // before a colon they label a line ('Key facts:').
+      const known = lexicon.midSentence.has(first) || (words.length > 1 && tokens[end]?.text !== ':');
       const unknownWord = !lexicon.lowerCase.has(first) && !label && !/(?:ly|ed|ing)$/.test(first);
       if (!known && !unknownWord) {
         i = end - 1;

@@ -49,7 +49,6 @@ function normaliseCharacters(text: string): string {
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/[\u201c\u201d\u201e]/g, '"')
     .replace(/[\u00a0\u2007\u202f\u2009]/g, ' ')
-    .replace(/\u2212/g, '-')
     .replace(/\u00ba/g, '°');
 }
 

@@ -72,7 +72,9 @@ export function tokenise(text: string): Token[] {
     } else if (match[5] !== undefined) {
       tokens.push({ text: match[5], lower: match[5].toLowerCase(), kind: 'word', spaceBefore, suffix: '', offset });
     } else {
-      tokens.push({ text: match[0], lower: match[0], kind: 'symbol', spaceBefore, suffix: '', offset });
+      // The minus sign reads as a hyphen-minus; claims keep the character the answer wrote.
+      const symbol = match[0] === '\u2212' ? '-' : match[0];
+      tokens.push({ text: symbol, lower: symbol, kind: 'symbol', spaceBefore, suffix: '', offset });
     }
   }
   return tokens;
