@@ -10,6 +10,7 @@ import type { Findings } from './findings';
 import type { Span } from './locate';
 import type { MainFinding, MainValue } from './main-values';
 import { trimClaim } from './report-text';
+import type { TwinConflict } from './twin-claims';
 import type { ValueSpans } from './value-spans';
 
 interface Draft {
@@ -35,6 +36,7 @@ export function buildAnswerClaims(input: {
   spans: ValueSpans;
   findings: Findings;
   mainFindings: MainFinding[];
+  twinConflicts: TwinConflict[];
   conflicts: ConflictGroup[];
 }): AnswerClaims[] {
   const { models, claims, spans } = input;
@@ -89,6 +91,15 @@ export function buildAnswerClaims(input: {
       spanOfMain,
       (m) => m.claim,
       (m) => m.display,
+    );
+  }
+  for (const twin of input.twinConflicts) {
+    addSides(
+      twin.sides,
+      (v) => v.claim.answer,
+      (v) => spans.spanOf(v),
+      (v) => v.claim,
+      (v) => v.display,
     );
   }
   for (const group of input.conflicts) {

@@ -13,6 +13,7 @@ import { compareMainValues, topicOfFinding } from './main-values';
 import { compareAnswers } from './matching';
 import { summarise, topicOf, trimClaim } from './report-text';
 import { Similarity } from './similarity';
+import { findTwinConflicts, topicOfTwin } from './twin-claims';
 import { ValueSpans } from './value-spans';
 
 /** More than this many shared facts would bury the list; the summary still counts them all. */
@@ -106,15 +107,24 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
   const mainFindings = compareMainValues(question, texts, claims, spans);
   const mainClaims = new Set(mainFindings.flatMap((finding) => finding.sides.flat().map((main) => main.claim.id)));
   // What the question-aware comparison settled is not reported again by the claim-by-claim one, and the
-  // claim-by-claim matcher reports only what it aligns reliably (see isTrustworthyConflict).
+  // claim-by-claim matcher reports only what it aligns reliably (see isTrustworthyConflict); twin claims
+  // (twin-claims.ts) catch what it does not align.
   const conflicts = groupConflicts(findings, claims, similarity).filter(
     (group) =>
       !group.positions.some((position) => mainClaims.has(position.claim.id)) &&
       isTrustworthyConflict(group, similarity),
   );
+  const twinConflicts = findTwinConflicts(
+    claims,
+    new Set([...mainClaims, ...conflicts.flatMap((group) => group.positions.map((position) => position.claim.id))]),
+  );
+  const settled = new Set([
+    ...mainClaims,
+    ...twinConflicts.flatMap((twin) => twin.sides.flat().map((v) => v.claim.id)),
+  ]);
   const positions = conflicts.flatMap((group) => group.positions);
   const disputed = {
-    claims: new Set([...positions.map((position) => position.claim.id), ...mainClaims]),
+    claims: new Set([...positions.map((position) => position.claim.id), ...settled]),
     values: new Set(positions.flatMap((position) => (position.value ? [position.value.id] : []))),
   };
   const agreementGroups = groupAgreements(findings, claims, similarity, disputed);
@@ -129,6 +139,18 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
         .flat()
         .sort(byInput)
         .map((main) => ({ model: modelOf(main.answer), claim: trimClaim(main.claim.text), value: main.display })),
+      source: 'local' as const,
+    })),
+    ...twinConflicts.map((twin) => ({
+      topic: topicOfTwin(twin),
+      positions: twin.sides
+        .flat()
+        .sort((a, b) => byInput({ answer: a.claim.answer }, { answer: b.claim.answer }))
+        .map((value) => ({
+          model: modelOf(value.claim.answer),
+          claim: trimClaim(value.claim.text),
+          value: value.display,
+        })),
       source: 'local' as const,
     })),
     ...mergeByClaims(conflicts).map((groups) => ({
@@ -167,6 +189,7 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
     spans,
     findings,
     mainFindings,
+    twinConflicts,
     conflicts,
   });
   const confidenceRanking = rankByClaims(answers, answerClaims);

@@ -172,18 +172,49 @@ function thingPhrases(claim: Claim, asked: Set<string>, expectation: Expectation
 /** Words a claim borrows from the sentence before ('His rival ...') say less about what it states. */
 const INHERITED_FOCUS = 0.5;
 
+/** Every word of a claim, stemmed: its content stems leave out ordinals ('first'), which questions use. */
+const wordsOfClaim = new WeakMap<Claim, Set<string>>();
+function claimWords(claim: Claim): Set<string> {
+  let words = wordsOfClaim.get(claim);
+  if (!words) {
+    words = new Set(claim.tokens.filter((token) => token.kind === 'word').map((token) => stem(token.lower)));
+    wordsOfClaim.set(claim, words);
+  }
+  return words;
+}
+
 function focusScore(claim: Claim, focus: string[]): number {
   let hits = 0;
   for (const word of focus) {
-    if (claim.stems.includes(word)) hits += 1;
+    if (claim.stems.includes(word) || claimWords(claim).has(word)) hits += 1;
     else if (claim.inherited.includes(word)) hits += INHERITED_FOCUS;
   }
   return hits;
 }
 
+/** A first sentence this short is the answer itself ('6 June 1944.', 'About 71%.'). */
+const FRAGMENT_TOKENS = 8;
+
 /** Early claims carry the answer; bold marks it; headings only label. */
 function placeScore(claim: Claim, bold: boolean): number {
-  return (claim.index === 0 ? 0.75 : 0) + (bold ? 1 : 0) + (claim.heading ? -2 : 0) - claim.index * 0.002;
+  const fragment = claim.index === 0 && claim.tokens.length <= FRAGMENT_TOKENS ? FRAGMENT_BONUS : 0;
+  return (claim.index === 0 ? 1 : 0) + fragment + (bold ? 1 : 0) + (claim.heading ? -2 : 0) - claim.index * 0.002;
+}
+
+/** A share of another whole ('1.2% of fresh water' when asked what share of Earth's water is fresh) is not the answer. */
+const OTHER_WHOLE_PENALTY = 2;
+const WHOLE_WORDS = 4;
+
+function shareOfOther(claim: Claim, value: ClaimValue, expectation: Expectation): boolean {
+  if (!expectation.of || claim.tokens[value.end]?.lower !== 'of') return false;
+  const whole: string[] = [];
+  for (let i = value.end + 1; i < claim.tokens.length && whole.length < WHOLE_WORDS; i++) {
+    const token = claim.tokens[i] as Token;
+    if (token.kind !== 'word' || ['is', 'are', 'was', 'were', 'that', 'which', 'and'].includes(token.lower)) break;
+    if (isContentWord(token.lower)) whole.push(stem(token.lower.replace(/'s$/, '')));
+  }
+  const wanted = new Set(expectation.of);
+  return whole.length > 0 && (whole.length !== wanted.size || !whole.every((word) => wanted.has(word)));
 }
 
 function candidatesOf(
@@ -204,7 +235,11 @@ function candidatesOf(
           claim,
           display: phrase.display,
           comparable: { kind: 'thing', stems: phrase.stems },
-          score: focus + placeScore(claim, bold) + (phrase.fragment ? FRAGMENT_BONUS : 0) - phrase.at * 0.01,
+          score:
+            focus +
+            placeScore(claim, bold) +
+            (phrase.fragment && claim.tokens.length > FRAGMENT_TOKENS ? FRAGMENT_BONUS : 0) -
+            phrase.at * 0.01,
         });
       }
       continue;
@@ -214,7 +249,8 @@ function candidatesOf(
       const bold = spans.isBold(value);
       if (value.data.kind === 'name') {
         if (expectation.kind !== 'person' && expectation.kind !== 'place' && expectation.kind !== 'list') continue;
-        if (/'s?$/.test(value.display)) continue;
+        // 'Medium:' in 'Artist: Leonardo da Vinci … Medium: oil on panel' labels a field; it names nothing.
+        if (/'s?$/.test(value.display) || claim.tokens[value.end]?.text === ':') continue;
         const place = countryOf(value.data.key.join(' '));
         const comparable: Comparable = { kind: 'name', key: value.data.key, place };
         const predicative = value.data.predicative ? 0.25 : 0;
@@ -233,7 +269,15 @@ function candidatesOf(
       }
       if (!dataFits(expectation.kind, value.data)) continue;
       const comparable: Comparable = { kind: 'data', data: value.data };
-      found.push({ answer, claim, display: value.display, value, comparable, score: focus + placeScore(claim, bold) });
+      const share = shareOfOther(claim, value, expectation) ? -OTHER_WHOLE_PENALTY : 0;
+      found.push({
+        answer,
+        claim,
+        display: value.display,
+        value,
+        comparable,
+        score: focus + placeScore(claim, bold) + share,
+      });
     }
   }
   return found;
@@ -249,7 +293,9 @@ function best(candidates: MainValue[]): MainValue | null {
  * How much less prominently than its own answer an answer may state another value and still be taken
  * to state it as its answer too: about one focus word, or the bold and the first sentence together.
  */
-const CONFIRM_MARGIN = 1.5;
+const CONFIRM_MARGIN = 0.9;
+/** The least a value must score to be taken as an answer's answer: one question word, bold, or the first sentence with a little more. */
+const MIN_MAIN_SCORE = 1;
 
 /**
  * Answer `b` confirms value `a` when it states an equal value as well as it states its own answer: its
@@ -451,7 +497,13 @@ export function compareMainValues(
             .join(', '),
         ),
       );
-    const sides = sidesOf(mains, candidates);
+    // An answer that states no value with a question word, in bold or first has no answer of its own to
+    // set against the others; when its best value equals one side's, it still stands on that side.
+    const strong = mains.filter((main) => main.score >= MIN_MAIN_SCORE);
+    const sides = sidesOf(strong, candidates);
+    for (const weak of mains.filter((main) => main.score < MIN_MAIN_SCORE)) {
+      sides?.find((side) => relation(side[0]!.comparable, weak.comparable) === 'same')?.push(weak);
+    }
     if (sides) findings.push({ expectation, sides });
     else if (expectation.kind === 'quantity') {
       const byUnit = restatementConflict(mains, candidates);

@@ -18,6 +18,8 @@ export type AnswerKind =
 
 export interface Expectation {
   kind: AnswerKind;
+  /** For proportions: stems of the whole the share is of ('earth water' in 'how much of Earth's water is fresh'). */
+  of?: string[];
   /** Stems of the part's content words: which value of the kind is meant ('built', 'tall'). */
   focus: string[];
   /** For 'thing' and 'list': the noun asked about ('element', 'countries'). */
@@ -155,6 +157,18 @@ function normaliseQuestion(question: string): string {
     .trim();
 }
 
+function stemsOf(phrase: string): string[] {
+  return [
+    ...new Set(
+      phrase
+        .split(/[^a-z']+/)
+        .map((word) => word.replace(/'s$/, ''))
+        .filter(isContentWord)
+        .map(stem),
+    ),
+  ];
+}
+
 /** Every part of the question that asks for a value, in the order asked. Yes/no questions have none here. */
 export function expectationsOf(question: string): Expectation[] {
   const parts = normaliseQuestion(question)
@@ -173,7 +187,13 @@ export function expectationsOf(question: string): Expectation[] {
           .map(stem),
       ),
     ];
-    expectations.push({ ...kind, focus });
+    const whole =
+      kind.kind === 'proportion'
+        ? /\b(?:how much|share|percentage|percent|proportion|fraction|portion|part) of (?:the )?([a-z' ]+?) (?:is|are|was|were|lives?|live|do|does|has|have)\b/.exec(
+            part,
+          )?.[1]
+        : undefined;
+    expectations.push({ ...kind, focus, ...(whole ? { of: stemsOf(whole) } : {}) });
   }
   return expectations;
 }

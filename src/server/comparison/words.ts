@@ -228,7 +228,7 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map(
 // commonly stated with, so that 'tall' and 'height' align but unrelated claims do not.
 const SYNONYM_GROUPS: string[][] = [
   ['height', 'tall', 'high', 'elevation', 'altitude'],
-  ['build', 'construct', 'construction', 'erect'],
+  ['build', 'construct', 'construction', 'erect', 'complete'],
   ['fall', 'collapse', 'topple'],
   ['climb', 'summit', 'ascend', 'ascent'],
   ['die', 'death', 'dead', 'kill', 'fatality'],

@@ -1,0 +1,230 @@
+// Facts beyond the question (comparison issue, item 1, long answers): two answers often state the same
+// fact in nearly the same sentence ('Franz Ferdinand was assassinated in Sarajevo by Gavrilo Princip').
+// Claims of different answers whose distinctive words mostly coincide are twins; a twin pair in which
+// each side holds exactly one value of a kind the other lacks, and neither answer states the other's
+// value in a twin of its own, is a conflict. Cost: one pass over claim pairs sharing a word.
+
+import type { Claim, ClaimValue } from './claims';
+import { sameName } from './names';
+import { countryOf } from './place-names';
+import { relate } from './value-compare';
+
+const COMMON_SHARE = 0.15;
+const MIN_COMMON = 12;
+/** Weighted share of distinctive words two claims must have in common to state the same fact. */
+const TWIN_SIMILARITY = 0.3;
+/** ...of which words alone (values aside) must make this much: a shared date or name does not make two sentences one fact. */
+const TWIN_WORDS = 0.3;
+const TWIN_NAME_SIMILARITY = 0.4;
+/** A twin this much less alike than the best still counts when it states the other answer's value. */
+const TWIN_MARGIN = 0.15;
+
+export interface TwinConflict {
+  sides: ClaimValue[][];
+}
+
+function sortOf(value: ClaimValue): string | null {
+  const data = value.data;
+  if (data.kind === 'date') return data.year !== undefined ? 'date' : null;
+  if (data.kind === 'quantity') return data.dim === 'count' && data.role.length === 0 ? null : `q:${data.dim}`;
+  if (data.kind === 'name') return 'name';
+  return null;
+}
+
+function same(a: ClaimValue, b: ClaimValue): boolean {
+  if (a.data.kind === 'name' && b.data.kind === 'name') {
+    const place = countryOf(a.data.key.join(' '));
+    return sameName(a.data.key, b.data.key) || (place !== null && place === countryOf(b.data.key.join(' ')));
+  }
+  if (a.data.kind === 'quantity' && b.data.kind === 'quantity')
+    return relate({ ...a.data, role: [] }, { ...b.data, role: [] }) === 'same';
+  return relate(a.data, b.data) === 'same';
+}
+
+/** Values written alike count as one for rarity ('Bitcoin' in every other sentence weighs little). */
+const valueKey = (value: ClaimValue) =>
+  `${value.data.kind}:${value.display.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')}`;
+
+export class Weights {
+  private readonly idf = new Map<string, number>();
+  constructor(claims: Claim[]) {
+    const df = new Map<string, number>();
+    for (const claim of claims) for (const word of claim.stems) df.set(word, (df.get(word) ?? 0) + 1);
+    for (const [word, n] of df) this.idf.set(word, Math.log((claims.length + 1) / n));
+    const valueDf = new Map<string, number>();
+    for (const claim of claims) {
+      for (const key of new Set(claim.values.map(valueKey))) valueDf.set(key, (valueDf.get(key) ?? 0) + 1);
+    }
+    for (const [key, n] of valueDf) this.valueIdf.set(key, Math.log((claims.length + 1) / n));
+  }
+  /** A value both claims state ('28 June 1914', 'Laszlo Hanyecz') ties them as much as a word as rare would. */
+  private readonly valueIdf = new Map<string, number>();
+
+  similarity(a: Claim, b: Claim, withValues = true): number {
+    let shared = 0;
+    let union = 0;
+    for (const v of withValues ? a.values : []) {
+      if (sortOf(v) === null) continue;
+      if (b.values.some((w) => sortOf(w) === sortOf(v) && same(v, w))) {
+        const weight = this.valueIdf.get(valueKey(v)) ?? 0;
+        shared += weight;
+        union += weight;
+      }
+    }
+    const bWords = new Set(b.stems);
+    for (const word of a.stems) {
+      const w = this.idf.get(word) ?? 0;
+      union += w;
+      if (bWords.has(word)) shared += w;
+    }
+    for (const word of b.stems) if (!a.stems.includes(word)) union += this.idf.get(word) ?? 0;
+    return union === 0 ? 0 : shared / union;
+  }
+}
+
+/** The one value of a sort in `claim` that `other` does not state, when there is exactly one. */
+function precision(value: ClaimValue): number {
+  const data = value.data;
+  return data.kind === 'date' ? (data.day !== undefined ? 3 : data.month !== undefined ? 2 : 1) : 1;
+}
+
+function unmatched(claim: Claim, other: Claim, sort: string): ClaimValue[] {
+  // '9 January 2009' is not stated by a bare '2009' beside it: only values as precise count.
+  return claim.values.filter(
+    (v) =>
+      sortOf(v) === sort &&
+      !other.values.some((w) => precision(w) >= precision(v) && v.data.kind === w.data.kind && same(v, w)),
+  );
+}
+
+const ARTICLES = new Set(['the', 'a', 'an']);
+const PREPOSITIONS = new Set(['in', 'at', 'from', 'to', 'by', 'on', 'near', 'into', 'with', 'for']);
+/** The word before a value, which says what slot it fills ('assassinated in _', 'died in _'); articles say nothing. */
+const wordBefore = (value: ClaimValue) => {
+  const word = value.claim.tokens[value.start - 1]?.lower ?? '';
+  return ARTICLES.has(word) || !/^[a-z]/.test(word) ? '' : word;
+};
+
+/**
+ * The pair of values of one sort that the two claims state differently: the only unmatched value on
+ * each side, or, among several, the one pair that follows the same word in both claims.
+ */
+export function differingPair(a: Claim, b: Claim, sort: string): [ClaimValue, ClaimValue] | null {
+  const ours = unmatched(a, b, sort);
+  const theirs = unmatched(b, a, sort);
+  if (ours.length === 0 || theirs.length === 0) return null;
+  const slotted = ours.flatMap((v) =>
+    theirs
+      .filter((w) => wordBefore(v) !== '' && wordBefore(v) === wordBefore(w))
+      .filter((w) => sort !== 'name' || PREPOSITIONS.has(wordBefore(w)))
+      .map((w) => [v, w] as [ClaimValue, ClaimValue]),
+  );
+  if (slotted.length === 1) return slotted[0]!;
+  // Names recur in every role; without the same preposition before them two names are not one slot.
+  if (sort === 'name' || ours.length !== 1 || theirs.length !== 1) return null;
+  return [ours[0]!, theirs[0]!];
+}
+
+function differingSorts(a: Claim, b: Claim): number {
+  const sorts = new Set([...a.values, ...b.values].map(sortOf).filter((sort): sort is string => sort !== null));
+  return [...sorts].filter((sort) => unmatched(a, b, sort).length > 0 && unmatched(b, a, sort).length > 0).length;
+}
+
+/** A shared date or figure ('28 June 1914') ties two sentences to one event; a shared name ('the Dow') does not. */
+const sharesValue = (a: Claim, b: Claim) =>
+  a.values.some(
+    (v) =>
+      v.data.kind !== 'name' && sortOf(v) !== null && b.values.some((w) => v.data.kind === w.data.kind && same(v, w)),
+  );
+
+export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>): TwinConflict[] {
+  const weights = new Weights(answers.flat());
+  const byWord = new Map<string, Claim[]>();
+  for (const claim of answers.flat()) {
+    if (claim.heading || claim.values.length === 0) continue;
+    for (const word of claim.stems) byWord.set(word, [...(byWord.get(word) ?? []), claim]);
+  }
+  const twins = new Map<number, { claim: Claim; score: number }[]>();
+  const seen = new Set<string>();
+  // A word in many claims pairs everything with everything and says little: pairs are found through rarer words.
+  const common = Math.max(MIN_COMMON, COMMON_SHARE * answers.flat().length);
+  for (const claims of byWord.values()) {
+    if (claims.length > common) continue;
+    for (const a of claims) {
+      for (const b of claims) {
+        if (a.answer >= b.answer) continue;
+        const key = `${a.id}:${b.id}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const score = weights.similarity(a, b);
+        if (score < TWIN_SIMILARITY - TWIN_MARGIN) continue;
+        twins.set(a.id, [...(twins.get(a.id) ?? []), { claim: b, score }]);
+        twins.set(b.id, [...(twins.get(b.id) ?? []), { claim: a, score }]);
+      }
+    }
+  }
+  /**
+   * Whether answer `answer` states `value` in a claim nearly as like `claim` in words as `twin` is (words
+   * only: the shared value itself would make any claim stating it look alike).
+   */
+  const states = (claim: Claim, twin: Claim, answer: number, value: ClaimValue) => {
+    const best = weights.similarity(claim, twin, false);
+    return (twins.get(claim.id) ?? []).some(
+      (t) =>
+        t.claim.answer === answer &&
+        t.claim !== twin &&
+        weights.similarity(claim, t.claim, false) >= best - TWIN_MARGIN &&
+        t.claim.values.some((w) => sortOf(w) === sortOf(value) && same(value, w)),
+    );
+  };
+
+  const claimById = new Map(answers.flat().map((claim) => [claim.id, claim]));
+  const conflicts: TwinConflict[] = [];
+  const used = new Set<number>();
+  for (const [id, list] of twins) {
+    for (const { claim: b, score } of list) {
+      const a = claimById.get(id);
+      if (!a || a.answer >= b.answer || score < TWIN_SIMILARITY) continue;
+      if (settledClaims.has(a.id) || settledClaims.has(b.id) || a.negated !== b.negated) continue;
+      // Only the best twin of each claim in the other answer speaks for it.
+      const bestForA = Math.max(...list.filter((t) => t.claim.answer === b.answer).map((t) => t.score));
+      if (score < bestForA) continue;
+      for (const sort of new Set(a.values.map(sortOf).filter((s): s is string => s !== null))) {
+        // Two sentences that differ in every figure they give ('two days … a quarter', 'three years … 89%')
+        // are about different stretches of the story, not one fact told two ways.
+        if (differingSorts(a, b) > 1 && !sharesValue(a, b)) continue;
+        const pair = differingPair(a, b, sort);
+        if (!pair) continue;
+        const [va, vb] = pair;
+        if (used.has(va.id) || used.has(vb.id)) continue;
+        // Names differ by coincidence more than figures do: two lone names must stand in closely alike claims.
+        if (va.data.kind === 'name' && score < TWIN_NAME_SIMILARITY) continue;
+        const words = weights.similarity(a, b, false);
+        if (words < TWIN_WORDS) continue;
+        if (relate(va.data, vb.data) === 'incomparable' && va.data.kind !== 'name') continue;
+        if (states(b, a, a.answer, vb) || states(a, b, b.answer, va)) continue;
+        used.add(va.id);
+        used.add(vb.id);
+        conflicts.push({ sides: [[va], [vb]] });
+      }
+    }
+  }
+  return conflicts;
+}
+
+/** 'Assassinated Franz Ferdinand': the distinctive words both claims share, for the card's topic. */
+export function topicOfTwin(twin: TwinConflict): string {
+  const [a, b] = [twin.sides[0]?.[0]?.claim, twin.sides[1]?.[0]?.claim];
+  if (!a || !b) return 'Conflicting figures';
+  const shared = a.tokens.filter(
+    (t) =>
+      t.kind === 'word' &&
+      /^[A-Za-z]/.test(t.text) &&
+      t.text.length > 3 &&
+      b.stems.length > 0 &&
+      b.tokens.some((u) => u.lower === t.lower) &&
+      !/^(?:that|this|with|from|which|were|when|their|have|been|into|they)$/i.test(t.text),
+  );
+  const words = [...new Set(shared.map((t) => t.text))].slice(0, 5).join(' ');
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Conflicting figures';
+}
