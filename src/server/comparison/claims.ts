@@ -55,11 +55,7 @@ export interface Statement {
 export type Verdict = 'yes' | 'no';
 
 const CONTEXT_WINDOW = 5;
-/**
- * Comparing values costs the square of their number. Claims beyond this many per answer (some 2,000
- * words) are left out, which keeps three very long answers well under a tenth of a second.
- */
-export const MAX_CLAIMS_PER_ANSWER = 120;
+
 const VERDICT_FOLLOWERS = new Set([',', '.', '!', ':', ';', '—', '–', '-']);
 
 function displayer(tokens: Token[]) {
@@ -191,9 +187,7 @@ const PRONOUNS = new Set(['it', 'its', 'they', 'their', 'this', 'these', 'he', '
 /** Splits every answer into claims and extracts their values; answers share one name lexicon. */
 export function buildClaims(texts: string[]): Claim[][] {
   const split = texts.map((text) =>
-    withVerdictsJoined(splitIntoClaims(text))
-      .slice(0, MAX_CLAIMS_PER_ANSWER)
-      .map((claim) => ({ ...claim, tokens: tokenise(claim.text) })),
+    withVerdictsJoined(splitIntoClaims(text)).map((claim) => ({ ...claim, tokens: tokenise(claim.text) })),
   );
   const lexicon: NameLexicon = { midSentence: new Set(), lowerCase: new Set() };
   for (const claims of split) for (const claim of claims) if (!claim.heading) addToLexicon(claim.tokens, lexicon);

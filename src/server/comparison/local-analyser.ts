@@ -13,7 +13,7 @@ import { compareMainValues, topicOfFinding } from './main-values';
 import { compareAnswers } from './matching';
 import { summarise, topicOf, trimClaim } from './report-text';
 import { Similarity } from './similarity';
-import { findTwinConflicts, topicOfTwin } from './twin-claims';
+import { differingSorts, findTwinConflicts, sharesValue, topicOfTwin } from './twin-claims';
 import { ValueSpans } from './value-spans';
 
 /** More than this many shared facts would bury the list; the summary still counts them all. */
@@ -62,6 +62,16 @@ function isTrustworthyConflict(group: ConflictGroup, similarity: Similarity): bo
   if (group.kind !== 'value') return true;
   const values = group.positions.flatMap((position) => (position.value ? [position.value] : []));
   const [first, ...rest] = group.positions;
+  const opponent = rest.find((p) => p.side !== first?.side);
+  // Sentences that differ in every figure they give tell different stretches of a story (twin-claims.ts).
+  if (
+    first &&
+    opponent &&
+    differingSorts(first.claim, opponent.claim) > 1 &&
+    !sharesValue(first.claim, opponent.claim)
+  ) {
+    return false;
+  }
   const score = Math.max(
     ...rest.filter((p) => p.side !== first?.side).map((p) => similarity.claim(first!.claim, p.claim)),
     0,

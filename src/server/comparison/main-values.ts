@@ -486,17 +486,6 @@ export function compareMainValues(
       const main = best(found);
       if (main) mains.push(main);
     });
-    if (process.env.PX_MAIN)
-      console.log(
-        JSON.stringify(expectation),
-        mains.map((m) => `${m.answer}:${m.display}@${m.score.toFixed(2)} «${m.claim.text.slice(0, 70)}»`),
-        [...candidates.values()].map((c) =>
-          c
-            .slice(0, 8)
-            .map((m) => `${m.display}@${m.score.toFixed(1)}`)
-            .join(', '),
-        ),
-      );
     // An answer that states no value with a question word, in bold or first has no answer of its own to
     // set against the others; when its best value equals one side's, it still stands on that side.
     const strong = mains.filter((main) => main.score >= MIN_MAIN_SCORE);

@@ -178,3 +178,69 @@ describe('claims located in the answers', () => {
     expect(statuses).toEqual(['agreed', 'single-source']);
   });
 });
+
+describe('facts beyond the question, in long answers', () => {
+  const overview = 'Give me an overview of the Titanic.';
+
+  it('compares a fact two answers tell in closely alike sentences, whatever else they say', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt:
+          'The Titanic left Southampton on its maiden voyage in April 1912. On 14 April 1912 it struck an iceberg in the North Atlantic and sank within three hours. The wreck was found in 1985 by Robert Ballard.',
+        claude:
+          'Built in Belfast, the ship sailed from Southampton in April 1912. On 14 April 1912 it struck an iceberg in the North Atlantic. The wreck was located in 1991 by Robert Ballard and a French team.',
+      }),
+      overview,
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: '1985', claude: '1991' }]);
+  });
+
+  it('does not set two sentences about different stretches of the story against each other', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'In its first two days the company lost nearly a quarter of its value.',
+        claude: 'Over the next three years the company lost about 80% of its value.',
+      }),
+      'What happened to the company?',
+    );
+    expect(analysis.disagreements).toEqual([]);
+  });
+
+  it('reads the whole answer, however long', () => {
+    const filler = Array.from({ length: 200 }, (_, i) => `Paragraph ${i + 1} talks about deck plans and menus.`).join(
+      ' ',
+    );
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: `${filler} The wreck was found in 1985 by Robert Ballard.`,
+        claude: `${filler} The wreck was found in 1991 by Robert Ballard.`,
+      }),
+      overview,
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: '1985', claude: '1991' }]);
+  });
+});
+
+describe('what the claim-by-claim matcher leaves out', () => {
+  it('does not set bare counts about different things against each other', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'Five more crews went on to land on the Moon.',
+        claude: 'Apollo 11 landed the first two people on the Moon.',
+      }),
+      'Tell me about the Apollo programme.',
+    );
+    expect(analysis.disagreements).toEqual([]);
+  });
+
+  it('never sets two bounds in the same direction against each other', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'The games were held at Olympia for more than a thousand years.',
+        claude: 'The games were held at Olympia for more than 1,100 years.',
+      }),
+      'Tell me about the ancient Olympics.',
+    );
+    expect(analysis.disagreements).toEqual([]);
+  });
+});

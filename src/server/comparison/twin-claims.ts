@@ -9,6 +9,8 @@ import { sameName } from './names';
 import { countryOf } from './place-names';
 import { relate } from './value-compare';
 
+/** Claim ids stay far below this, so a pair of ids packs into one number. */
+const PAIR_KEY = 1 << 20;
 const COMMON_SHARE = 0.15;
 const MIN_COMMON = 12;
 /** Weighted share of distinctive words two claims must have in common to state the same fact. */
@@ -57,6 +59,16 @@ export class Weights {
     }
     for (const [key, n] of valueDf) this.valueIdf.set(key, Math.log((claims.length + 1) / n));
   }
+  private readonly sets = new Map<number, Set<string>>();
+  private wordSet(claim: Claim): Set<string> {
+    let set = this.sets.get(claim.id);
+    if (!set) {
+      set = new Set(claim.stems);
+      this.sets.set(claim.id, set);
+    }
+    return set;
+  }
+
   /** A value both claims state ('28 June 1914', 'Laszlo Hanyecz') ties them as much as a word as rare would. */
   private readonly valueIdf = new Map<string, number>();
 
@@ -71,13 +83,14 @@ export class Weights {
         union += weight;
       }
     }
-    const bWords = new Set(b.stems);
-    for (const word of a.stems) {
+    const aWords = this.wordSet(a);
+    const bWords = this.wordSet(b);
+    for (const word of aWords) {
       const w = this.idf.get(word) ?? 0;
       union += w;
       if (bWords.has(word)) shared += w;
     }
-    for (const word of b.stems) if (!a.stems.includes(word)) union += this.idf.get(word) ?? 0;
+    for (const word of bWords) if (!aWords.has(word)) union += this.idf.get(word) ?? 0;
     return union === 0 ? 0 : shared / union;
   }
 }
@@ -125,13 +138,16 @@ export function differingPair(a: Claim, b: Claim, sort: string): [ClaimValue, Cl
   return [ours[0]!, theirs[0]!];
 }
 
-function differingSorts(a: Claim, b: Claim): number {
-  const sorts = new Set([...a.values, ...b.values].map(sortOf).filter((sort): sort is string => sort !== null));
+export function differingSorts(a: Claim, b: Claim): number {
+  // Names are left out: asides name different people and places without telling a different fact.
+  const sorts = new Set(
+    [...a.values, ...b.values].map(sortOf).filter((sort): sort is string => sort !== null && sort !== 'name'),
+  );
   return [...sorts].filter((sort) => unmatched(a, b, sort).length > 0 && unmatched(b, a, sort).length > 0).length;
 }
 
 /** A shared date or figure ('28 June 1914') ties two sentences to one event; a shared name ('the Dow') does not. */
-const sharesValue = (a: Claim, b: Claim) =>
+export const sharesValue = (a: Claim, b: Claim) =>
   a.values.some(
     (v) =>
       v.data.kind !== 'name' && sortOf(v) !== null && b.values.some((w) => v.data.kind === w.data.kind && same(v, w)),
@@ -142,10 +158,14 @@ export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>
   const byWord = new Map<string, Claim[]>();
   for (const claim of answers.flat()) {
     if (claim.heading || claim.values.length === 0) continue;
-    for (const word of claim.stems) byWord.set(word, [...(byWord.get(word) ?? []), claim]);
+    for (const word of claim.stems) {
+      const list = byWord.get(word);
+      if (list) list.push(claim);
+      else byWord.set(word, [claim]);
+    }
   }
   const twins = new Map<number, { claim: Claim; score: number }[]>();
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   // A word in many claims pairs everything with everything and says little: pairs are found through rarer words.
   const common = Math.max(MIN_COMMON, COMMON_SHARE * answers.flat().length);
   for (const claims of byWord.values()) {
@@ -153,13 +173,21 @@ export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>
     for (const a of claims) {
       for (const b of claims) {
         if (a.answer >= b.answer) continue;
-        const key = `${a.id}:${b.id}`;
+        const key = a.id * PAIR_KEY + b.id;
         if (seen.has(key)) continue;
         seen.add(key);
+        // Words alone first: cheap, and a pair needs them anyway (TWIN_WORDS).
+        if (weights.similarity(a, b, false) < TWIN_WORDS - TWIN_MARGIN) continue;
         const score = weights.similarity(a, b);
         if (score < TWIN_SIMILARITY - TWIN_MARGIN) continue;
-        twins.set(a.id, [...(twins.get(a.id) ?? []), { claim: b, score }]);
-        twins.set(b.id, [...(twins.get(b.id) ?? []), { claim: a, score }]);
+        for (const [x, y] of [
+          [a, b],
+          [b, a],
+        ] as const) {
+          const list = twins.get(x.id);
+          if (list) list.push({ claim: y, score });
+          else twins.set(x.id, [{ claim: y, score }]);
+        }
       }
     }
   }
