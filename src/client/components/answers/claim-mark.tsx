@@ -63,7 +63,7 @@ export function ClaimMark({ index, children }: { index: number; children: ReactN
         >
           <p className={cn('font-semibold', claim.status === 'contradicted' ? 'text-red-700' : 'text-amber-800')}>
             {explanation.title}
-            {explanation.contradictions.length > 0 ? ' —' : '.'}
+            {explanation.contradictions.length > 0 ? ':' : '.'}
           </p>
           {explanation.contradictions.length > 0 && (
             <ul className="mt-1 grid gap-1">

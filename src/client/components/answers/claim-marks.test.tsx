@@ -145,7 +145,7 @@ describe('claim marks', () => {
     const mark = screen.getByText('9 November 1990');
     expect(mark).toHaveFocus();
     const tooltip = await screen.findByRole('tooltip');
-    expect(within(tooltip).getByText('Contradicted —')).toBeInTheDocument();
+    expect(within(tooltip).getByText('Contradicted:')).toBeInTheDocument();
     expect(within(tooltip).getByRole('listitem')).toHaveTextContent(
       'ChatGPT says 9 November 1989: “The Berlin Wall fell on 9 November 1989.”',
     );
