@@ -153,7 +153,7 @@ describe('claim marks', () => {
     expect(within(tooltip).getByText('Found by the local check.')).toBeInTheDocument();
     // Screen readers hear the same words as the focused mark's description.
     expect(mark).toHaveAccessibleDescription(
-      'Contradicted — ChatGPT says 9 November 1989: “The Berlin Wall fell on 9 November 1989.” Gemini agrees. Found by the local check.',
+      'Contradicted: ChatGPT says 9 November 1989: “The Berlin Wall fell on 9 November 1989.” Gemini agrees. Found by the local check.',
     );
 
     await user.keyboard('{Escape}');

@@ -117,7 +117,7 @@ describe('Claim marks on Home', () => {
     await user.tab();
     expect(mark).toHaveFocus();
     expect(await screen.findByRole('tooltip')).toHaveTextContent('ChatGPT says 9 November 1989');
-    expect(mark).toHaveAccessibleDescription(/^Contradicted — ChatGPT says 9 November 1989/);
+    expect(mark).toHaveAccessibleDescription(/^Contradicted: ChatGPT says 9 November 1989/);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
 
