@@ -250,7 +250,9 @@ function candidatesOf(
       if (value.data.kind === 'name') {
         if (expectation.kind !== 'person' && expectation.kind !== 'place' && expectation.kind !== 'list') continue;
         // 'Medium:' in 'Artist: Leonardo da Vinci … Medium: oil on panel' labels a field; it names nothing.
-        if (/'s?$/.test(value.display) || claim.tokens[value.end]?.text === ':') continue;
+        // In a list, 'France: 1945' is a member with its detail, not a label.
+        const label = claim.tokens[value.end]?.text === ':' && expectation.kind !== 'list';
+        if (/'s?$/.test(value.display) || label) continue;
         const place = countryOf(value.data.key.join(' '));
         const comparable: Comparable = { kind: 'name', key: value.data.key, place };
         const predicative = value.data.predicative ? 0.25 : 0;
@@ -387,6 +389,10 @@ function restatementConflict(mains: MainValue[], candidates: Map<number, MainVal
 }
 
 const LIST_ITEM_LIMIT = 12;
+/** How far below the best-placed member a name may score and still be a member (table rows, list items). */
+const LIST_WINDOW = 3;
+
+const isPlace = (m: MainValue) => m.comparable.kind === 'name' && m.comparable.place !== null;
 
 /** For list questions: members one answer names that another answer never mentions, each way. */
 function listFinding(
@@ -402,7 +408,10 @@ function listFinding(
     );
     const top = Math.max(...scored.map((c) => c.score), -Infinity);
     // The members are the names of the best claims, plus every name in a list item right after them.
-    return scored.filter((c) => c.score >= top - 1.5).slice(0, LIST_ITEM_LIMIT);
+    const members = scored.filter((c) => c.score >= top - LIST_WINDOW);
+    // A list of countries holds countries: other names near it ('the General Assembly') are not members.
+    const places = members.filter(isPlace);
+    return (places.length * 2 >= members.length ? places : members).slice(0, LIST_ITEM_LIMIT);
   });
   const mentions = (answer: number, member: MainValue) => {
     const text = texts[answer]!.toLowerCase();
@@ -422,8 +431,10 @@ function listFinding(
       const onlyB = members[b]!.filter((m) => !mentions(a, m));
       if (onlyA.length === 0 || onlyB.length === 0 || members[a]!.length < 2 || members[b]!.length < 2) continue;
       // One member in place of another: a pair of the same sort (two countries) reads as the substitution.
-      const isPlace = (m: MainValue) => m.comparable.kind === 'name' && m.comparable.place !== null;
-      const pairA = onlyA.find((x) => onlyB.some((y) => isPlace(x) === isPlace(y))) ?? onlyA[0]!;
+      const pairA =
+        onlyA.find((x) => isPlace(x) && onlyB.some(isPlace)) ??
+        onlyA.find((x) => onlyB.some((y) => isPlace(x) === isPlace(y))) ??
+        onlyA[0]!;
       const pairB = onlyB.find((y) => isPlace(y) === isPlace(pairA)) ?? onlyB[0]!;
       return { expectation, sides: [[pairA], [pairB]] };
     }
