@@ -293,9 +293,9 @@ function best(candidates: MainValue[]): MainValue | null {
 
 /**
  * How much less prominently than its own answer an answer may state another value and still be taken
- * to state it as its answer too: about one focus word, or the bold and the first sentence together.
+ * to state it as its answer too: less than one question word or the bold that marks its own answer.
  */
-const CONFIRM_MARGIN = 0.9;
+const CONFIRM_MARGIN = 0.7;
 /** The least a value must score to be taken as an answer's answer: one question word, bold, or the first sentence with a little more. */
 const MIN_MAIN_SCORE = 1;
 
