@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ComparisonAnalysis } from '../../../common/comparison';
 import { sseStream } from '../../../../tests/helpers/fake-fetch';
-import { comparison, queryResult, renderHome, settled } from './test-fixtures';
+import { comparison, queryResult, renderHome, savedQuery, SESSION, settled } from './test-fixtures';
 
-// Home: the claim marks of a question just asked, whose analysis arrives in the stream.
+// Home: the claim marks of a question just asked, whose analysis arrives in the stream, and of one
+// reopened from the session history, whose list leaves the claims out.
 
 const fell = 'The Berlin Wall fell on 9 November 1989.';
 const cameDown = 'The Berlin Wall came down on 9 November 1990.';
@@ -123,6 +124,30 @@ describe('Claim marks on Home', () => {
 
     await user.click(toggle);
     expect(container.querySelectorAll('[role=article] mark')).toHaveLength(0);
+    await settled();
+  });
+
+  it('fetches the whole record of a question reopened from the history, and marks its answers', async () => {
+    const responses = [
+      { model: 'chatgpt', text: fell, error: null, responseTime: 900, confidenceScore: 0.5 },
+      { model: 'grok', text: cameDown, error: null, responseTime: 900, confidenceScore: 0.5 },
+    ];
+    const { claims: _claims, ...lean } = analysis;
+    const listed = savedQuery({ id: 41, selectedModels: ['chatgpt', 'grok'], responses, comparisonSummary: lean });
+    const whole = { ...listed, comparisonSummary: analysis };
+    const { user, container, requests } = renderHome({
+      [`GET /api/history/${SESSION}`]: { json: [listed] },
+      'GET /api/query/41': { json: whole },
+    });
+    await user.click(await screen.findByRole('button', { name: /When did the Berlin Wall fall\?/ }));
+    await user.click(screen.getByRole('switch', { name: 'Highlight differences' }));
+    const grok = await screen.findByRole('article', { name: 'Grok answer' });
+    expect(await within(grok).findByText('9 November 1990', { selector: 'mark' })).toBeInTheDocument();
+    expect([...container.querySelectorAll('[role=article] mark')].map((mark) => mark.textContent)).toEqual([
+      '9 November 1989',
+      '9 November 1990',
+    ]);
+    expect(requests.some((r) => r.method === 'GET' && r.path === `/api/query/41?sessionId=${SESSION}`)).toBe(true);
     await settled();
   });
 });

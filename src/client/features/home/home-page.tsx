@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { COMPARISON_MODEL, type ModelKey } from '../../../common/models';
 import { hasAnswerText, queryMessages, type QueryResult, type SavedQuery } from '../../../common/query-schemas';
@@ -6,6 +6,7 @@ import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { toast } from '../../components/ui/toast-store';
 import { currentUserKey, useCurrentUser } from '../../lib/auth-api';
+import { savedQueryOptions } from '../../lib/saved-query';
 import { useSignOut } from '../../lib/use-sign-out';
 import { AccountBox } from './account-box';
 import { historyPath, subscriptionStatusPath, useApiStatus, useSubscriptionStatus } from './api';
@@ -53,7 +54,12 @@ export function HomePage() {
   const [highlight, setHighlight] = useState(false);
   // The chosen question belongs to this browser session: after login or logout it is gone.
   const [selection, setSelection] = useState<{ sessionId: string; query: SavedQuery } | null>(null);
-  const selected = selection?.sessionId === sessionId ? selection.query : null;
+  const chosen = selection?.sessionId === sessionId ? selection.query : null;
+  // History lists leave each comparison's claims out (they can be large): a question reopened from the
+  // sidebar fetches its whole record so its answers can show the claim marks.
+  const withoutClaims = Boolean(chosen?.comparisonSummary && !chosen.comparisonSummary.claims);
+  const whole = useQuery({ ...savedQueryOptions(chosen?.id ?? 0, sessionId), enabled: withoutClaims });
+  const selected = withoutClaims && whole.data?.id === chosen?.id ? whole.data : chosen;
   const setSelected = useCallback(
     (query: SavedQuery | null) => setSelection(query ? { sessionId, query } : null),
     [sessionId],
