@@ -1,6 +1,7 @@
 import { generateText, Output, type LanguageModel } from 'ai';
 import type { AnswerForComparison } from '../../common/comparison';
 import type { ModelKey } from '../../common/models';
+import { deadline } from '../lib/deadline';
 import type { JudgeFindings, JudgeInfo } from './combine-findings';
 import { labelAnswers, verdictSchema, verifyVerdict, type VerifiedVerdict } from './judge-verification';
 
@@ -51,14 +52,15 @@ export async function judgeAnswers(options: {
     '--- End of answers ---',
   ].join('\n\n');
   const started = performance.now();
+  const limit = deadline(options.signal, options.timeoutMs);
   const { output, response } = await generateText({
     model: options.judge.model,
     system: INSTRUCTIONS,
     prompt,
     output: Output.object({ schema: verdictSchema }),
-    abortSignal: AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]),
+    abortSignal: limit.signal,
     maxRetries: 0,
-  });
+  }).finally(limit.clear);
   const durationMs = Math.round(performance.now() - started);
   const { dropped, ...findings } = verifyVerdict(options.answers, output);
   return {

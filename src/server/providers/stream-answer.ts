@@ -1,4 +1,5 @@
 import { streamText, type LanguageModel } from 'ai';
+import { deadline } from '../lib/deadline';
 
 export interface AnswerResult {
   text: string | null;
@@ -23,7 +24,8 @@ export async function streamAnswer(options: {
   onDelta: (text: string) => void;
 }): Promise<AnswerResult> {
   const started = performance.now();
-  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]);
+  const limit = deadline(options.signal, options.timeoutMs);
+  const signal = limit.signal;
   let streamError: unknown;
   let text = '';
   try {
@@ -61,6 +63,8 @@ export async function streamAnswer(options: {
       inputTokens: null,
       outputTokens: null,
     };
+  } finally {
+    limit.clear();
   }
 }
 
