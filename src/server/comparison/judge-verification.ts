@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import type { AnswerClaim, AnswerClaims, AnswerForComparison, Disagreement } from '../../common/comparison';
+import { locate, project, rawSpan, type Projection } from './locate';
 
 /** The answers' anonymous labels, in the order the usable answers came in. */
 const LABELS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
@@ -66,102 +67,6 @@ export interface VerifiedVerdict {
 }
 
 // ---- Matching a quote against an answer ----------------------------------------------------------
-
-/**
- * An answer's text as compared: each character of `text` comes from `source[raw[i]]`. Whitespace runs
- * become one space, curly quotes and dashes their plain forms; with markup stripped, also the Markdown
- * a model drops when it quotes (emphasis, code ticks, heading, list and quote markers, table rules).
- */
-interface Projection {
-  source: string;
-  text: string;
-  raw: number[];
-}
-
-const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B]/;
-const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F]/;
-const DASHES = /[\u2010-\u2015\u2212]/;
-const ALNUM = /[\p{L}\p{N}]/u;
-const EMPHASIS = /[*_~]/;
-/** At the start of a line: indentation, quote markers, then one heading or list marker. */
-const LINE_MARKUP = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,2}[.)][ \t]+)?/;
-/** A table's header rule ('|---|:--:|') or a horizontal rule. */
-const RULE_LINE = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/;
-
-function markupMask(source: string): boolean[] {
-  const drop = new Array<boolean>(source.length).fill(false);
-  let lineStart = 0;
-  for (const line of source.split('\n')) {
-    const mark = (from: number, to: number) => drop.fill(true, lineStart + from, lineStart + to);
-    if (RULE_LINE.test(line)) mark(0, line.length);
-    else mark(0, LINE_MARKUP.exec(line)?.[0].length ?? 0);
-    lineStart += line.length + 1;
-  }
-  for (let i = 0; i < source.length; i++) {
-    if (source[i] === '`') drop[i] = true;
-    if (!EMPHASIS.test(source[i]!)) continue;
-    let end = i;
-    while (end < source.length && source[end] === source[i]) end++;
-    // Inside a word ('snake_case', '5*10') the character is text, not emphasis.
-    const inWord = i > 0 && ALNUM.test(source[i - 1]!) && end < source.length && ALNUM.test(source[end]!);
-    if (!inWord) drop.fill(true, i, end);
-    i = end - 1;
-  }
-  return drop;
-}
-
-function project(source: string, stripMarkup: boolean): Projection {
-  const drop = stripMarkup ? markupMask(source) : [];
-  const text: string[] = [];
-  const raw: number[] = [];
-  for (let i = 0; i < source.length; i++) {
-    if (drop[i]) continue;
-    const c = source[i]!;
-    // A table's cell border separates words as a space does.
-    const space = /\s/.test(c) || (stripMarkup && c === '|');
-    if (space) {
-      if (text.length > 0 && text[text.length - 1] !== ' ') {
-        text.push(' ');
-        raw.push(i);
-      }
-      continue;
-    }
-    text.push(SINGLE_QUOTES.test(c) ? "'" : DOUBLE_QUOTES.test(c) ? '"' : DASHES.test(c) ? '-' : c);
-    raw.push(i);
-  }
-  if (text[text.length - 1] === ' ') {
-    text.pop();
-    raw.pop();
-  }
-  return { source, text: text.join(''), raw };
-}
-
-/**
- * Where `needle` stands in `hay.text` within [from, to), not cutting a word or number at either
- * end ('98' is not in '1989'); -1 when nowhere.
- */
-function locate(hay: Projection, needle: string, from = 0, to = hay.text.length): number {
-  if (needle === '') return -1;
-  const cutsStart = ALNUM.test(needle[0]!);
-  const cutsEnd = ALNUM.test(needle[needle.length - 1]!);
-  for (
-    let at = hay.text.indexOf(needle, from);
-    at >= 0 && at + needle.length <= to;
-    at = hay.text.indexOf(needle, at + 1)
-  ) {
-    const before = hay.text[at - 1];
-    const after = hay.text[at + needle.length];
-    if (cutsStart && before !== undefined && ALNUM.test(before)) continue;
-    if (cutsEnd && after !== undefined && ALNUM.test(after)) continue;
-    return at;
-  }
-  return -1;
-}
-
-/** Raw offsets [start, end) of the projected characters [from, from + length). */
-function rawSpan(p: Projection, from: number, length: number): [number, number] {
-  return [p.raw[from]!, p.raw[from + length - 1]! + 1];
-}
 
 /** The raw range as a reader sees it: markup left out, whitespace runs as one space. */
 function visible(stripped: Projection, [start, end]: [number, number]): string {

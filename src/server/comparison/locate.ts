@@ -1,80 +1,130 @@
-// Finding analysed text again in the raw answer (comparison issue, item 2): the analyser reads claims
-// with their Markdown removed, but a claim's marks must point at characters of the answer as stored.
-// A loose copy of the answer drops Markdown markup, folds quotes, dashes and spaces, and lower-cases,
-// remembering for each of its characters where it came from; a phrase is found in that copy and mapped
-// back. Nothing beyond markup, punctuation variants and spacing is forgiven: digits and letters must match.
+// Finding text again in a raw answer: the analyser reads claims with their Markdown removed and the
+// judge quotes answers as it likes, but a claim's mark must point at characters of the answer as
+// stored. A projection of the answer drops the Markdown a model drops when it quotes, folds quotes,
+// dashes and spaces, and remembers for each of its characters where it came from; a phrase is found in
+// the projection and mapped back. Nothing beyond markup, punctuation variants and spacing is forgiven:
+// digits and letters must match. Used by judge-verification.ts and value-spans.ts.
 
 export interface Span {
   start: number;
   end: number;
 }
 
-const FOLDED: Record<string, string> = {
-  '\u2018': "'",
-  '\u2019': "'",
-  '\u02bc': "'",
-  '\u201c': '"',
-  '\u201d': '"',
-  '\u201e': '"',
-  '\u2212': '-',
-  '\u2013': '-',
-  '\u2014': '-',
-  '\u00ba': '°',
-};
-
-/** Markup a model adds or drops when it writes the same words again: emphasis, code, tables, headings, quotes. */
-function isMarkup(text: string, i: number): boolean {
-  const c = text[i];
-  if (c === '*' || c === '`' || c === '|' || c === '~') return true;
-  if (c === '_') return !(/\w/.test(text[i - 1] ?? '') && /\w/.test(text[i + 1] ?? ''));
-  if (c === '#' || c === '>') {
-    const lineStart = text.lastIndexOf('\n', i - 1) + 1;
-    return /^[\s#>]*$/.test(text.slice(lineStart, i));
-  }
-  return false;
+/**
+ * An answer's text as compared: each character of `text` comes from `source[raw[i]]`. Whitespace runs
+ * become one space, curly quotes and dashes their plain forms; with markup stripped, also the Markdown
+ * a model drops when it quotes (emphasis, code ticks, heading, list and quote markers, table rules).
+ */
+export interface Projection {
+  source: string;
+  text: string;
+  raw: number[];
 }
 
+const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B]/;
+const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F]/;
+const DASHES = /[\u2010-\u2015\u2212]/;
+const ALNUM = /[\p{L}\p{N}]/u;
+const EMPHASIS = /[*_~]/;
+/** At the start of a line: indentation, quote markers, then one heading or list marker. */
+const LINE_MARKUP = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,2}[.)][ \t]+)?/;
+/** A table's header rule ('|---|:--:|') or a horizontal rule. */
+const RULE_LINE = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/;
+
+function markupMask(source: string): boolean[] {
+  const drop = new Array<boolean>(source.length).fill(false);
+  let lineStart = 0;
+  for (const line of source.split('\n')) {
+    const mark = (from: number, to: number) => drop.fill(true, lineStart + from, lineStart + to);
+    if (RULE_LINE.test(line)) mark(0, line.length);
+    else mark(0, LINE_MARKUP.exec(line)?.[0].length ?? 0);
+    lineStart += line.length + 1;
+  }
+  for (let i = 0; i < source.length; i++) {
+    if (source[i] === '`') drop[i] = true;
+    if (!EMPHASIS.test(source[i]!)) continue;
+    let end = i;
+    while (end < source.length && source[end] === source[i]) end++;
+    // Inside a word ('snake_case', '5*10') the character is text, not emphasis.
+    const inWord = i > 0 && ALNUM.test(source[i - 1]!) && end < source.length && ALNUM.test(source[end]!);
+    if (!inWord) drop.fill(true, i, end);
+    i = end - 1;
+  }
+  return drop;
+}
+
+export function project(source: string, stripMarkup: boolean): Projection {
+  const drop = stripMarkup ? markupMask(source) : [];
+  const text: string[] = [];
+  const raw: number[] = [];
+  for (let i = 0; i < source.length; i++) {
+    if (drop[i]) continue;
+    const c = source[i]!;
+    // A table's cell border separates words as a space does.
+    const space = /\s/.test(c) || (stripMarkup && c === '|');
+    if (space) {
+      if (text.length > 0 && text[text.length - 1] !== ' ') {
+        text.push(' ');
+        raw.push(i);
+      }
+      continue;
+    }
+    text.push(SINGLE_QUOTES.test(c) ? "'" : DOUBLE_QUOTES.test(c) ? '"' : DASHES.test(c) ? '-' : c);
+    raw.push(i);
+  }
+  if (text[text.length - 1] === ' ') {
+    text.pop();
+    raw.pop();
+  }
+  return { source, text: text.join(''), raw };
+}
+
+/**
+ * Where `needle` stands in `hay.text` within [from, to), not cutting a word or number at either
+ * end ('98' is not in '1989'); -1 when nowhere.
+ */
+export function locate(hay: Projection, needle: string, from = 0, to = hay.text.length): number {
+  if (needle === '') return -1;
+  const cutsStart = ALNUM.test(needle[0]!);
+  const cutsEnd = ALNUM.test(needle[needle.length - 1]!);
+  for (
+    let at = hay.text.indexOf(needle, from);
+    at >= 0 && at + needle.length <= to;
+    at = hay.text.indexOf(needle, at + 1)
+  ) {
+    const before = hay.text[at - 1];
+    const after = hay.text[at + needle.length];
+    if (cutsStart && before !== undefined && ALNUM.test(before)) continue;
+    if (cutsEnd && after !== undefined && ALNUM.test(after)) continue;
+    return at;
+  }
+  return -1;
+}
+
+/** Raw offsets [start, end) of the projected characters [from, from + length). */
+export function rawSpan(p: Projection, from: number, length: number): [number, number] {
+  return [p.raw[from]!, p.raw[from + length - 1]! + 1];
+}
+
+/** An answer projected once with its markup stripped, for finding the analyser's phrases in it. */
 export class LooseText {
-  /** The folded copy. */
-  readonly text: string;
-  /** For each character of the copy, its offset in the raw text. */
-  private readonly origin: number[];
+  private readonly projection: Projection;
 
   constructor(readonly raw: string) {
-    let text = '';
-    const origin: number[] = [];
-    let spaced = true;
-    for (let i = 0; i < raw.length; i++) {
-      const c = raw[i] as string;
-      if (isMarkup(raw, i)) continue;
-      if (/\s/.test(c)) {
-        if (!spaced) {
-          text += ' ';
-          origin.push(i);
-          spaced = true;
-        }
-        continue;
-      }
-      text += (FOLDED[c] ?? c).toLowerCase();
-      origin.push(i);
-      spaced = false;
-    }
-    this.text = text;
-    this.origin = origin;
+    this.projection = project(raw, true);
   }
 
-  static fold(phrase: string): string {
-    return new LooseText(phrase).text.trim();
-  }
-
-  /** The raw span of the first occurrence of `phrase` at or after `from` (a position in the copy). */
+  /**
+   * The raw span of the first occurrence of `phrase` starting at or after `from` and no later than
+   * `before` (positions in the projection), with `at`, its position there.
+   */
   find(phrase: string, from = 0, before = Infinity): (Span & { at: number }) | null {
-    const needle = LooseText.fold(phrase);
-    if (needle === '') return null;
-    const at = this.text.indexOf(needle, from);
-    if (at === -1 || at > before) return null;
-    const last = at + needle.length - 1;
-    return { start: this.origin[at] as number, end: (this.origin[last] as number) + 1, at };
+    const needle = project(phrase, true).text;
+    const to = Math.min(this.projection.text.length, before + needle.length);
+    const at = locate(this.projection, needle, from, to);
+    if (at < 0) return null;
+    const [start, end] = rawSpan(this.projection, at, needle.length);
+    return { start, end, at };
   }
 
   /** Whether a raw span sits inside **bold** (or __bold__) on its line. */

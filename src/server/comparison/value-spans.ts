@@ -9,6 +9,13 @@ const CLAIM_PREFIX = 24;
 /** How far past a claim's start its values may be, beyond the claim's own length (markup, links). */
 const CLAIM_SLACK = 200;
 
+/** A claim's opening words, cut at a word boundary: the finder never matches part of a word. */
+function prefixOf(text: string): string {
+  if (text.length <= CLAIM_PREFIX) return text;
+  const cut = text.slice(0, CLAIM_PREFIX + 1);
+  return cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).trim();
+}
+
 export class ValueSpans {
   private readonly loose: LooseText[];
   private readonly spans = new Map<number, Span>();
@@ -19,7 +26,7 @@ export class ValueSpans {
       const loose = this.loose[answer] as LooseText;
       let cursor = 0;
       for (const claim of answerClaims) {
-        const prefix = claim.text.slice(0, CLAIM_PREFIX);
+        const prefix = prefixOf(claim.text);
         const found = loose.find(prefix, cursor) ?? loose.find(prefix.split(/[,:;]/)[0] ?? prefix, cursor);
         const from = found ? found.at : cursor;
         if (found) cursor = found.at;
@@ -58,7 +65,7 @@ export class ValueSpans {
   /** The raw span of a phrase inside a claim's stretch of its answer (for values read from words). */
   find(answer: number, phrase: string, near: Claim): Span | null {
     const loose = this.loose[answer] as LooseText;
-    const claimAt = loose.find(near.text.slice(0, CLAIM_PREFIX));
+    const claimAt = loose.find(prefixOf(near.text));
     const span = loose.find(phrase, claimAt?.at ?? 0) ?? loose.find(phrase);
     return span ? { start: span.start, end: span.end } : null;
   }
