@@ -25,58 +25,91 @@ const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B]/;
 const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F]/;
 const DASHES = /[\u2010-\u2015\u2212]/;
 const ALNUM = /[\p{L}\p{N}]/u;
-const EMPHASIS = /[*_~]/;
 /** At the start of a line: indentation, quote markers, then one heading or list marker. */
 const LINE_MARKUP = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,2}[.)][ \t]+)?/;
 /** A table's header rule ('|---|:--:|') or a horizontal rule. */
 const RULE_LINE = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/;
 
-function markupMask(source: string): boolean[] {
-  const drop = new Array<boolean>(source.length).fill(false);
-  let lineStart = 0;
-  for (const line of source.split('\n')) {
-    const mark = (from: number, to: number) => drop.fill(true, lineStart + from, lineStart + to);
-    if (RULE_LINE.test(line)) mark(0, line.length);
-    else mark(0, LINE_MARKUP.exec(line)?.[0].length ?? 0);
-    lineStart += line.length + 1;
+function isEmphasis(code: number): boolean {
+  return code === 42 /* * */ || code === 95 /* _ */ || code === 126 /* ~ */;
+}
+
+function isAlnum(source: string, i: number): boolean {
+  const code = source.charCodeAt(i);
+  if (code < 128) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return ALNUM.test(source[i]!);
+}
+
+function markupMask(source: string): Uint8Array {
+  const drop = new Uint8Array(source.length);
+  for (let lineStart = 0; lineStart <= source.length; ) {
+    const newline = source.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? source.length : newline;
+    const line = source.slice(lineStart, lineEnd);
+    if (RULE_LINE.test(line)) drop.fill(1, lineStart, lineEnd);
+    else drop.fill(1, lineStart, lineStart + (LINE_MARKUP.exec(line)?.[0].length ?? 0));
+    lineStart = lineEnd + 1;
   }
   for (let i = 0; i < source.length; i++) {
-    if (source[i] === '`') drop[i] = true;
-    if (!EMPHASIS.test(source[i]!)) continue;
+    const code = source.charCodeAt(i);
+    if (code === 96 /* ` */) drop[i] = 1;
+    if (!isEmphasis(code)) continue;
     let end = i;
-    while (end < source.length && source[end] === source[i]) end++;
+    while (end < source.length && source.charCodeAt(end) === code) end++;
     // Inside a word ('snake_case', '5*10') the character is text, not emphasis.
-    const inWord = i > 0 && ALNUM.test(source[i - 1]!) && end < source.length && ALNUM.test(source[end]!);
-    if (!inWord) drop.fill(true, i, end);
+    const inWord = i > 0 && isAlnum(source, i - 1) && end < source.length && isAlnum(source, end);
+    if (!inWord) drop.fill(1, i, end);
     i = end - 1;
   }
   return drop;
 }
 
+/** Curly quotes and dashes in their plain forms; other characters unchanged. */
+function plainCharacter(c: string, code: number): string {
+  if (code < 0x2010) return c;
+  if (SINGLE_QUOTES.test(c)) return "'";
+  if (DOUBLE_QUOTES.test(c)) return '"';
+  return DASHES.test(c) ? '-' : c;
+}
+
+const isSpace = (c: string, code: number) =>
+  code === 32 || code === 10 || code === 9 || code === 13 || (code > 127 && /\s/.test(c));
+
+/** Text with nothing to fold or strip is its own projection (most values and claims are). */
+const PLAIN = /^(?:[A-Za-z0-9.,;:'"()%$/=](?: (?=[^ ]))?)*$/;
+
+const LIST_NUMBER = /^\d{1,2}[.)] /;
+
 export function project(source: string, stripMarkup: boolean): Projection {
-  const drop = stripMarkup ? markupMask(source) : [];
-  const text: string[] = [];
+  if (PLAIN.test(source) && !source.startsWith(' ') && !LIST_NUMBER.test(source)) {
+    return { source, text: source, raw: Array.from({ length: source.length }, (_, i) => i) };
+  }
+  const drop = stripMarkup ? markupMask(source) : null;
+  const characters: string[] = [];
   const raw: number[] = [];
+  let afterSpace = true;
   for (let i = 0; i < source.length; i++) {
-    if (drop[i]) continue;
+    if (drop?.[i]) continue;
     const c = source[i]!;
+    const code = source.charCodeAt(i);
     // A table's cell border separates words as a space does.
-    const space = /\s/.test(c) || (stripMarkup && c === '|');
-    if (space) {
-      if (text.length > 0 && text[text.length - 1] !== ' ') {
-        text.push(' ');
+    if (isSpace(c, code) || (stripMarkup && code === 124 /* | */)) {
+      if (!afterSpace) {
+        characters.push(' ');
         raw.push(i);
+        afterSpace = true;
       }
       continue;
     }
-    text.push(SINGLE_QUOTES.test(c) ? "'" : DOUBLE_QUOTES.test(c) ? '"' : DASHES.test(c) ? '-' : c);
+    characters.push(plainCharacter(c, code));
     raw.push(i);
+    afterSpace = false;
   }
-  if (text[text.length - 1] === ' ') {
-    text.pop();
+  if (characters[characters.length - 1] === ' ') {
+    characters.pop();
     raw.pop();
   }
-  return { source, text: text.join(''), raw };
+  return { source, text: characters.join(''), raw };
 }
 
 /**
@@ -85,17 +118,15 @@ export function project(source: string, stripMarkup: boolean): Projection {
  */
 export function locate(hay: Projection, needle: string, from = 0, to = hay.text.length): number {
   if (needle === '') return -1;
-  const cutsStart = ALNUM.test(needle[0]!);
-  const cutsEnd = ALNUM.test(needle[needle.length - 1]!);
+  const cutsStart = isAlnum(needle, 0);
+  const cutsEnd = isAlnum(needle, needle.length - 1);
   for (
     let at = hay.text.indexOf(needle, from);
     at >= 0 && at + needle.length <= to;
     at = hay.text.indexOf(needle, at + 1)
   ) {
-    const before = hay.text[at - 1];
-    const after = hay.text[at + needle.length];
-    if (cutsStart && before !== undefined && ALNUM.test(before)) continue;
-    if (cutsEnd && after !== undefined && ALNUM.test(after)) continue;
+    if (cutsStart && at > 0 && isAlnum(hay.text, at - 1)) continue;
+    if (cutsEnd && at + needle.length < hay.text.length && isAlnum(hay.text, at + needle.length)) continue;
     return at;
   }
   return -1;

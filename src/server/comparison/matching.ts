@@ -31,34 +31,87 @@ function buckets(claims: Claim[]): Map<string, ClaimValue[]> {
 }
 
 /**
- * Relations of every pair. Names repeat, so each pair of distinct names is related once; and two names
- * that neither answer asserts ('Hillary, a New Zealander') can neither confirm nor contradict anything.
+ * The pairs of one bucket that can confirm or contradict each other, with their relation and how well
+ * they fit, ordered by `i`, then `j`.
  */
-function relationsOf(a: ClaimValue[], b: ClaimValue[]): Relation[][] {
-  if (a[0]?.data.kind !== 'name') return a.map((v) => b.map((w) => relate(v.data, w.data)));
-  const keyOf = (value: ClaimValue) => (value.data.kind === 'name' ? value.data.key.join(' ') : '');
-  const keysB = b.map(keyOf);
-  const assertedB = b.map(isAsserted);
-  const distinct = new Map<string, Map<string, Relation>>();
-  return a.map((v) => {
-    const key = keyOf(v);
-    let row = distinct.get(key);
-    if (!row) {
-      row = new Map();
-      distinct.set(key, row);
+interface Pair {
+  i: number;
+  j: number;
+  relation: Relation;
+  score: number;
+}
+
+function pairsOf(a: ClaimValue[], b: ClaimValue[], similarity: Similarity): Pair[] {
+  if (a[0]?.data.kind === 'name') return namePairs(a, b, similarity);
+  const pairs: Pair[] = [];
+  a.forEach((v, i) =>
+    b.forEach((w, j) => {
+      const relation = relate(v.data, w.data);
+      if (relation !== 'incomparable') pairs.push({ i, j, relation, score: similarity.value(v, w) });
+    }),
+  );
+  return pairs;
+}
+
+interface NameGroup {
+  key: string[];
+  all: number[];
+  asserted: number[];
+}
+
+/** Values by name ('Eiffel' three times is one name), each with the indices that state and assert it. */
+function nameGroups(values: ClaimValue[]): NameGroup[] {
+  const groups = new Map<string, NameGroup>();
+  values.forEach((value, index) => {
+    if (value.data.kind !== 'name') return;
+    const id = value.data.key.join(' ');
+    let group = groups.get(id);
+    if (!group) {
+      group = { key: value.data.key, all: [], asserted: [] };
+      groups.set(id, group);
     }
-    const asserted = isAsserted(v);
-    return b.map((w, j) => {
-      if (!asserted && !assertedB[j]) return 'incomparable';
-      const other = keysB[j] as string;
-      let relation = row.get(other);
-      if (relation === undefined) {
-        relation = relate(v.data, w.data);
-        row.set(other, relation);
-      }
-      return relation;
-    });
+    group.all.push(index);
+    if (isAsserted(value)) group.asserted.push(index);
   });
+  return [...groups.values()];
+}
+
+/**
+ * Names are many in long answers and most pairs say nothing, so only two kinds of pair are related:
+ * names that share a word (the only ones that can be the same: 'Eiffel', 'Gustave Eiffel') with one of
+ * them asserted, and names that both answers assert ('the capital is Sydney', '... is Canberra'), which
+ * may conflict. A name mentioned in passing ('Hillary, a New Zealander') conflicts with nothing.
+ */
+function namePairs(a: ClaimValue[], b: ClaimValue[], similarity: Similarity): Pair[] {
+  const groupsA = nameGroups(a);
+  const groupsB = nameGroups(b);
+  const byWord = new Map<string, number[]>();
+  groupsB.forEach((group, g) => {
+    for (const word of group.key) {
+      const list = byWord.get(word);
+      if (list) list.push(g);
+      else byWord.set(word, [g]);
+    }
+  });
+  const assertedB = groupsB.flatMap((group, g) => (group.asserted.length > 0 ? [g] : []));
+  const pairs: Pair[] = [];
+  for (const groupA of groupsA) {
+    const sharing = new Set(groupA.key.flatMap((word) => byWord.get(word) ?? []));
+    const candidates = new Set([...sharing, ...(groupA.asserted.length > 0 ? assertedB : [])]);
+    for (const g of candidates) {
+      const groupB = groupsB[g]!;
+      const relation = relate(a[groupA.all[0]!]!.data, b[groupB.all[0]!]!.data);
+      if (relation === 'incomparable') continue;
+      const bothAsserted = relation === 'different';
+      for (const i of bothAsserted ? groupA.asserted : groupA.all) {
+        for (const j of bothAsserted ? groupB.asserted : groupB.all) {
+          if (!isAsserted(a[i]!) && !isAsserted(b[j]!)) continue;
+          pairs.push({ i, j, relation, score: similarity.value(a[i]!, b[j]!) });
+        }
+      }
+    }
+  }
+  return pairs.sort((x, y) => x.i - y.i || x.j - y.j);
 }
 
 /**
@@ -127,19 +180,24 @@ type Support = { to: ClaimValue; score: number } | null;
 /**
  * Which values of `a` the answer `b` confirms. An equal value confirms when its claim is related at all,
  * unless its own claim holds a different value of the kind that fits much better: in 'a spider has eight
- * legs, while insects have six legs', the six does not confirm 'a spider has six legs'.
+ * legs, while insects have six legs', the six does not confirm 'a spider has six legs'. `pairs` are
+ * ordered by `i`, then by `j`; `flip` reads them from `b`'s side.
  */
-function supportOf(a: ClaimValue[], b: ClaimValue[], relations: Relation[][], scores: number[][]): Support[] {
+function supportOf(a: ClaimValue[], b: ClaimValue[], pairs: Pair[], flip: boolean): Support[] {
   const indexInB = new Map(b.map((value, j) => [value.id, j]));
+  const rows: Pair[][] = a.map(() => []);
+  for (const pair of pairs) rows[flip ? pair.j : pair.i]!.push(pair);
+  const other = (pair: Pair) => (flip ? pair.i : pair.j);
   return a.map((v, i) => {
-    const relationRow = relations[i] ?? [];
-    const scoreRow = scores[i] ?? [];
+    const row = rows[i]!;
+    const differentScore = new Map<number, number>();
+    for (const pair of row) if (pair.relation === 'different') differentScore.set(other(pair), pair.score);
     // The best-fitting different value in the claim of an equal one.
     const bestDifferentBeside = (w: ClaimValue) => {
       let best = 0;
       for (const x of w.claim.values) {
         const k = indexInB.get(x.id);
-        if (k !== undefined && relationRow[k] === 'different') best = Math.max(best, scoreRow[k] ?? 0);
+        if (k !== undefined) best = Math.max(best, differentScore.get(k) ?? 0);
       }
       return best;
     };
@@ -149,9 +207,10 @@ function supportOf(a: ClaimValue[], b: ClaimValue[], relations: Relation[][], sc
     let bestScore = 0;
     let strongest = -1;
     let strongestScore = 0;
-    for (let j = 0; j < b.length; j++) {
-      if (relationRow[j] !== 'same') continue;
-      const raw = scoreRow[j] ?? 0;
+    for (const pair of row) {
+      if (pair.relation !== 'same') continue;
+      const j = other(pair);
+      const raw = pair.score;
       const score = Math.min(1, raw * lift);
       if (strongest === -1 || score > strongestScore) {
         strongest = j;
@@ -173,52 +232,30 @@ function supportOf(a: ClaimValue[], b: ClaimValue[], relations: Relation[][], sc
   });
 }
 
-/** Different names matter only where both stand in the answer's slot; other pairs need no score. */
-function worthScoring(v: ClaimValue, w: ClaimValue, relation: Relation): boolean {
-  if (relation === 'incomparable') return false;
-  if (relation === 'same' || v.data.kind !== 'name' || w.data.kind !== 'name') return true;
-  return v.data.predicative && w.data.predicative;
-}
-
 function compareValues(a: ClaimValue[], b: ClaimValue[], similarity: Similarity, findings: Findings): void {
-  const relations = relationsOf(a, b);
-  const scores: number[][] = a.map((v, i) =>
-    b.map((w, j) => (worthScoring(v, w, relations[i]?.[j] ?? 'incomparable') ? similarity.value(v, w) : 0)),
-  );
-  const transpose = <T>(matrix: T[][]) => b.map((_, j) => a.map((_, i) => matrix[i]?.[j] as T));
-  const supportA = supportOf(a, b, relations, scores);
-  const supportB = supportOf(b, a, transpose(relations), transpose(scores));
+  const pairs = pairsOf(a, b, similarity);
+  const supportA = supportOf(a, b, pairs, false);
+  // From b's side the pairs must run in b's order, then a's.
+  const supportB = supportOf(b, a, [...pairs].sort((x, y) => x.j - y.j || x.i - y.i), true);
   supportA.forEach((link, i) => link && findings.supports.push({ from: a[i] as ClaimValue, ...link }));
   supportB.forEach((link, j) => link && findings.supports.push({ from: b[j] as ClaimValue, ...link }));
 
   // A conflict needs a value on each side that the other answer does not confirm, each the other's best
-  // counterpart among such values.
-  const candidates: number[][] = a.map((v, i) =>
-    b.map((w, j) => {
-      if (relations[i]?.[j] !== 'different' || supportA[i] || supportB[j]) return 0;
-      const score = scores[i]?.[j] ?? 0;
-      return score >= THRESHOLDS.conflict && mayConflict(v, w, similarity) ? score : 0;
-    }),
-  );
-  const bestIndex = (values: number[]) => {
-    let index = -1;
-    let best = 0;
-    for (let k = 0; k < values.length; k++) {
-      const value = values[k] ?? 0;
-      if (value > best) {
-        index = k;
-        best = value;
-      }
-    }
-    return index;
-  };
-  a.forEach((v, i) => {
-    const row = candidates[i] ?? [];
-    const j = bestIndex(row);
-    if (j === -1) return;
-    if (bestIndex(candidates.map((r) => r[j] ?? 0)) !== i) return;
-    findings.valueConflicts.push({ from: v, to: b[j] as ClaimValue, score: row[j] ?? 0 });
-  });
+  // counterpart among such values (the first of equals, in answer order).
+  const rowBest = new Map<number, Pair>();
+  const columnBest = new Map<number, Pair>();
+  for (const pair of pairs) {
+    const { i, j, score } = pair;
+    if (pair.relation !== 'different' || supportA[i] || supportB[j]) continue;
+    if (score < THRESHOLDS.conflict || score <= 0 || !mayConflict(a[i]!, b[j]!, similarity)) continue;
+    if (score > (rowBest.get(i)?.score ?? 0)) rowBest.set(i, pair);
+    const column = columnBest.get(j);
+    if (!column || score > column.score || (score === column.score && i < column.i)) columnBest.set(j, pair);
+  }
+  for (const [i, pair] of [...rowBest].sort(([x], [y]) => x - y)) {
+    if (columnBest.get(pair.j)?.i !== i) continue;
+    findings.valueConflicts.push({ from: a[i] as ClaimValue, to: b[pair.j] as ClaimValue, score: pair.score });
+  }
 }
 
 /** Compares every pair of answers; symmetric, so the order of the answers does not matter. */
