@@ -80,7 +80,7 @@ for (const set of heldOutStyleCases) {
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
-/** Three answers of about 2,000 words, each made of one answer of every case in turn (same slot rotation). */
+/** Three answers of 2,000 words (to a paragraph's end), each made of one answer of every case in turn (same slot rotation). */
 function longAnswers(): AnswerForComparison[] {
   const all = [...heldOutConflictCases, ...heldOutStyleCases];
   const texts = ['', '', ''];
@@ -92,7 +92,17 @@ function longAnswers(): AnswerForComparison[] {
       texts[slot] = `${text}\n\n${answer?.text ?? ''}`;
     });
   }
-  return texts.map((text, i) => ({ model: ['chatgpt', 'claude', 'gemini'][i]!, text: text.trim(), error: null }));
+  return texts.map((text, i) => ({ model: ['chatgpt', 'claude', 'gemini'][i]!, text: toWords(text), error: null }));
+}
+
+/** The text up to the end of the paragraph in which it reaches TIMING_WORDS words: the budget's answer length. */
+function toWords(text: string): string {
+  const kept: string[] = [];
+  for (const paragraph of text.trim().split(/\n{2,}/)) {
+    if (words(kept.join('\n\n')) >= TIMING_WORDS) break;
+    kept.push(paragraph);
+  }
+  return kept.join('\n\n');
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -96,12 +96,26 @@ export function groupAgreements(
   const textEdges: Edge[] = [];
   for (let i = 0; i < wordy.length; i++) {
     for (let j = i + 1; j < wordy.length; j++) {
+      // Only claims that share a word (their own or one a pronoun stands for) can be alike.
+      const byStem = new Map<string, Claim[]>();
+      for (const b of wordy[j] as Claim[]) {
+        for (const word of [...b.stems, ...b.inherited]) {
+          const list = byStem.get(word);
+          if (list) list.push(b);
+          else byStem.set(word, [b]);
+        }
+      }
       for (const a of wordy[i] as Claim[]) {
-        for (const b of wordy[j] as Claim[]) {
-          if (linked.has(pair(a, b))) continue;
-          const score = similarity.claim(a, b);
-          if (score >= TEXT_AGREEMENT && compatible(a, b)) {
-            textEdges.push({ a: { id: a.id, claim: a }, b: { id: b.id, claim: b }, score });
+        const seen = new Set<Claim>();
+        for (const word of [...a.stems, ...a.inherited]) {
+          for (const b of byStem.get(word) ?? []) {
+            if (seen.has(b)) continue;
+            seen.add(b);
+            if (linked.has(pair(a, b))) continue;
+            const score = similarity.claim(a, b);
+            if (score >= TEXT_AGREEMENT && compatible(a, b)) {
+              textEdges.push({ a: { id: a.id, claim: a }, b: { id: b.id, claim: b }, score });
+            }
           }
         }
       }

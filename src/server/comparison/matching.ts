@@ -190,10 +190,13 @@ function supportOf(a: ClaimValue[], b: ClaimValue[], pairs: Pair[], flip: boolea
   const other = (pair: Pair) => (flip ? pair.i : pair.j);
   return a.map((v, i) => {
     const row = rows[i]!;
-    const differentScore = new Map<number, number>();
-    for (const pair of row) if (pair.relation === 'different') differentScore.set(other(pair), pair.score);
+    let differentScore: Map<number, number> | null = null;
     // The best-fitting different value in the claim of an equal one.
     const bestDifferentBeside = (w: ClaimValue) => {
+      if (!differentScore) {
+        differentScore = new Map();
+        for (const pair of row) if (pair.relation === 'different') differentScore.set(other(pair), pair.score);
+      }
       let best = 0;
       for (const x of w.claim.values) {
         const k = indexInB.get(x.id);

@@ -40,8 +40,8 @@ export class Similarity {
   private readonly idf = new Map<string, number>();
   private readonly ids = new Map<string, number>();
   /** Indexed by claim id and by value id, both numbered from 0 in one analysis. */
-  private readonly claimVectors: Vector[] = [];
-  private readonly contextVectors: Vector[] = [];
+  private readonly claimVectors: (Vector | null)[];
+  private readonly contextVectors: (Vector | null)[];
   /**
    * Claim similarities, computed once each; -1 until then. Claim ids run from 0 to the number of claims.
    * A flat matrix is fastest for answers of normal length; very long ones fall back to a map so that the
@@ -52,6 +52,10 @@ export class Similarity {
 
   constructor(private readonly claims: Claim[]) {
     const cells = claims.length * claims.length;
+    // Filled arrays stay fast to index; ones written out of order would not.
+    this.claimVectors = new Array<Vector | null>(claims.length).fill(null);
+    const values = claims.reduce((sum, claim) => sum + claim.values.length, 0);
+    this.contextVectors = new Array<Vector | null>(values).fill(null);
     this.claimCache = cells <= MAX_MATRIX_CELLS ? new Float64Array(cells).fill(-1) : new Map();
     const documentFrequency = new Map<string, number>();
     for (const claim of claims) {
@@ -59,43 +63,64 @@ export class Similarity {
     }
     const total = Math.max(claims.length, 1);
     for (const [word, count] of documentFrequency) this.idf.set(word, Math.log(1 + total / count));
-    for (const claim of claims) {
-      const names = new Set(
-        claim.values.flatMap((value) => (value.data.kind === 'name' ? nameKey(value.data.key).map(stem) : [])),
-      );
+  }
+
+  /** Vectors are built when first asked for: most values of a long answer are never compared. */
+  private claimVector(claim: Claim): Vector {
+    let vector = this.claimVectors[claim.id];
+    if (!vector) {
       const own = claim.stems.map((word) => ({ stem: word, weight: 1 }));
       const inherited = claim.inherited.map((word) => ({ stem: word, weight: INHERITED_WEIGHT }));
-      this.claimVectors[claim.id] = this.vector([...own, ...inherited], names, NAME_BOOST);
-      for (const value of claim.values) {
-        this.contextVectors[value.id] = this.vector(value.context, names, NAME_BOOST);
-      }
+      vector = this.vector([...own, ...inherited], this.namesOf(claim), NAME_BOOST);
+      this.claimVectors[claim.id] = vector;
     }
+    return vector;
+  }
+
+  private contextVector(value: ClaimValue): Vector {
+    let vector = this.contextVectors[value.id];
+    if (!vector) {
+      vector = this.vector(value.context, this.namesOf(value.claim), NAME_BOOST);
+      this.contextVectors[value.id] = vector;
+    }
+    return vector;
+  }
+
+  private readonly claimNames = new Map<number, Set<string>>();
+  private namesOf(claim: Claim): Set<string> {
+    let names = this.claimNames.get(claim.id);
+    if (!names) {
+      names = new Set(
+        claim.values.flatMap((value) => (value.data.kind === 'name' ? nameKey(value.data.key).map(stem) : [])),
+      );
+      this.claimNames.set(claim.id, names);
+    }
+    return names;
   }
 
   private vector(words: ContextWord[], names: Set<string>, nameFactor: number): Vector {
-    const byId = new Map<number, number>();
+    // Few words per vector: sorting (id, weight) entries beats a map.
+    const entries: [number, number][] = [];
     for (const { stem: word, weight: factor } of words) {
       let id = this.ids.get(word);
       if (id === undefined) {
         id = this.ids.size;
         this.ids.set(word, id);
       }
-      const weight = (this.idf.get(word) ?? Math.log(2)) * (names.has(word) ? nameFactor : 1) * factor;
-      const current = byId.get(id);
-      if (current === undefined || weight > current) byId.set(id, weight);
+      entries.push([id, (this.idf.get(word) ?? Math.log(2)) * (names.has(word) ? nameFactor : 1) * factor]);
     }
-    const ids = new Int32Array(byId.size);
-    let k = 0;
-    for (const id of byId.keys()) ids[k++] = id;
-    ids.sort();
-    const weights = new Float64Array(ids.length);
+    entries.sort((x, y) => x[0] - y[0] || y[1] - x[1]);
+    const ids: number[] = [];
+    const weights: number[] = [];
     let squares = 0;
-    for (let i = 0; i < ids.length; i++) {
-      const weight = byId.get(ids[i] as number) as number;
-      weights[i] = weight;
+    for (const [id, weight] of entries) {
+      // A word listed twice counts once, at its highest weight (sorted first).
+      if (ids[ids.length - 1] === id) continue;
+      ids.push(id);
+      weights.push(weight);
       squares += weight * weight;
     }
-    return { ids, weights, norm: Math.sqrt(squares) };
+    return { ids: Int32Array.from(ids), weights: Float64Array.from(weights), norm: Math.sqrt(squares) };
   }
 
   claim(a: Claim, b: Claim): number {
@@ -103,7 +128,7 @@ export class Similarity {
     const cache = this.claimCache;
     let value = cache instanceof Map ? (cache.get(key) ?? -1) : (cache[key] as number);
     if (value < 0) {
-      value = cosine(this.claimVectors[a.id] as Vector, this.claimVectors[b.id] as Vector);
+      value = cosine(this.claimVector(a), this.claimVector(b));
       if (cache instanceof Map) cache.set(key, value);
       else cache[key] = value;
     }
@@ -127,7 +152,7 @@ export class Similarity {
   }
 
   context(v: ClaimValue, w: ClaimValue): number {
-    return cosine(this.contextVectors[v.id] as Vector, this.contextVectors[w.id] as Vector);
+    return cosine(this.contextVector(v), this.contextVector(w));
   }
 
   /**

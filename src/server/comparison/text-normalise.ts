@@ -20,27 +20,31 @@ const RULE_RE = /^(?:[-*_]\s*){3,}$/;
 const TABLE_SEPARATOR_RE = /^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$/;
 
 export function stripInlineMarkdown(text: string): string {
-  return (
-    text
+  // Each rewrite runs only when its marker is present: most sentences carry no markup at all.
+  let plain = text;
+  if (plain.includes('[')) {
+    plain = plain
       .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
       .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
       .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
       // Citation markers ([1], [2, 3], [^4]) would otherwise read as numbers.
-      .replace(/\[\^?\d+(?:\s*[,–-]\s*\d+)*\]/g, '')
-      .replace(/【[^】]*】/g, '')
-      .replace(/https?:\/\/\S+/g, '')
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/~~[^~]*~~/g, '')
-      .replace(/`([^`]*)`/g, '$1')
+      .replace(/\[\^?\d+(?:\s*[,–-]\s*\d+)*\]/g, '');
+  }
+  if (plain.includes('【')) plain = plain.replace(/【[^】]*】/g, '');
+  if (plain.includes('http')) plain = plain.replace(/https?:\/\/\S+/g, '');
+  if (plain.includes('<')) plain = plain.replace(/<[^>]+>/g, ' ');
+  if (plain.includes('~~')) plain = plain.replace(/~~[^~]*~~/g, '');
+  if (plain.includes('`')) plain = plain.replace(/`([^`]*)`/g, '$1');
+  if (plain.includes('*') || plain.includes('_')) {
+    plain = plain
       .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
       .replace(/(?<![\w*])\*(?=\S)([^*]*?\S)\*(?![\w*])/g, '$1')
       .replace(/(?<![\w_])_(?=\S)([^_]*?\S)_(?![\w_])/g, '$1')
-      .replace(/\*{1,3}/g, '')
-      // Inline enumerators '(1)', '2)' are list structure, not numbers.
-      .replace(/(^|\s)\(?\d{1,2}\)\s/g, '$1')
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
+      .replace(/\*{1,3}/g, '');
+  }
+  // Inline enumerators '(1)', '2)' are list structure, not numbers.
+  if (plain.includes(')')) plain = plain.replace(/(^|\s)\(?\d{1,2}\)\s/g, '$1');
+  return plain.replace(/\s+/g, ' ').trim();
 }
 
 function normaliseCharacters(text: string): string {

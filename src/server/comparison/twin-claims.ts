@@ -9,8 +9,6 @@ import { sameName } from './names';
 import { countryOf } from './place-names';
 import { relate } from './value-compare';
 
-/** Claim ids stay far below this, so a pair of ids packs into one number. */
-const PAIR_KEY = 1 << 20;
 const COMMON_SHARE = 0.15;
 const MIN_COMMON = 12;
 /** Weighted share of distinctive words two claims must have in common to state the same fact. */
@@ -49,48 +47,57 @@ const valueKey = (value: ClaimValue) =>
 
 export class Weights {
   private readonly idf = new Map<string, number>();
+  /** A value both claims state ('28 June 1914', 'Laszlo Hanyecz') ties them as much as a word as rare would. */
+  private readonly valueIdf = new Map<string, number>();
+  private readonly keys = new Map<number, string>();
+  /** Each claim's distinct words and the sum of their weights, by claim id. */
+  private readonly words = new Map<number, { set: Set<string>; total: number }>();
+
   constructor(claims: Claim[]) {
     const df = new Map<string, number>();
     for (const claim of claims) for (const word of claim.stems) df.set(word, (df.get(word) ?? 0) + 1);
     for (const [word, n] of df) this.idf.set(word, Math.log((claims.length + 1) / n));
     const valueDf = new Map<string, number>();
     for (const claim of claims) {
-      for (const key of new Set(claim.values.map(valueKey))) valueDf.set(key, (valueDf.get(key) ?? 0) + 1);
+      for (const value of claim.values) this.keys.set(value.id, valueKey(value));
+      for (const key of new Set(claim.values.map((value) => this.keys.get(value.id)!))) {
+        valueDf.set(key, (valueDf.get(key) ?? 0) + 1);
+      }
     }
     for (const [key, n] of valueDf) this.valueIdf.set(key, Math.log((claims.length + 1) / n));
   }
-  private readonly sets = new Map<number, Set<string>>();
-  private wordSet(claim: Claim): Set<string> {
-    let set = this.sets.get(claim.id);
-    if (!set) {
-      set = new Set(claim.stems);
-      this.sets.set(claim.id, set);
-    }
-    return set;
-  }
 
-  /** A value both claims state ('28 June 1914', 'Laszlo Hanyecz') ties them as much as a word as rare would. */
-  private readonly valueIdf = new Map<string, number>();
+  private wordsOf(claim: Claim): { set: Set<string>; total: number } {
+    let words = this.words.get(claim.id);
+    if (!words) {
+      const set = new Set(claim.stems);
+      let total = 0;
+      for (const word of set) total += this.idf.get(word) ?? 0;
+      words = { set, total };
+      this.words.set(claim.id, words);
+    }
+    return words;
+  }
 
   similarity(a: Claim, b: Claim, withValues = true): number {
     let shared = 0;
     let union = 0;
     for (const v of withValues ? a.values : []) {
-      if (sortOf(v) === null) continue;
-      if (b.values.some((w) => sortOf(w) === sortOf(v) && same(v, w))) {
-        const weight = this.valueIdf.get(valueKey(v)) ?? 0;
+      const sort = sortOf(v);
+      if (sort === null) continue;
+      if (b.values.some((w) => sortOf(w) === sort && same(v, w))) {
+        const weight = this.valueIdf.get(this.keys.get(v.id)!) ?? 0;
         shared += weight;
         union += weight;
       }
     }
-    const aWords = this.wordSet(a);
-    const bWords = this.wordSet(b);
-    for (const word of aWords) {
-      const w = this.idf.get(word) ?? 0;
-      union += w;
-      if (bWords.has(word)) shared += w;
-    }
-    for (const word of bWords) if (!aWords.has(word)) union += this.idf.get(word) ?? 0;
+    const aWords = this.wordsOf(a);
+    const bWords = this.wordsOf(b);
+    const [fewer, more] = aWords.set.size <= bWords.set.size ? [aWords, bWords] : [bWords, aWords];
+    let common = 0;
+    for (const word of fewer.set) if (more.set.has(word)) common += this.idf.get(word) ?? 0;
+    shared += common;
+    union += aWords.total + bWords.total - common;
     return union === 0 ? 0 : shared / union;
   }
 }
@@ -165,17 +172,19 @@ export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>
     }
   }
   const twins = new Map<number, { claim: Claim; score: number }[]>();
-  const seen = new Set<number>();
+  const all = answers.flat();
   // A word in many claims pairs everything with everything and says little: pairs are found through rarer words.
-  const common = Math.max(MIN_COMMON, COMMON_SHARE * answers.flat().length);
-  for (const claims of byWord.values()) {
-    if (claims.length > common) continue;
-    for (const a of claims) {
+  const common = Math.max(MIN_COMMON, COMMON_SHARE * all.length);
+  // Which claim last looked at each claim (by id): each pair is weighed once.
+  const lastSeenBy = new Int32Array(all.reduce((max, claim) => Math.max(max, claim.id + 1), 0)).fill(-1);
+  for (const a of all) {
+    if (a.heading || a.values.length === 0) continue;
+    for (const word of a.stems) {
+      const claims = byWord.get(word)!;
+      if (claims.length > common) continue;
       for (const b of claims) {
-        if (a.answer >= b.answer) continue;
-        const key = a.id * PAIR_KEY + b.id;
-        if (seen.has(key)) continue;
-        seen.add(key);
+        if (a.answer >= b.answer || lastSeenBy[b.id] === a.id) continue;
+        lastSeenBy[b.id] = a.id;
         // Words alone first: cheap, and a pair needs them anyway (TWIN_WORDS).
         if (weights.similarity(a, b, false) < TWIN_WORDS - TWIN_MARGIN) continue;
         const score = weights.similarity(a, b);
