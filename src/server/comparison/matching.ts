@@ -5,7 +5,7 @@
 
 import type { Claim, ClaimValue } from './claims';
 import { THRESHOLDS, type Findings } from './findings';
-import { comparePolarity, compareVerdicts } from './polarity';
+import { compareCopulas, comparePolarity, compareVerdicts } from './polarity';
 import type { Similarity } from './similarity';
 import { relate, type Relation } from './value-compare';
 
@@ -274,6 +274,7 @@ export function compareAnswers(answers: Claim[][], similarity: Similarity): Find
         if (others) compareValues(values, others, similarity, findings);
       }
       comparePolarity(a, b, similarity, findings);
+      compareCopulas(a, b, findings);
       compareVerdicts(a, b, findings);
     }
   }

@@ -5,6 +5,7 @@ import { verdictOf, type Claim, type Statement } from './claims';
 import { THRESHOLDS, type Findings } from './findings';
 import type { Similarity } from './similarity';
 import { relate } from './value-compare';
+import { isContentWord, isNegator, stem } from './words';
 
 export const polarityOf = (statement: Statement) => (statement.negated ? 'negated' : 'affirmed');
 
@@ -75,6 +76,78 @@ export function comparePolarity(a: Claim[], b: Claim[], similarity: Similarity, 
       statements: [pair.x.statement, pair.y.statement],
       score: pair.score,
     });
+  }
+}
+
+const COPULAS = new Set(['is', 'are', 'was', 'were', "isn't", "aren't", "wasn't", "weren't"]);
+/** Words between a copula and its predicate that leave the predicate as it is ('is generally not customary'). */
+const PREDICATE_FILLERS = new Set(['a', 'an', 'the', 'generally', 'usually', 'really', 'very', 'always', 'considered']);
+
+/** 'Tipping is not customary': what is said of what, and whether it is denied. */
+export interface CopulaStatement {
+  claim: Claim;
+  subject: string;
+  predicate: string;
+  negated: boolean;
+}
+
+/** The copular statements of a claim whose subject and predicate are content words next to the verb. */
+export function copulasOf(claim: Claim): CopulaStatement[] {
+  const found: CopulaStatement[] = [];
+  const { tokens } = claim;
+  tokens.forEach((token, i) => {
+    if (token.kind !== 'word' || !COPULAS.has(token.lower)) return;
+    const before = tokens[i - 1];
+    if (!before || before.kind !== 'word' || !isContentWord(before.lower)) return;
+    let negated = isNegator(token.lower);
+    let k = i + 1;
+    for (; k < tokens.length; k++) {
+      const word = tokens[k]!;
+      if (word.kind !== 'word') return;
+      if (isNegator(word.lower)) negated = !negated;
+      else if (!PREDICATE_FILLERS.has(word.lower)) break;
+    }
+    const predicate = tokens[k];
+    if (!predicate || predicate.kind !== 'word' || !isContentWord(predicate.lower)) return;
+    found.push({ claim, subject: stem(before.lower), predicate: stem(predicate.lower), negated });
+  });
+  return found;
+}
+
+const statementWith = (claim: Claim, copula: CopulaStatement) =>
+  claim.statements.find((s) => s.stems.includes(copula.subject) && s.stems.includes(copula.predicate)) ??
+  claim.statements[0];
+
+/**
+ * The same thing said of the same subject, once affirmed and once denied ('a 10% tip is customary',
+ * 'tipping is not customary'), however much else each sentence says around it. An answer that also says
+ * it the other way has not contradicted anything.
+ */
+export function compareCopulas(a: Claim[], b: Claim[], findings: Findings): void {
+  const of = (claims: Claim[]) => claims.filter((claim) => !claim.heading).flatMap(copulasOf);
+  const copulasA = of(a);
+  const copulasB = of(b);
+  const key = (c: CopulaStatement) => `${c.subject} ${c.predicate}`;
+  const says = (copulas: CopulaStatement[], c: CopulaStatement, negated: boolean) =>
+    copulas.some((other) => key(other) === key(c) && other.negated === negated);
+  const reported = new Set(findings.claimConflicts.map((conflict) => `${conflict.a.id} ${conflict.b.id}`));
+  const keys = new Set<string>();
+  for (const x of copulasA) {
+    for (const y of copulasB) {
+      if (key(x) !== key(y) || x.negated === y.negated || keys.has(key(x))) continue;
+      if (says(copulasA, x, !x.negated) || says(copulasB, y, !y.negated)) continue;
+      if (reported.has(`${x.claim.id} ${y.claim.id}`)) continue;
+      keys.add(key(x));
+      findings.claimConflicts.push({
+        kind: 'polarity',
+        a: x.claim,
+        b: y.claim,
+        sideA: x.negated ? 'negated' : 'affirmed',
+        sideB: y.negated ? 'negated' : 'affirmed',
+        statements: [statementWith(x.claim, x), statementWith(y.claim, y)].filter((s) => s !== undefined),
+        score: 1,
+      });
+    }
   }
 }
 

@@ -244,3 +244,31 @@ describe('what the claim-by-claim matcher leaves out', () => {
     expect(analysis.disagreements).toEqual([]);
   });
 });
+
+describe('the same thing affirmed and denied', () => {
+  const question = 'What should I know before eating out in Germany?';
+
+  it('sets a denial against an affirmation of the same predicate, whatever each sentence adds', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'Reservations are mandatory at most popular restaurants in Berlin on weekends, so book ahead.',
+        grok: 'Reservations are not mandatory; walking in is normal, though booking helps at busy places.',
+      }),
+      question,
+    );
+    expect(analysis.disagreements).toHaveLength(1);
+    expect(analysis.disagreements[0]?.positions.map((p) => p.model).sort()).toEqual(['chatgpt', 'grok']);
+    expect(analysis.disagreements[0]?.positions.find((p) => p.model === 'grok')?.claim).toContain('not mandatory');
+  });
+
+  it('leaves alone an answer that says it both ways, and different predicates', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'Tap water is safe everywhere in Germany. Still water is not free in restaurants.',
+        grok: 'Tap water is not free in most restaurants, although tap water is free in some cafés. Tap water is drinkable.',
+      }),
+      question,
+    );
+    expect(analysis.disagreements).toEqual([]);
+  });
+});
