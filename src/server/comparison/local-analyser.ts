@@ -13,7 +13,8 @@ import { compareMainValues, topicOfFinding } from './main-values';
 import { compareAnswers } from './matching';
 import { summarise, topicOf, trimClaim } from './report-text';
 import { Similarity } from './similarity';
-import { differingSorts, findTwinConflicts, sharesValue, topicOfTwin } from './twin-claims';
+import { differentLabels, differingSorts, findTwinConflicts, sharesValue, topicOfTwin } from './twin-claims';
+import { relate } from './value-compare';
 import { ValueSpans } from './value-spans';
 
 /** More than this many shared facts would bury the list; the summary still counts them all. */
@@ -63,6 +64,8 @@ function isTrustworthyConflict(group: ConflictGroup, similarity: Similarity): bo
   const values = group.positions.flatMap((position) => (position.value ? [position.value] : []));
   const [first, ...rest] = group.positions;
   const opponent = rest.find((p) => p.side !== first?.side);
+  // Label lines under different labels state different facts ('Crossing time: 2 hours', 'Check-in time: 45 minutes').
+  if (first && opponent && differentLabels(first.claim, opponent.claim)) return false;
   // Sentences that differ in every figure they give tell different stretches of a story (twin-claims.ts).
   if (
     first &&
@@ -92,12 +95,28 @@ function isTrustworthyConflict(group: ConflictGroup, similarity: Similarity): bo
   const [v0, ...vs] = values;
   const context = Math.max(...vs.filter((v) => v.display !== v0?.display).map((v) => similarity.context(v0!, v)), 0);
   if (values.some((value) => value.data.kind === 'name')) {
+    // 'California has the most (54)' and 'Texas has 40': figures that differ too make two facts about two subjects.
+    if (
+      first &&
+      opponent &&
+      (differingSorts(first.claim, opponent.claim) > 0 || differingFigures(first.claim, opponent.claim))
+    ) {
+      return false;
+    }
     return (
       values.every((value) => value.data.kind === 'name' && value.data.predicative) &&
       context >= NAME_CONTEXT_SIMILARITY
     );
   }
   return score >= CLAIM_CONFLICT_SIMILARITY || context >= VALUE_CONTEXT_SIMILARITY;
+}
+
+/** Each claim states a figure, bare counts included, that the other does not. */
+function differingFigures(a: Claim, b: Claim): boolean {
+  const figures = (claim: Claim) => claim.values.filter((value) => value.data.kind === 'quantity');
+  const unmatched = (x: Claim, y: Claim) =>
+    figures(x).filter((v) => !figures(y).some((w) => relate(v.data, w.data) === 'same'));
+  return unmatched(a, b).length > 0 && unmatched(b, a).length > 0;
 }
 
 /** `question` is what the user asked: it tells the analyser which kind of value each answer should give. */

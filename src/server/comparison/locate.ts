@@ -31,7 +31,7 @@ const LINE_MARKUP = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,2
 const RULE_LINE = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/;
 
 function isEmphasis(code: number): boolean {
-  return code === 42 /* * */ || code === 95 /* _ */ || code === 126 /* ~ */;
+  return code === 42 /* * */ || code === 95 /* _ */ || code === 126; /* ~ */
 }
 
 function isAlnum(source: string, i: number): boolean {
@@ -42,7 +42,7 @@ function isAlnum(source: string, i: number): boolean {
 
 function markupMask(source: string): Uint8Array {
   const drop = new Uint8Array(source.length);
-  for (let lineStart = 0; lineStart <= source.length; ) {
+  for (let lineStart = 0; lineStart <= source.length;) {
     const newline = source.indexOf('\n', lineStart);
     const lineEnd = newline === -1 ? source.length : newline;
     const line = source.slice(lineStart, lineEnd);
@@ -93,7 +93,7 @@ export function project(source: string, stripMarkup: boolean): Projection {
     const c = source[i]!;
     const code = source.charCodeAt(i);
     // A table's cell border separates words as a space does.
-    if (isSpace(c, code) || (stripMarkup && code === 124 /* | */)) {
+    if (isSpace(c, code) || (stripMarkup && code === 124) /* | */) {
       if (!afterSpace) {
         characters.push(' ');
         raw.push(i);

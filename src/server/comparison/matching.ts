@@ -239,7 +239,12 @@ function compareValues(a: ClaimValue[], b: ClaimValue[], similarity: Similarity,
   const pairs = pairsOf(a, b, similarity);
   const supportA = supportOf(a, b, pairs, false);
   // From b's side the pairs must run in b's order, then a's.
-  const supportB = supportOf(b, a, [...pairs].sort((x, y) => x.j - y.j || x.i - y.i), true);
+  const supportB = supportOf(
+    b,
+    a,
+    [...pairs].sort((x, y) => x.j - y.j || x.i - y.i),
+    true,
+  );
   supportA.forEach((link, i) => link && findings.supports.push({ from: a[i] as ClaimValue, ...link }));
   supportB.forEach((link, j) => link && findings.supports.push({ from: b[j] as ClaimValue, ...link }));
 

@@ -272,3 +272,52 @@ describe('the same thing affirmed and denied', () => {
     expect(analysis.disagreements).toEqual([]);
   });
 });
+
+describe('lists, labels and subjects in long answers', () => {
+  const question = 'Tell me about the Nordic countries.';
+
+  it('sets two lists against each other on the one member they name differently, with a third answer on its side', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'Of the Nordic states, only Norway and Iceland stayed outside the European Union after their votes.',
+        claude: 'Two Nordic states, Norway and Iceland, stayed outside the European Union.',
+        grok: 'Only Norway and Finland stayed outside the European Union among the Nordic states.',
+      }),
+      question,
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: 'Iceland', claude: 'Iceland', grok: 'Finland' }]);
+  });
+
+  it('leaves alone lists that share no member, or whose odd member the other answer names elsewhere', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'Norway and Iceland stayed outside the European Union. Finland uses the euro.',
+        claude: 'Norway and Finland border Sweden. Iceland is an island republic far to the west.',
+      }),
+      question,
+    );
+    expect(analysis.disagreements).toEqual([]);
+  });
+
+  it('does not compare label lines under different labels', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: '- **Ferry crossing time:** about 2 hours',
+        claude: '- **Ferry check-in time:** 45 minutes',
+      }),
+      'How do I get from Helsinki to Tallinn?',
+    );
+    expect(analysis.disagreements).toEqual([]);
+  });
+
+  it('does not set two subjects against each other when their figures differ too', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'After the 2023 count, Sweden has the most islands (267,570), while Denmark has 443 named ones.',
+        claude: 'Finland, for example, has 178,947 islands, while Norway has about 239,000 after the same count.',
+      }),
+      question,
+    );
+    expect(analysis.disagreements).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import type { Claim, ClaimValue } from './claims';
 import { sameName } from './names';
 import { countryOf } from './place-names';
 import { relate } from './value-compare';
+import { isContentWord, stem } from './words';
 
 const COMMON_SHARE = 0.15;
 const MIN_COMMON = 12;
@@ -160,6 +161,28 @@ export const sharesValue = (a: Claim, b: Claim) =>
       v.data.kind !== 'name' && sortOf(v) !== null && b.values.some((w) => v.data.kind === w.data.kind && same(v, w)),
   );
 
+/** Words of a label line's label ('Halving interval: every 210,000 blocks'), or null for a sentence. */
+function labelOf(claim: Claim): Set<string> | null {
+  const colon = claim.tokens.findIndex((token) => token.text === ':');
+  if (colon < 1 || colon > 5 || claim.values.some((value) => value.start < colon && value.data.kind !== 'name')) {
+    return null;
+  }
+  return new Set(
+    claim.tokens
+      .slice(0, colon)
+      .filter((token) => token.kind === 'word' && isContentWord(token.lower))
+      .map((token) => stem(token.lower)),
+  );
+}
+
+/** Two label lines are one fact only under one label: 'Halving interval' is not 'Target block interval'. */
+export function differentLabels(a: Claim, b: Claim): boolean {
+  const [x, y] = [labelOf(a), labelOf(b)];
+  if (!x || !y) return false;
+  const within = (p: Set<string>, q: Set<string>) => [...p].every((word) => q.has(word));
+  return !within(x, y) && !within(y, x);
+}
+
 export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>): TwinConflict[] {
   const weights = new Weights(answers.flat());
   const byWord = new Map<string, Claim[]>();
@@ -223,6 +246,7 @@ export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>
       const a = claimById.get(id);
       if (!a || a.answer >= b.answer || score < TWIN_SIMILARITY) continue;
       if (settledClaims.has(a.id) || settledClaims.has(b.id) || a.negated !== b.negated) continue;
+      if (differentLabels(a, b)) continue;
       // Only the best twin of each claim in the other answer speaks for it.
       const bestForA = Math.max(...list.filter((t) => t.claim.answer === b.answer).map((t) => t.score));
       if (score < bestForA) continue;
@@ -243,6 +267,83 @@ export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>
         used.add(va.id);
         used.add(vb.id);
         conflicts.push({ sides: [[va], [vb]] });
+      }
+    }
+  }
+  return [...conflicts, ...listConflicts(answers, settledClaims, weights, used)];
+}
+
+const LIST_JOINERS = new Set([',', 'and', 'or', '&']);
+/** Two lists in claims this alike in words (values aside) may name one set of things. */
+const LIST_WORDS = 0.15;
+
+/** Runs of two or more names joined only by commas, 'and' or 'or' ('Maine and Nebraska'). */
+function namedLists(claim: Claim): ClaimValue[][] {
+  const lists: ClaimValue[][] = [];
+  let run: ClaimValue[] = [];
+  const names = claim.values.filter((value) => value.data.kind === 'name');
+  names.forEach((name, k) => {
+    const previous = names[k - 1];
+    const joined =
+      previous !== undefined &&
+      name.start > previous.end &&
+      claim.tokens.slice(previous.end, name.start).every((token) => LIST_JOINERS.has(token.lower));
+    if (joined) run.push(name);
+    else {
+      if (run.length >= 2) lists.push(run);
+      run = [name];
+    }
+  });
+  if (run.length >= 2) lists.push(run);
+  return lists;
+}
+
+const mentions = (claims: Claim[], name: ClaimValue) =>
+  claims.some((claim) => claim.values.some((value) => value.data.kind === 'name' && same(value, name)));
+
+/**
+ * Two answers list the same number of things in related claims, all alike but one ('Maine and Nevada',
+ * 'Maine and Nebraska'), and neither answer names the other's odd one anywhere: the lists conflict on
+ * that member. A third answer listing the same members as one side stands on that side.
+ */
+function listConflicts(
+  answers: Claim[][],
+  settledClaims: Set<number>,
+  weights: Weights,
+  used: Set<number>,
+): TwinConflict[] {
+  const listsOf = answers.map((claims) =>
+    claims.filter((claim) => !claim.heading && !settledClaims.has(claim.id)).flatMap(namedLists),
+  );
+  const oddOnes = (list: ClaimValue[], other: ClaimValue[]) => list.filter((v) => !other.some((w) => same(v, w)));
+  const conflicts: TwinConflict[] = [];
+  for (let i = 0; i < answers.length; i++) {
+    for (let j = i + 1; j < answers.length; j++) {
+      for (const a of listsOf[i]!) {
+        for (const b of listsOf[j]!) {
+          if (a.length !== b.length) continue;
+          const [oddA, oddB] = [oddOnes(a, b), oddOnes(b, a)];
+          if (oddA.length !== 1 || oddB.length !== 1) continue;
+          const [va, vb] = [oddA[0]!, oddB[0]!];
+          if (used.has(va.id) || used.has(vb.id)) continue;
+          if (weights.similarity(va.claim, vb.claim, false) < LIST_WORDS) continue;
+          if (mentions(answers[j]!, va) || mentions(answers[i]!, vb)) continue;
+          const sides: ClaimValue[][] = [[va], [vb]];
+          // The other answers take the side whose whole list they give.
+          answers.forEach((_, k) => {
+            if (k === i || k === j) return;
+            for (const [side, list] of [
+              [sides[0]!, a],
+              [sides[1]!, b],
+            ] as const) {
+              const match = listsOf[k]!.find((c) => c.length === list.length && oddOnes(c, list).length === 0);
+              const member = match?.find((v) => same(v, side[0]!));
+              if (member && !sides.flat().some((v) => v.claim.answer === k)) side.push(member);
+            }
+          });
+          for (const value of sides.flat()) used.add(value.id);
+          conflicts.push({ sides });
+        }
       }
     }
   }
