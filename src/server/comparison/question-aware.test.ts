@@ -321,3 +321,31 @@ describe('lists, labels and subjects in long answers', () => {
     expect(analysis.disagreements).toEqual([]);
   });
 });
+
+describe('records keyed by a date', () => {
+  const question = 'Where are the next World Expos?';
+
+  it('sets table rows and label lines of one key against each other on the place they name', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: '| Event | Year | City |\n|---|---|---|\n| World Expo | 2025 | Osaka, Japan |\n| World Expo | 2030 | Rome |',
+        claude: '- **World Expo 2025:** Osaka\n- **World Expo 2030:** Riyadh, Saudi Arabia',
+        grok: '| Event | Year | City |\n|---|---|---|\n| World Expo | 2025 | Osaka |\n| World Expo | 2030 | Riyadh |',
+      }),
+      question,
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: 'Rome', claude: 'Riyadh', grok: 'Riyadh' }]);
+  });
+
+  it('leaves alone rows of different keys, and a name the other answer gives under that key elsewhere', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: '| Event | Year | City |\n|---|---|---|\n| World Expo | 2030 | Riyadh |\n| Specialised Expo | 2027 | Belgrade |',
+        claude:
+          '| Event | Year | City |\n|---|---|---|\n| World Expo | 2030 | Rome |\n| Horticultural Expo | 2027 | Yokohama |\n\nRiyadh beat Busan and Rome to host in 2030.',
+      }),
+      question,
+    );
+    expect(analysis.disagreements).toEqual([]);
+  });
+});

@@ -270,7 +270,11 @@ export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>
       }
     }
   }
-  return [...conflicts, ...listConflicts(answers, settledClaims, weights, used)];
+  return [
+    ...conflicts,
+    ...listConflicts(answers, settledClaims, weights, used),
+    ...recordConflicts(answers, settledClaims, used),
+  ];
 }
 
 const LIST_JOINERS = new Set([',', 'and', 'or', '&']);
@@ -338,6 +342,75 @@ function listConflicts(
             ] as const) {
               const match = listsOf[k]!.find((c) => c.length === list.length && oddOnes(c, list).length === 0);
               const member = match?.find((v) => same(v, side[0]!));
+              if (member && !sides.flat().some((v) => v.claim.answer === k)) side.push(member);
+            }
+          });
+          for (const value of sides.flat()) used.add(value.id);
+          conflicts.push({ sides });
+        }
+      }
+    }
+  }
+  return conflicts;
+}
+
+/** Short lines keyed by a date: table rows and label lines ('Summer 2032: Brisbane'). */
+const RECORD_WORDS = 12;
+
+function isRecord(claim: Claim): boolean {
+  return (
+    !claim.heading &&
+    claim.tokens.filter((token) => token.kind === 'word').length <= RECORD_WORDS &&
+    claim.values.some((value) => value.data.kind === 'date')
+  );
+}
+
+/** The names of a record that say what it records: countries are where, not which ('Brisbane, Australia'). */
+const recordNames = (claim: Claim) =>
+  claim.values.filter((value) => value.data.kind === 'name' && countryOf(value.data.key.join(' ')) === null);
+
+/**
+ * Two records of one key, a date and another word they share ('Summer 2032'), that name one thing each
+ * the other does not ('Melbourne', 'Brisbane'), where neither answer names the other's anywhere: they
+ * conflict on it. A third answer's record of the same key naming one side's thing stands on that side.
+ */
+function recordConflicts(answers: Claim[][], settledClaims: Set<number>, used: Set<number>): TwinConflict[] {
+  const recordsOf = answers.map((claims) => claims.filter((claim) => isRecord(claim) && !settledClaims.has(claim.id)));
+  const sameKey = (a: Claim, b: Claim) =>
+    a.values.some(
+      (v) =>
+        v.data.kind === 'date' &&
+        b.values.some((w) => w.data.kind === 'date' && precision(v) === precision(w) && same(v, w)),
+    ) &&
+    (a.stems.some((word) => b.stems.includes(word)) ||
+      recordNames(a).some((v) => recordNames(b).some((w) => same(v, w))));
+  // Naming the other's thing under another date ('Melbourne in 1956') does not state it for this key.
+  const mentionsUnder = (claims: Claim[], name: ClaimValue) =>
+    claims.some(
+      (claim) =>
+        claim.values.some((v) => v.data.kind === 'name' && same(v, name)) &&
+        claim.values.some(
+          (v) => v.data.kind === 'date' && name.claim.values.some((w) => w.data.kind === 'date' && same(v, w)),
+        ),
+    );
+  const odd = (a: Claim, b: Claim) => recordNames(a).filter((v) => !recordNames(b).some((w) => same(v, w)));
+  const conflicts: TwinConflict[] = [];
+  for (let i = 0; i < answers.length; i++) {
+    for (let j = i + 1; j < answers.length; j++) {
+      for (const a of recordsOf[i]!) {
+        for (const b of recordsOf[j]!) {
+          if (!sameKey(a, b)) continue;
+          const [oddA, oddB] = [odd(a, b), odd(b, a)];
+          if (oddA.length !== 1 || oddB.length !== 1) continue;
+          const [va, vb] = [oddA[0]!, oddB[0]!];
+          if (used.has(va.id) || used.has(vb.id)) continue;
+          if (mentionsUnder(answers[j]!, va) || mentionsUnder(answers[i]!, vb)) continue;
+          const sides: ClaimValue[][] = [[va], [vb]];
+          answers.forEach((_, k) => {
+            if (k === i || k === j) return;
+            for (const side of sides) {
+              const record = recordsOf[k]!.find((c) => sameKey(c, side[0]!.claim));
+              const member = record?.values.find((v) => v.data.kind === 'name' && same(v, side[0]!));
               if (member && !sides.flat().some((v) => v.claim.answer === k)) side.push(member);
             }
           });
