@@ -9,7 +9,8 @@ import { groupAgreements } from './agreement-groups';
 import { buildClaims, type Claim } from './claims';
 import { rankByClaims } from './confidence';
 import { groupConflicts, type ConflictGroup } from './conflict-groups';
-import { compareMainValues, topicOfFinding } from './main-values';
+import { compareDefinitions } from './definitions';
+import { compareMainValues, topicOfFinding, type MainFinding } from './main-values';
 import { compareAnswers } from './matching';
 import { summarise, topicOf, trimClaim } from './report-text';
 import { Similarity } from './similarity';
@@ -133,8 +134,11 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
   const spans = new ValueSpans(texts, claims);
   const similarity = new Similarity(claims.flat());
   const findings = compareAnswers(claims, similarity);
-  const mainFindings = compareMainValues(question, texts, claims, spans);
-  const mainClaims = new Set(mainFindings.flatMap((finding) => finding.sides.flat().map((main) => main.claim.id)));
+  const questionFindings = compareMainValues(question, texts, claims, spans);
+  const claimsOf = (findings: MainFinding[]) =>
+    findings.flatMap((finding) => finding.sides.flat().map((main) => main.claim.id));
+  const mainFindings = [...questionFindings, ...compareDefinitions(claims, new Set(claimsOf(questionFindings)))];
+  const mainClaims = new Set(claimsOf(mainFindings));
   // What the question-aware comparison settled is not reported again by the claim-by-claim one, and the
   // claim-by-claim matcher reports only what it aligns reliably (see isTrustworthyConflict); twin claims
   // (twin-claims.ts) catch what it does not align.

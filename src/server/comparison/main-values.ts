@@ -36,6 +36,8 @@ export interface MainFinding {
   expectation: Expectation | { kind: 'yes-no'; focus: string[] };
   /** Every answer's main value, grouped into sides of equal values. */
   sides: MainValue[][];
+  /** What the card calls it, when not the question (definitions.ts). */
+  topic?: string;
 }
 
 const TOPIC_OF_KIND: Record<AnswerKind | 'yes-no', string> = {
@@ -52,6 +54,7 @@ const TOPIC_OF_KIND: Record<AnswerKind | 'yes-no', string> = {
 };
 
 export function topicOfFinding(finding: MainFinding, question: string): string {
+  if (finding.topic) return finding.topic;
   const asked = question.replace(/\s+/g, ' ').trim().replace(/\?$/, '');
   return asked.length > 0 && asked.length <= 90 ? asked : TOPIC_OF_KIND[finding.expectation.kind];
 }
@@ -110,7 +113,7 @@ const ARTICLES = new Set(['a', 'an', 'the']);
 const MAX_THING_WORDS = 3;
 
 /** The words of a lower-case answer after its verb ('causes scurvy', 'used the markka'), from token `i`. */
-function phraseAt(tokens: Token[], i: number): { start: number; end: number } | null {
+export function phraseAt(tokens: Token[], i: number): { start: number; end: number } | null {
   let j = i;
   while (ARTICLES.has(tokens[j]?.lower ?? '')) j += 1;
   const start = j;

@@ -328,7 +328,8 @@ describe('records keyed by a date', () => {
   it('sets table rows and label lines of one key against each other on the place they name', () => {
     const analysis = analyseLocally(
       answers({
-        chatgpt: '| Event | Year | City |\n|---|---|---|\n| World Expo | 2025 | Osaka, Japan |\n| World Expo | 2030 | Rome |',
+        chatgpt:
+          '| Event | Year | City |\n|---|---|---|\n| World Expo | 2025 | Osaka, Japan |\n| World Expo | 2030 | Rome |',
         claude: '- **World Expo 2025:** Osaka\n- **World Expo 2030:** Riyadh, Saudi Arabia',
         grok: '| Event | Year | City |\n|---|---|---|\n| World Expo | 2025 | Osaka |\n| World Expo | 2030 | Riyadh |',
       }),
@@ -340,9 +341,39 @@ describe('records keyed by a date', () => {
   it('leaves alone rows of different keys, and a name the other answer gives under that key elsewhere', () => {
     const analysis = analyseLocally(
       answers({
-        chatgpt: '| Event | Year | City |\n|---|---|---|\n| World Expo | 2030 | Riyadh |\n| Specialised Expo | 2027 | Belgrade |',
+        chatgpt:
+          '| Event | Year | City |\n|---|---|---|\n| World Expo | 2030 | Riyadh |\n| Specialised Expo | 2027 | Belgrade |',
         claude:
           '| Event | Year | City |\n|---|---|---|\n| World Expo | 2030 | Rome |\n| Horticultural Expo | 2027 | Yokohama |\n\nRiyadh beat Busan and Rome to host in 2030.',
+      }),
+      question,
+    );
+    expect(analysis.disagreements).toEqual([]);
+  });
+});
+
+describe('superlative definitions', () => {
+  const question = 'Tell me about the planets of the solar system.';
+
+  it('sets the things different answers pick out under one superlative against each other', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'The hottest planet is Venus, because its thick atmosphere traps heat.',
+        claude: '- **Hottest planet:** Venus (about 465 °C at the surface)',
+        grok: 'The hottest planet is actually mercury, which lies closest to the Sun.',
+      }),
+      question,
+    );
+    expect(analysis.disagreements).toHaveLength(1);
+    expect(analysis.disagreements[0]?.topic).toBe('Hottest planet');
+    expect(values(analysis)).toEqual([{ chatgpt: 'Venus', claude: 'Venus', grok: 'mercury' }]);
+  });
+
+  it('leaves alone different superlatives, different ranked things and words that only end in -est', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'The largest planet is Jupiter. The densest planet is Earth. The rainforest is home to many species.',
+        claude: 'The smallest planet is Mercury. The largest moon is Ganymede. The forest is home to few species.',
       }),
       question,
     );
