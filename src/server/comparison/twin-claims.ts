@@ -162,11 +162,16 @@ export const sharesValue = (a: Claim, b: Claim) =>
   );
 
 /** Words of a label line's label ('Halving interval: every 210,000 blocks'), or null for a sentence. */
+/** A label line's value is short: a figure, a name, a few words of detail. */
+const LABEL_VALUE_WORDS = 10;
+
 function labelOf(claim: Claim): Set<string> | null {
   const colon = claim.tokens.findIndex((token) => token.text === ':');
   if (colon < 1 || colon > 5 || claim.values.some((value) => value.start < colon && value.data.kind !== 'name')) {
     return null;
   }
+  // 'Short version: the tower was completed in 1887, ...' is a sentence with a lead-in, not a label line.
+  if (claim.tokens.slice(colon + 1).filter((token) => token.kind === 'word').length > LABEL_VALUE_WORDS) return null;
   return new Set(
     claim.tokens
       .slice(0, colon)
@@ -274,6 +279,7 @@ export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>
     ...conflicts,
     ...listConflicts(answers, settledClaims, weights, used),
     ...recordConflicts(answers, settledClaims, used),
+    ...slotConflicts(answers, settledClaims, used),
   ];
 }
 
@@ -417,6 +423,92 @@ function recordConflicts(answers: Claim[][], settledClaims: Set<number>, used: S
           for (const value of sides.flat()) used.add(value.id);
           conflicts.push({ sides });
         }
+      }
+    }
+  }
+  return conflicts;
+}
+
+/** Words between a verb and the date it governs ('completed in 1887', 'opened on 31 March'). */
+const SLOT_LINKS = new Set(['in', 'on', 'at', 'by', 'around', 'about', 'during', 'the', 'early', 'late', 'mid']);
+/** Irregular participles that take a date as -ed verbs do. */
+const PARTICIPLES = new Set([
+  'built',
+  'born',
+  'begun',
+  'won',
+  'held',
+  'made',
+  'laid',
+  'sold',
+  'shot',
+  'struck',
+  'sunk',
+]);
+
+/** The verb a date is the date of: 'completed' in 'was completed in 1887' and in a label 'Completed: March 1889'. */
+function slotOf(value: ClaimValue): string | null {
+  const tokens = value.claim.tokens;
+  let k = value.start - 1;
+  while (k >= 0 && SLOT_LINKS.has(tokens[k]!.lower)) k -= 1;
+  let verb = tokens[k];
+  if (verb?.text === ':' && k === 1) verb = tokens[0];
+  if (!verb || verb.kind !== 'word' || !isContentWord(verb.lower)) return null;
+  if (!verb.lower.endsWith('ed') && !PARTICIPLES.has(verb.lower)) return null;
+  return stem(verb.lower);
+}
+
+/** Words that make an answer's topic: in this share of its claims ('tower' in an answer about the Eiffel Tower). */
+const TOPIC_SHARE = 0.15;
+
+/**
+ * A verb that each answer dates exactly once, with dates that differ ('was completed in 1887',
+ * 'Completed: March 1889'): the answers disagree on when it happened. The two sentences must share a
+ * word beyond the verb, unless one is a label line, whose subject is the answer's own; then the other
+ * sentence's subject must be a topic word of both answers.
+ */
+function slotConflicts(answers: Claim[][], settledClaims: Set<number>, used: Set<number>): TwinConflict[] {
+  const slots = answers.map((claims) => {
+    const bySlot = new Map<string, ClaimValue[]>();
+    for (const claim of claims) {
+      if (claim.heading || settledClaims.has(claim.id)) continue;
+      for (const value of claim.values) {
+        if (value.data.kind !== 'date' || value.data.year === undefined) continue;
+        const slot = slotOf(value);
+        if (slot) bySlot.set(slot, [...(bySlot.get(slot) ?? []), value]);
+      }
+    }
+    return bySlot;
+  });
+  // A claim's words and the words of the names it gives ('Eiffel Tower').
+  const wordsOf = (claim: Claim) => [
+    ...new Set([
+      ...claim.stems,
+      ...claim.values.flatMap((value) => (value.data.kind === 'name' ? value.data.key : [])),
+    ]),
+  ];
+  const topics = answers.map((claims) => {
+    const counts = new Map<string, number>();
+    for (const claim of claims) for (const word of wordsOf(claim)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    return new Set([...counts].filter(([, n]) => n >= TOPIC_SHARE * claims.length).map(([word]) => word));
+  });
+  const conflicts: TwinConflict[] = [];
+  for (let i = 0; i < answers.length; i++) {
+    for (let j = i + 1; j < answers.length; j++) {
+      for (const [slot, ours] of slots[i]!) {
+        const theirs = slots[j]!.get(slot);
+        if (!theirs || ours.length !== 1 || theirs.length !== 1) continue;
+        const [va, vb] = [ours[0]!, theirs[0]!];
+        if (used.has(va.id) || used.has(vb.id) || relate(va.data, vb.data) !== 'different') continue;
+        const [a, b] = [va.claim, vb.claim];
+        const shared = a.stems.filter((word) => word !== slot && b.stems.includes(word));
+        const labelled = labelOf(a) !== null ? b : labelOf(b) !== null ? a : null;
+        const aboutTopic =
+          labelled !== null && wordsOf(labelled).some((word) => topics[i]!.has(word) && topics[j]!.has(word));
+        if (shared.length === 0 && !aboutTopic) continue;
+        used.add(va.id);
+        used.add(vb.id);
+        conflicts.push({ sides: [[va], [vb]] });
       }
     }
   }
