@@ -80,8 +80,10 @@ const PLAIN = /^(?:[A-Za-z0-9.,;:'"()%$/=](?: (?=[^ ]))?)*$/;
 
 const LIST_NUMBER = /^\d{1,2}[.)] /;
 
+const isPlain = (text: string) => PLAIN.test(text) && !text.startsWith(' ') && !LIST_NUMBER.test(text);
+
 export function project(source: string, stripMarkup: boolean): Projection {
-  if (PLAIN.test(source) && !source.startsWith(' ') && !LIST_NUMBER.test(source)) {
+  if (isPlain(source)) {
     return { source, text: source, raw: Array.from({ length: source.length }, (_, i) => i) };
   }
   const drop = stripMarkup ? markupMask(source) : null;
@@ -150,7 +152,7 @@ export class LooseText {
    * `before` (positions in the projection), with `at`, its position there.
    */
   find(phrase: string, from = 0, before = Infinity): (Span & { at: number }) | null {
-    const needle = project(phrase, true).text;
+    const needle = isPlain(phrase) ? phrase : project(phrase, true).text;
     const to = Math.min(this.projection.text.length, before + needle.length);
     const at = locate(this.projection, needle, from, to);
     if (at < 0) return null;

@@ -38,7 +38,25 @@ interface Pair {
   i: number;
   j: number;
   relation: Relation;
+  /**
+   * How well the two fit (Similarity.value). Left out (NaN) for different values whose surroundings are
+   * too unlike for a conflict (THRESHOLDS.context): most pairs, and only a confirmation beside one may
+   * ask for it (scoreOf).
+   */
   score: number;
+  v: ClaimValue;
+  w: ClaimValue;
+}
+
+function pairOf(i: number, j: number, v: ClaimValue, w: ClaimValue, relation: Relation, similarity: Similarity): Pair {
+  const score =
+    relation === 'different' && similarity.context(v, w) < THRESHOLDS.context ? NaN : similarity.value(v, w);
+  return { i, j, relation, score, v, w };
+}
+
+function scoreOf(pair: Pair, similarity: Similarity): number {
+  if (Number.isNaN(pair.score)) pair.score = similarity.value(pair.v, pair.w);
+  return pair.score;
 }
 
 function pairsOf(a: ClaimValue[], b: ClaimValue[], similarity: Similarity): Pair[] {
@@ -47,7 +65,7 @@ function pairsOf(a: ClaimValue[], b: ClaimValue[], similarity: Similarity): Pair
   a.forEach((v, i) =>
     b.forEach((w, j) => {
       const relation = relate(v.data, w.data);
-      if (relation !== 'incomparable') pairs.push({ i, j, relation, score: similarity.value(v, w) });
+      if (relation !== 'incomparable') pairs.push(pairOf(i, j, v, w, relation, similarity));
     }),
   );
   return pairs;
@@ -106,7 +124,7 @@ function namePairs(a: ClaimValue[], b: ClaimValue[], similarity: Similarity): Pa
       for (const i of bothAsserted ? groupA.asserted : groupA.all) {
         for (const j of bothAsserted ? groupB.asserted : groupB.all) {
           if (!isAsserted(a[i]!) && !isAsserted(b[j]!)) continue;
-          pairs.push({ i, j, relation, score: similarity.value(a[i]!, b[j]!) });
+          pairs.push(pairOf(i, j, a[i]!, b[j]!, relation, similarity));
         }
       }
     }
@@ -183,24 +201,25 @@ type Support = { to: ClaimValue; score: number } | null;
  * legs, while insects have six legs', the six does not confirm 'a spider has six legs'. `pairs` are
  * ordered by `i`, then by `j`; `flip` reads them from `b`'s side.
  */
-function supportOf(a: ClaimValue[], b: ClaimValue[], pairs: Pair[], flip: boolean): Support[] {
+function supportOf(a: ClaimValue[], b: ClaimValue[], pairs: Pair[], flip: boolean, similarity: Similarity): Support[] {
   const indexInB = new Map(b.map((value, j) => [value.id, j]));
   const rows: Pair[][] = a.map(() => []);
   for (const pair of pairs) rows[flip ? pair.j : pair.i]!.push(pair);
   const other = (pair: Pair) => (flip ? pair.i : pair.j);
   return a.map((v, i) => {
     const row = rows[i]!;
-    let differentScore: Map<number, number> | null = null;
+    let differentScore: Map<number, Pair> | null = null;
     // The best-fitting different value in the claim of an equal one.
     const bestDifferentBeside = (w: ClaimValue) => {
       if (!differentScore) {
         differentScore = new Map();
-        for (const pair of row) if (pair.relation === 'different') differentScore.set(other(pair), pair.score);
+        for (const pair of row) if (pair.relation === 'different') differentScore.set(other(pair), pair);
       }
       let best = 0;
       for (const x of w.claim.values) {
         const k = indexInB.get(x.id);
-        if (k !== undefined) best = Math.max(best, differentScore.get(k) ?? 0);
+        const pair = k === undefined ? undefined : differentScore.get(k);
+        if (pair) best = Math.max(best, scoreOf(pair, similarity));
       }
       return best;
     };
@@ -237,13 +256,14 @@ function supportOf(a: ClaimValue[], b: ClaimValue[], pairs: Pair[], flip: boolea
 
 function compareValues(a: ClaimValue[], b: ClaimValue[], similarity: Similarity, findings: Findings): void {
   const pairs = pairsOf(a, b, similarity);
-  const supportA = supportOf(a, b, pairs, false);
+  const supportA = supportOf(a, b, pairs, false, similarity);
   // From b's side the pairs must run in b's order, then a's.
   const supportB = supportOf(
     b,
     a,
     [...pairs].sort((x, y) => x.j - y.j || x.i - y.i),
     true,
+    similarity,
   );
   supportA.forEach((link, i) => link && findings.supports.push({ from: a[i] as ClaimValue, ...link }));
   supportB.forEach((link, j) => link && findings.supports.push({ from: b[j] as ClaimValue, ...link }));
@@ -254,6 +274,7 @@ function compareValues(a: ClaimValue[], b: ClaimValue[], similarity: Similarity,
   const columnBest = new Map<number, Pair>();
   for (const pair of pairs) {
     const { i, j, score } = pair;
+    if (Number.isNaN(score)) continue;
     if (pair.relation !== 'different' || supportA[i] || supportB[j]) continue;
     if (score < THRESHOLDS.conflict || score <= 0 || !mayConflict(a[i]!, b[j]!, similarity)) continue;
     if (score > (rowBest.get(i)?.score ?? 0)) rowBest.set(i, pair);

@@ -31,10 +31,21 @@ export interface Polar {
   statement: Statement;
 }
 
-export const polarStatements = (claims: Claim[]): Polar[] =>
-  claims
-    .filter((claim) => !claim.heading)
-    .flatMap((claim) => claim.statements.filter((s) => s.stems.length >= 2).map((statement) => ({ claim, statement })));
+const polarCache = new WeakMap<Claim[], Polar[]>();
+
+/** An answer's statements of two words or more; read once per answer however many answers it is compared with. */
+export function polarStatements(claims: Claim[]): Polar[] {
+  let polar = polarCache.get(claims);
+  if (!polar) {
+    polar = claims
+      .filter((claim) => !claim.heading)
+      .flatMap((claim) =>
+        claim.statements.filter((s) => s.stems.length >= 2).map((statement) => ({ claim, statement })),
+      );
+    polarCache.set(claims, polar);
+  }
+  return polar;
+}
 
 /** Statements of opposite polarity that say the same thing otherwise: 'X is visible' against 'X is not visible'. */
 export function comparePolarity(a: Claim[], b: Claim[], similarity: Similarity, findings: Findings): void {
@@ -114,6 +125,8 @@ export function copulasOf(claim: Claim): CopulaStatement[] {
   return found;
 }
 
+const copulaCache = new WeakMap<Claim[], CopulaStatement[]>();
+
 const statementWith = (claim: Claim, copula: CopulaStatement) =>
   claim.statements.find((s) => s.stems.includes(copula.subject) && s.stems.includes(copula.predicate)) ??
   claim.statements[0];
@@ -124,7 +137,14 @@ const statementWith = (claim: Claim, copula: CopulaStatement) =>
  * it the other way has not contradicted anything.
  */
 export function compareCopulas(a: Claim[], b: Claim[], findings: Findings): void {
-  const of = (claims: Claim[]) => claims.filter((claim) => !claim.heading).flatMap(copulasOf);
+  const of = (claims: Claim[]) => {
+    let copulas = copulaCache.get(claims);
+    if (!copulas) {
+      copulas = claims.filter((claim) => !claim.heading).flatMap(copulasOf);
+      copulaCache.set(claims, copulas);
+    }
+    return copulas;
+  };
   const copulasA = of(a);
   const copulasB = of(b);
   const key = (c: CopulaStatement) => `${c.subject} ${c.predicate}`;

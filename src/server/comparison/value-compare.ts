@@ -6,26 +6,17 @@ import type { DateData, OrdinalData, QuantityData, ValueData } from './value-typ
 
 export type Relation = 'incomparable' | 'same' | 'different';
 
-interface Interval {
-  lo: number;
-  hi: number;
-}
-
-const overlaps = (a: Interval, b: Interval) => a.lo <= b.hi && b.lo <= a.hi;
-
 function rolesDisjoint(a: string[], b: string[]): boolean {
   return a.length > 0 && b.length > 0 && !a.some((word) => b.includes(word));
 }
 
 // Two bounds in the same direction ('more than 300' and 'more than 500') are two claims about the
 // bound itself, so they are compared as exact figures rather than as overlapping half-lines.
-function intervalOf(centre: number, spread: number, bound: string, otherBound: string): Interval {
-  const lo = centre - spread;
-  const hi = centre + spread;
-  if (bound === otherBound) return { lo, hi };
-  if (bound === 'lower') return { lo, hi: Infinity };
-  if (bound === 'upper') return { lo: -Infinity, hi };
-  return { lo, hi };
+function lowOf(centre: number, spread: number, bound: string, otherBound: string): number {
+  return bound !== otherBound && bound === 'upper' ? -Infinity : centre - spread;
+}
+function highOf(centre: number, spread: number, bound: string, otherBound: string): number {
+  return bound !== otherBound && bound === 'lower' ? Infinity : centre + spread;
 }
 
 // 'More than a thousand years' and 'more than 1,500 years' can both be true: two bounds in the same
@@ -43,46 +34,42 @@ function quantityRelation(a: QuantityData, b: QuantityData): Relation {
       Math.abs(a.amount - a.spread - (b.amount - b.spread)) + Math.abs(a.amount + a.spread - (b.amount + b.spread));
     return ends <= 2 * precision + 1e-9 ? 'same' : 'different';
   }
-  const ia = intervalOf(a.amount, a.tolerance, a.bound, b.bound);
-  if (sameDirection(a, b))
-    return overlaps(ia, intervalOf(b.amount, b.tolerance, b.bound, a.bound)) ? 'same' : 'incomparable';
-  const ib = intervalOf(b.amount, b.tolerance, b.bound, a.bound);
-  return overlaps(ia, ib) ? 'same' : 'different';
+  const overlap =
+    lowOf(a.amount, a.tolerance, a.bound, b.bound) <= highOf(b.amount, b.tolerance, b.bound, a.bound) &&
+    lowOf(b.amount, b.tolerance, b.bound, a.bound) <= highOf(a.amount, a.tolerance, a.bound, b.bound);
+  if (sameDirection(a, b)) return overlap ? 'same' : 'incomparable';
+  return overlap ? 'same' : 'different';
 }
 
 // Days on a simple 372-day calendar: only the order of dates matters, not their distance.
 const dayNumber = (year: number, month: number, day: number) => year * 372 + (month - 1) * 31 + (day - 1);
 
-function dateInterval(d: DateData & { year: number }, other: DateData): Interval {
-  let lo: number;
-  let hi: number;
-  if (d.decade) {
-    lo = dayNumber(d.year, 1, 1);
-    hi = dayNumber(d.year + 9, 12, 31);
-  } else if (d.month !== undefined && d.day !== undefined) {
-    lo = hi = dayNumber(d.year, d.month, d.day);
-  } else if (d.month !== undefined) {
-    lo = dayNumber(d.year, d.month, 1);
-    hi = dayNumber(d.year, d.month, 31);
-  } else {
-    lo = dayNumber(d.year, 1, 1);
-    hi = dayNumber(d.year, 12, 31);
-  }
-  if (d.bound === 'approx') {
-    lo -= 2 * 372;
-    hi += 2 * 372;
-  }
-  if (d.bound === other.bound) return { lo, hi };
-  if (d.bound === 'lower') return { lo, hi: Infinity };
-  if (d.bound === 'upper') return { lo: -Infinity, hi };
-  return { lo, hi };
+/** First and last day a date can mean, ignoring its bound: a year is every day of it. */
+function firstDay(d: DateData & { year: number }): number {
+  const day = d.decade
+    ? dayNumber(d.year, 1, 1)
+    : dayNumber(d.year, d.month ?? 1, d.month !== undefined ? (d.day ?? 1) : 1);
+  return d.bound === 'approx' ? day - 2 * 372 : day;
 }
+function lastDay(d: DateData & { year: number }): number {
+  const day = d.decade
+    ? dayNumber(d.year + 9, 12, 31)
+    : d.month === undefined
+      ? dayNumber(d.year, 12, 31)
+      : dayNumber(d.year, d.month, d.day ?? 31);
+  return d.bound === 'approx' ? day + 2 * 372 : day;
+}
+
+/** 'After 1950' reaches forever one way, unless the other date is bounded the same way (then both are exact). */
+const low = (d: DateData & { year: number }, other: DateData) =>
+  d.bound !== other.bound && d.bound === 'upper' ? -Infinity : firstDay(d);
+const high = (d: DateData & { year: number }, other: DateData) =>
+  d.bound !== other.bound && d.bound === 'lower' ? Infinity : lastDay(d);
 
 function dateRelation(a: DateData, b: DateData): Relation {
   if (a.year !== undefined && b.year !== undefined) {
-    const ia = dateInterval(a as DateData & { year: number }, b);
-    const ib = dateInterval(b as DateData & { year: number }, a);
-    return overlaps(ia, ib) ? 'same' : 'different';
+    const [x, y] = [a as DateData & { year: number }, b as DateData & { year: number }];
+    return low(x, y) <= high(y, x) && low(y, x) <= high(x, y) ? 'same' : 'different';
   }
   let shared = 0;
   for (const field of ['month', 'day'] as const) {
