@@ -32,10 +32,22 @@ function sortOf(value: ClaimValue): string | null {
   return null;
 }
 
+const countries = new WeakMap<ClaimValue, string | null>();
+/** The country a name stands for, looked up once per value. */
+function countryOfValue(value: ClaimValue): string | null {
+  let country = countries.get(value);
+  if (country === undefined) {
+    country = value.data.kind === 'name' ? countryOf(value.data.key.join(' ')) : null;
+    countries.set(value, country);
+  }
+  return country;
+}
+
 function same(a: ClaimValue, b: ClaimValue): boolean {
   if (a.data.kind === 'name' && b.data.kind === 'name') {
-    const place = countryOf(a.data.key.join(' '));
-    return sameName(a.data.key, b.data.key) || (place !== null && place === countryOf(b.data.key.join(' ')));
+    if (sameName(a.data.key, b.data.key)) return true;
+    const place = countryOfValue(a);
+    return place !== null && place === countryOfValue(b);
   }
   if (a.data.kind === 'quantity' && b.data.kind === 'quantity')
     return relate({ ...a.data, role: [] }, { ...b.data, role: [] }) === 'same';
@@ -373,7 +385,7 @@ function isRecord(claim: Claim): boolean {
 
 /** The names of a record that say what it records: countries are where, not which ('Brisbane, Australia'). */
 const recordNames = (claim: Claim) =>
-  claim.values.filter((value) => value.data.kind === 'name' && countryOf(value.data.key.join(' ')) === null);
+  claim.values.filter((value) => value.data.kind === 'name' && countryOfValue(value) === null);
 
 /**
  * Two records of one key, a date and another word they share ('Summer 2032'), that name one thing each
