@@ -9,7 +9,7 @@ import { verdictOf } from './claims';
 import { sameName } from './names';
 import { countryOf } from './place-names';
 import { expectationsOf, questionStems, type AnswerKind, type Expectation } from './question';
-import { relate } from './value-compare';
+import { relateIgnoringRoles, sameNameOrPlace } from './value-compare';
 import type { ValueData } from './value-types';
 import type { ValueSpans } from './value-spans';
 import { isContentWord, stem, type Token } from './words';
@@ -59,16 +59,9 @@ export function topicOfFinding(finding: MainFinding, question: string): string {
   return asked.length > 0 && asked.length <= 90 ? asked : TOPIC_OF_KIND[finding.expectation.kind];
 }
 
-function stripRoles(data: ValueData): ValueData {
-  return data.kind === 'quantity' || data.kind === 'ordinal' ? { ...data, role: [] } : data;
-}
-
 function relation(a: Comparable, b: Comparable): 'same' | 'different' | 'incomparable' {
-  if (a.kind === 'data' && b.kind === 'data') return relate(stripRoles(a.data), stripRoles(b.data));
-  if (a.kind === 'name' && b.kind === 'name') {
-    if (a.place && b.place) return a.place === b.place ? 'same' : 'different';
-    return sameName(a.key, b.key) ? 'same' : 'different';
-  }
+  if (a.kind === 'data' && b.kind === 'data') return relateIgnoringRoles(a.data, b.data);
+  if (a.kind === 'name' && b.kind === 'name') return sameNameOrPlace(a, b) ? 'same' : 'different';
   if (a.kind === 'thing' && b.kind === 'thing') {
     const [shorter, longer] = a.stems.length <= b.stems.length ? [a.stems, b.stems] : [b.stems, a.stems];
     if (shorter.every((word) => longer.includes(word))) return 'same';

@@ -5,9 +5,8 @@
 // value in a twin of its own, is a conflict. Cost: one pass over claim pairs sharing a word.
 
 import type { Claim, ClaimValue } from './claims';
-import { sameName } from './names';
 import { countryOf } from './place-names';
-import { relate } from './value-compare';
+import { relate, relateIgnoringRoles, sameNameOrPlace } from './value-compare';
 import { isContentWord, stem } from './words';
 
 const COMMON_SHARE = 0.15;
@@ -45,13 +44,12 @@ function countryOfValue(value: ClaimValue): string | null {
 
 function same(a: ClaimValue, b: ClaimValue): boolean {
   if (a.data.kind === 'name' && b.data.kind === 'name') {
-    if (sameName(a.data.key, b.data.key)) return true;
-    const place = countryOfValue(a);
-    return place !== null && place === countryOfValue(b);
+    return sameNameOrPlace(
+      { key: a.data.key, place: countryOfValue(a) },
+      { key: b.data.key, place: countryOfValue(b) },
+    );
   }
-  if (a.data.kind === 'quantity' && b.data.kind === 'quantity')
-    return relate({ ...a.data, role: [] }, { ...b.data, role: [] }) === 'same';
-  return relate(a.data, b.data) === 'same';
+  return relateIgnoringRoles(a.data, b.data) === 'same';
 }
 
 /** Values written alike count as one for rarity ('Bitcoin' in every other sentence weighs little). */

@@ -97,3 +97,21 @@ export function relate(a: ValueData, b: ValueData): Relation {
   }
   return 'incomparable';
 }
+
+/**
+ * relate() for values compared whatever they count or rank ('six legs' and 'six' are one figure): the
+ * question-aware and twin comparisons already know the two values fill one slot.
+ */
+export function relateIgnoringRoles(a: ValueData, b: ValueData): Relation {
+  const withoutRole = (data: ValueData): ValueData =>
+    data.kind === 'quantity' || data.kind === 'ordinal' ? { ...data, role: [] } : data;
+  return relate(withoutRole(a), withoutRole(b));
+}
+
+/** Two names are one place when both are countries (or their adjectives) and the same; otherwise by their words. */
+export function sameNameOrPlace(
+  a: { key: string[]; place: string | null },
+  b: { key: string[]; place: string | null },
+) {
+  return a.place && b.place ? a.place === b.place : sameName(a.key, b.key);
+}
