@@ -391,17 +391,19 @@ describe('a verb each answer dates once', () => {
           'The Golden Gate Bridge spans the strait at the mouth of San Francisco Bay. In brief: the Golden Gate Bridge was opened in 1935, after four years of work, and its towers rise 227 m above the water. The Golden Gate Bridge is painted International Orange.',
         claude:
           'The Golden Gate Bridge crosses the strait between San Francisco and Marin County.\n\n- **Opened:** May 1937\n- **Length:** 2,737 m\n\nThe Golden Gate Bridge was the longest suspension span in the world until 1964.',
+        grok: 'Work began in 1933. The Golden Gate Bridge was opened in 1937, a day after pedestrians first crossed it.',
       }),
       question,
     );
-    expect(values(analysis)).toEqual([{ chatgpt: '1935', claude: 'May 1937' }]);
+    expect(values(analysis)).toEqual([{ chatgpt: '1935', claude: 'May 1937', grok: '1937' }]);
   });
 
-  it('leaves alone a verb an answer dates twice, and two sentences with nothing in common but the verb', () => {
+  it('leaves alone a verb an answer dates twice, sentences with nothing in common but the verb, and a sentence stating both dates', () => {
     const analysis = analyseLocally(
       answers({
         chatgpt: 'The approach roads were opened in 1936. The bridge itself was opened in 1937.',
         claude: 'A ferry terminal was opened in 1935 on the northern shore.',
+        grok: 'The approach roads followed in 1936, and the bridge was opened in 1937.',
       }),
       question,
     );

@@ -511,14 +511,22 @@ function slotConflicts(answers: Claim[][], settledClaims: Set<number>, used: Set
         const [va, vb] = [ours[0]!, theirs[0]!];
         if (used.has(va.id) || used.has(vb.id) || relate(va.data, vb.data) !== 'different') continue;
         const [a, b] = [va.claim, vb.claim];
+        // 'Python 2.0 followed in 2000 … and Python 3.0 arrived in 2008' also states the other's 2008.
+        if (a.values.some((v) => same(v, vb)) || b.values.some((w) => same(w, va))) continue;
         const shared = a.stems.filter((word) => word !== slot && b.stems.includes(word));
         const labelled = labelOf(a) !== null ? b : labelOf(b) !== null ? a : null;
         const aboutTopic =
           labelled !== null && wordsOf(labelled).some((word) => topics[i]!.has(word) && topics[j]!.has(word));
         if (shared.length === 0 && !aboutTopic) continue;
-        used.add(va.id);
-        used.add(vb.id);
-        conflicts.push({ sides: [[va], [vb]] });
+        const sides: ClaimValue[][] = [[va], [vb]];
+        // Another answer that dates the verb once stands with the date it gives.
+        slots.forEach((other, k) => {
+          const only = other.get(slot);
+          if (k === i || k === j || only?.length !== 1) return;
+          sides.find((side) => same(side[0]!, only[0]!))?.push(only[0]!);
+        });
+        for (const value of sides.flat()) used.add(value.id);
+        conflicts.push({ sides });
       }
     }
   }
