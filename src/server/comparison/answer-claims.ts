@@ -11,7 +11,9 @@ import type { Span } from './locate';
 import type { MainFinding, MainValue } from './main-values';
 import { trimClaim } from './report-text';
 import type { TwinConflict } from './twin-claims';
+import { relate } from './value-compare';
 import type { ValueSpans } from './value-spans';
+import { stem } from './words';
 
 interface Draft {
   answer: number;
@@ -28,6 +30,20 @@ function isCheckable(value: ClaimValue): boolean {
   if (value.data.kind === 'quantity')
     return value.data.dim !== 'count' || value.data.role.length > 0 || Math.abs(value.data.amount) >= 10;
   return true;
+}
+
+/** A figure with a unit ('300 m') rarely recurs in one answer for another fact; years and counts do. */
+const isMeasurement = (value: ClaimValue) =>
+  value.data.kind === 'quantity' && value.data.dim !== 'count' && value.data.dim !== 'percent';
+
+const SLOT_LINKS = new Set(['in', 'on', 'at', 'by', 'of', 'the', 'a', 'an', 'about', 'around', ':', 'was', 'is']);
+
+/** The word a value is said of: 'completed' in 'was completed in 1887' and in 'Completed: 1887'. */
+function slotWord(value: ClaimValue): string {
+  const tokens = value.claim.tokens;
+  let k = value.start - 1;
+  while (k >= 0 && SLOT_LINKS.has(tokens[k]!.lower)) k -= 1;
+  return tokens[k]?.kind === 'word' ? stem(tokens[k]!.lower) : '';
 }
 
 export function buildAnswerClaims(input: {
@@ -123,11 +139,29 @@ export function buildAnswerClaims(input: {
     if (to && !to.contradictedBy.has(models[link.from.claim.answer] ?? ''))
       to.agreedBy.add(models[link.from.claim.answer] ?? '');
   }
+  const valueDrafts: { value: ClaimValue; draft: Draft }[] = [];
   claims.forEach((answerClaims, answer) => {
     for (const claim of answerClaims) {
-      for (const value of claim.values) if (isCheckable(value)) draftAt(answer, spans.spanOf(value), claim);
+      for (const value of claim.values) {
+        if (!isCheckable(value)) continue;
+        const draft = draftAt(answer, spans.spanOf(value), claim);
+        if (draft) valueDrafts.push({ value, draft });
+      }
     }
   });
+  // An answer that repeats a contradicted value for the same fact ('completed in 1887' … 'Completed: 1887')
+  // is contradicted in both places, not single-source in the second.
+  for (const { value, draft } of valueDrafts) {
+    if (draft.agreedBy.size > 0 || draft.contradictedBy.size > 0) continue;
+    const twin = valueDrafts.find(
+      ({ value: other, draft: otherDraft }) =>
+        otherDraft.answer === draft.answer &&
+        otherDraft.contradictedBy.size > 0 &&
+        relate(value.data, other.data) === 'same' &&
+        (isMeasurement(value) || slotWord(value) === slotWord(other)),
+    );
+    if (twin) for (const [model, said] of twin.draft.contradictedBy) draft.contradictedBy.set(model, said);
+  }
 
   return models.map((model, answer) => {
     const own = [...drafts.values()]

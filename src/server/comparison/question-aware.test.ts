@@ -177,6 +177,19 @@ describe('claims located in the answers', () => {
     const statuses = analysis.claims?.find((c) => c.model === 'chatgpt')?.claims.map((c) => c.status);
     expect(statuses).toEqual(['agreed', 'single-source']);
   });
+
+  it('marks a contradicted value again where the answer repeats it for the same fact, and only there', () => {
+    const text = 'The bridge opened in 1932 and its span is 503 m.\n\n- **Opened:** 1932\n- **Span:** 503 m\n- **Tolls dropped:** 1932';
+    const analysis = analyseLocally(
+      answers({ chatgpt: text, gemini: 'The Sydney Harbour Bridge opened in 1932, with a main span of 530 m.' }),
+      'How long is the main span of the Sydney Harbour Bridge?',
+    );
+    const marks = analysis.claims?.find((c) => c.model === 'chatgpt')?.claims ?? [];
+    const statusOf = (from: number) => marks.find((c) => c.start >= from)?.status;
+    expect(statusOf(text.indexOf('503 m'))).toBe('contradicted');
+    expect(statusOf(text.lastIndexOf('503 m'))).toBe('contradicted');
+    expect(statusOf(text.lastIndexOf('1932'))).not.toBe('contradicted');
+  });
 });
 
 describe('facts beyond the question, in long answers', () => {
