@@ -212,3 +212,16 @@ describe('names and polarity', () => {
     ).not.toThrow();
   });
 });
+
+describe('month words in names', () => {
+  const names = (text: string) =>
+    buildClaims([text])[0]!.flatMap((claim) =>
+      claim.values.filter((v) => v.data.kind === 'name').map((v) => v.display),
+    );
+
+  it('reads a month word before a surname as a first name, and after a preposition as a time', () => {
+    expect(names('It was discovered by Jan Ingenhousz in 1779.')).toEqual(['Jan Ingenhousz']);
+    expect(names('June Carter recorded it in 1963.')).toEqual(['June Carter']);
+    expect(names('In June Britain voted to leave.')).toEqual(['Britain']);
+  });
+});

@@ -8,7 +8,7 @@ import type { Claim, ClaimValue } from './claims';
 import { verdictOf } from './claims';
 import { sameName } from './names';
 import { countryOf } from './place-names';
-import { expectationsOf, questionStems, type AnswerKind, type Expectation } from './question';
+import { expectationsOf, questionParts, questionStems, type AnswerKind, type Expectation } from './question';
 import { relateIgnoringRoles, sameNameOrPlace } from './value-compare';
 import type { ValueData } from './value-types';
 import type { ValueSpans } from './value-spans';
@@ -55,6 +55,13 @@ const TOPIC_OF_KIND: Record<AnswerKind | 'yes-no', string> = {
 
 export function topicOfFinding(finding: MainFinding, question: string): string {
   if (finding.topic) return finding.topic;
+  // A question of several parts is disputed on one of them: that part, as the user wrote it, names the disagreement.
+  const part = 'part' in finding.expectation ? finding.expectation.part : undefined;
+  if (part && questionParts(question).length > 1) {
+    const at = question.toLowerCase().indexOf(part);
+    const written = at >= 0 ? question.slice(at, at + part.length) : part;
+    return written.charAt(0).toUpperCase() + written.slice(1);
+  }
   const asked = question.replace(/\s+/g, ' ').trim().replace(/\?$/, '');
   return asked.length > 0 && asked.length <= 90 ? asked : TOPIC_OF_KIND[finding.expectation.kind];
 }

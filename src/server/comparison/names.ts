@@ -93,6 +93,40 @@ function canStartName(token: Token): boolean {
   );
 }
 
+/**
+ * 'Jan Ingenhousz', 'June Carter', 'April Ryan': a month word (a date would have taken it with its day or
+ * year) followed straight by a capitalised word that is no month or weekday starts a name.
+ */
+const MONTH_LEADS = new Set([
+  'since',
+  'until',
+  'till',
+  'during',
+  'early',
+  'late',
+  'mid',
+  'last',
+  'next',
+  'this',
+  'every',
+  'each',
+]);
+
+function isMonthNamedPerson(tokens: Token[], i: number): boolean {
+  const token = tokens[i] as Token;
+  const next = tokens[i + 1];
+  // 'In June Britain voted': after a preposition the month is a time.
+  if (PREPOSITIONS.has(tokens[i - 1]?.lower ?? '') || MONTH_LEADS.has(tokens[i - 1]?.lower ?? '')) return false;
+  return (
+    MONTHS.has(token.lower) &&
+    isCapitalised(token) &&
+    next !== undefined &&
+    next.spaceBefore &&
+    isCapitalised(next) &&
+    canStartName(next)
+  );
+}
+
 const SENTENCE_OPENERS = new Set([':', '"', '.', '!', '?']);
 
 function isSentenceStart(tokens: Token[], i: number): boolean {
@@ -162,7 +196,7 @@ export function extractNames(
   const found: FoundValue[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
-    if (taken[i] || !canStartName(token)) continue;
+    if (taken[i] || !(canStartName(token) || isMonthNamedPerson(tokens, i))) continue;
     const words = [token.text];
     let end = i + 1;
     while (end < tokens.length && !/'s$/.test(tokens[end - 1]?.text ?? '')) {

@@ -179,7 +179,8 @@ describe('claims located in the answers', () => {
   });
 
   it('marks a contradicted value again where the answer repeats it for the same fact, and only there', () => {
-    const text = 'The bridge opened in 1932 and its span is 503 m.\n\n- **Opened:** 1932\n- **Span:** 503 m\n- **Tolls dropped:** 1932';
+    const text =
+      'The bridge opened in 1932 and its span is 503 m.\n\n- **Opened:** 1932\n- **Span:** 503 m\n- **Tolls dropped:** 1932';
     const analysis = analyseLocally(
       answers({ chatgpt: text, gemini: 'The Sydney Harbour Bridge opened in 1932, with a main span of 530 m.' }),
       'How long is the main span of the Sydney Harbour Bridge?',
@@ -421,5 +422,18 @@ describe('a verb each answer dates once', () => {
       question,
     );
     expect(analysis.disagreements).toEqual([]);
+  });
+});
+
+describe('what a disagreement is called', () => {
+  it('names it by the part of a question of several parts, as the user wrote it', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'Photosynthesis turns light into chemical energy. It was discovered by Jan Ingenhousz in 1779.',
+        claude: 'Plants use light to make sugar. It was discovered by Joseph Priestley in 1779.',
+      }),
+      'How does photosynthesis work, and who discovered it?',
+    );
+    expect(analysis.disagreements.map((d) => d.topic)).toEqual(['Who discovered it']);
   });
 });

@@ -24,6 +24,8 @@ export interface Expectation {
   focus: string[];
   /** For 'thing' and 'list': the noun asked about ('element', 'countries'). */
   head?: string;
+  /** The part of the question it comes from, lower-cased ('when was it built'). */
+  part?: string;
 }
 
 const WH = /\b(?:when|who|whom|whose|where|what|which|how)\b/;
@@ -170,11 +172,16 @@ function stemsOf(phrase: string): string[] {
 }
 
 /** Every part of the question that asks for a value, in the order asked. Yes/no questions have none here. */
-export function expectationsOf(question: string): Expectation[] {
-  const parts = normaliseQuestion(question)
+/** The parts of a question that ask something ('how do vaccines work', 'who invented the first one'). */
+export function questionParts(question: string): string[] {
+  return normaliseQuestion(question)
     .split(PART_BREAK)
     .map((part) => part.trim())
     .filter((part) => WH.test(part));
+}
+
+export function expectationsOf(question: string): Expectation[] {
+  const parts = questionParts(question);
   const expectations: Expectation[] = [];
   for (const part of parts) {
     const kind = kindOf(part);
@@ -193,7 +200,7 @@ export function expectationsOf(question: string): Expectation[] {
             part,
           )?.[1]
         : undefined;
-    expectations.push({ ...kind, focus, ...(whole ? { of: stemsOf(whole) } : {}) });
+    expectations.push({ ...kind, focus, part, ...(whole ? { of: stemsOf(whole) } : {}) });
   }
   return expectations;
 }
