@@ -25,6 +25,7 @@ describe('what the question asks for', () => {
     ['Which gas do plants take in?', ['thing']],
     ['Which countries border Austria?', ['list']],
     ['When was the telephone invented, and who invented it?', ['time', 'person']],
+    ['Tell me about Rome: when was it founded and who founded it?', ['time', 'person']],
     ['Is a tomato a fruit?', []],
   ])('%s', (question, kinds) => {
     expect(expectationsOf(question).map((e) => e.kind)).toEqual(kinds);
