@@ -9,6 +9,7 @@ import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-
 import { parseSse } from '../../../tests/helpers/sse';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { saveQuery, type NewResponse } from './repository';
+import { bothContradictedOnce } from '../../../tests/helpers/comparisons';
 
 // The comparison's claims (issue 11, item 2) are stored with the query in their own column: one
 // query's page gets them back, history lists do not, and queries stored before them still show.
@@ -90,24 +91,7 @@ function analysis(claims?: AnswerClaims[]): ComparisonAnalysis {
         source: 'local',
       },
     ],
-    confidenceRanking: [
-      {
-        model: 'chatgpt',
-        displayName: 'ChatGPT',
-        score: 0.5,
-        checked: 1,
-        contradicted: 1,
-        reason: 'Contradicted on 1 of 1 checked claims',
-      },
-      {
-        model: 'grok',
-        displayName: 'Grok',
-        score: 0.5,
-        checked: 1,
-        contradicted: 1,
-        reason: 'Contradicted on 1 of 1 checked claims',
-      },
-    ],
+    confidenceRanking: bothContradictedOnce(),
     judge: { kind: 'local' },
     ...(claims && { claims }),
   };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ComparisonAnalysis } from '../../../common/comparison';
 import { sseStream } from '../../../../tests/helpers/fake-fetch';
 import { comparison, queryResult, renderHome, savedQuery, SESSION, settled } from './test-fixtures';
+import { bothContradictedOnce } from '../../../../tests/helpers/comparisons';
 
 // Home: the claim marks of a question just asked, whose analysis arrives in the stream, and of one
 // reopened from the session history, whose list leaves the claims out.
@@ -23,24 +24,7 @@ const analysis: ComparisonAnalysis = {
       source: 'local',
     },
   ],
-  confidenceRanking: [
-    {
-      model: 'chatgpt',
-      displayName: 'ChatGPT',
-      score: 0.5,
-      checked: 1,
-      contradicted: 1,
-      reason: 'Contradicted on 1 of 1 checked claims',
-    },
-    {
-      model: 'grok',
-      displayName: 'Grok',
-      score: 0.5,
-      checked: 1,
-      contradicted: 1,
-      reason: 'Contradicted on 1 of 1 checked claims',
-    },
-  ],
+  confidenceRanking: bothContradictedOnce(),
   judge: { kind: 'local' },
   claims: [
     {
