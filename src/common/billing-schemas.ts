@@ -46,9 +46,6 @@ export const verifyPaymentRequestSchema = z.object({
   subscriptionId: safeId().optional(),
 });
 
-/** Stripe's statuses of a subscription whose first invoice was never paid: a checkout attempt, never a plan (decision 0019). */
-export const UNPAID_SUBSCRIPTION_STATUSES: readonly string[] = ['incomplete', 'incomplete_expired'];
-
 export const billingSubscriptionSchema = z.object({
   id: z.string(),
   status: z.string(),
@@ -121,22 +118,6 @@ export const billingMessages = {
 /** When a change applies: at once (prorated today) or when the current period ends (nothing today). */
 export const planChangeWhenSchema = z.enum(['now', 'period_end']);
 export type PlanChangeWhen = z.infer<typeof planChangeWhenSchema>;
-
-/** Our statuses of a subscription the user holds: checkout shows them a plan change, never a second subscription. */
-export const HELD_SUBSCRIPTION_STATUSES: readonly string[] = [
-  'active',
-  'trialing',
-  'past_due',
-  'pending_cancellation',
-  'unpaid',
-];
-
-/** The user holds a subscription: another plan is a confirmed change (/checkout/<plan>), never a second subscription. */
-export function holdsSubscription(
-  user: { stripeSubscriptionId: string | null; subscriptionStatus: string | null } | null | undefined,
-): boolean {
-  return Boolean(user?.stripeSubscriptionId) && HELD_SUBSCRIPTION_STATUSES.includes(user?.subscriptionStatus ?? '');
-}
 
 const planChangePlanId = safeText({ max: 64, min: 1 });
 

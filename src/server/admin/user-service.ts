@@ -3,6 +3,7 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { adminServerMessages as m } from '../../common/admin-messages';
 import type { AdminUserUpdate, SyncResult } from '../../common/admin-schemas';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
+import { isEndedStatus } from '../../common/subscription-state';
 import { fillMessage, serverMessages, validationMessages } from '../../common/messages';
 import type { AuthService } from '../auth/service';
 import { createSession, endImpersonationsOf, invalidateSession, type SessionRow } from '../auth/sessions';
@@ -13,8 +14,6 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/er
 import { findUserById, isAdminUser, isSessionUser, uniqueViolationToConflict, type UserRow } from '../users/repository';
 import { recordAudit } from '../audit/audit-log';
 import { isAdmin } from './user-queries';
-
-const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
 
 /** The rules behind the Users section: what an administrator may change, and the audit trail of each change. */
 export class AdminUserService {
@@ -120,7 +119,7 @@ export class AdminUserService {
     try {
       const stripe = await this.billing.stripe();
       const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-      if (!ENDED_STATUSES.has(subscription.status)) await stripe.subscriptions.cancel(subscriptionId);
+      if (!isEndedStatus(subscription.status)) await stripe.subscriptions.cancel(subscriptionId);
     } catch (error) {
       if ((error as { code?: string }).code === 'resource_missing') return;
       request.log.error({ err: error, userId }, 'could not cancel the subscription of a user being deleted');

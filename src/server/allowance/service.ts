@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SubscriptionInfo } from '../../common/query-schemas';
+import { ACTIVE_SUBSCRIPTION_STATUSES, isActiveStatus } from '../../common/subscription-state';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { UserRow } from '../users/repository';
@@ -7,8 +8,6 @@ import type { UserRow } from '../users/repository';
 // Question counts change only through these single atomic statements (DESIGN.md section 4): two
 // requests racing for the last question cannot both win, and nothing ever goes below zero.
 
-/** Statuses in which a subscription still grants its allowance. */
-export const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'pending_cancellation'] as const;
 export const UNLIMITED = -1;
 
 export type AllowanceBucket = 'paid' | 'unlimited' | 'free';
@@ -20,7 +19,7 @@ const subscriptionActive = () =>
   );
 
 export function hasActiveSubscription(user: Pick<UserRow, 'subscriptionStatus' | 'subscriptionExpiresAt'>): boolean {
-  const statusActive = (ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(user.subscriptionStatus ?? '');
+  const statusActive = isActiveStatus(user.subscriptionStatus);
   return statusActive && (!user.subscriptionExpiresAt || user.subscriptionExpiresAt.getTime() > Date.now());
 }
 

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { HELD_STATUSES, ourStatus } from './subscription-sync';
+import { HELD_STATUSES, ourStatus, stripeIdOf } from './subscription-state';
 
 // A checkout attempt is the subscription that opening /checkout/:plan creates at Stripe with
 // payment_behavior 'default_incomplete': status 'incomplete' until its first invoice is paid.
@@ -30,7 +30,7 @@ export function ageMs(subscription: Stripe.Subscription, now = Date.now()): numb
 
 export function priceIdOf(subscription: Stripe.Subscription): string | undefined {
   const price = subscription.items?.data?.[0]?.price;
-  return typeof price === 'string' ? price : price?.id;
+  return stripeIdOf(price) ?? undefined;
 }
 
 /**

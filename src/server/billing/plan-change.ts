@@ -10,6 +10,7 @@ import {
   type PlanChangeWhen,
 } from '../../common/billing-schemas';
 import { planChangeDirection } from '../../common/plans';
+import { isEndedStatus } from '../../common/subscription-state';
 import type { Database } from '../db/client';
 import { subscriptionEvents } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -18,7 +19,8 @@ import { applyGrant, type AllowanceGrant } from './allowance-grants';
 import { planSchedule, scheduleMetadata } from './plan-schedule';
 import type { PlanRow, PlanService } from './plans';
 import type { BillingService } from './service';
-import { HELD_STATUSES, periodOf, type SubscriptionSync } from './subscription-sync';
+import { HELD_STATUSES, periodOf } from './subscription-state';
+import type { SubscriptionSync } from './subscription-sync';
 
 // Changing the plan of a live subscription (decision 0020): `preview` only reads (Stripe's preview
 // invoice), `confirm` changes. A dearer or same-price plan applies now, charged today through
@@ -241,8 +243,7 @@ export class PlanChangeService {
     const subscription = await stripe.subscriptions.retrieve(user.stripeSubscriptionId, {
       expand: ['items.data.price'],
     });
-    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired')
-      throw badRequest(billingMessages.noSubscription);
+    if (isEndedStatus(subscription.status)) throw badRequest(billingMessages.noSubscription);
     // Changing the plan must not quietly undo a cancellation: resuming is its own decision.
     if (subscription.cancel_at_period_end || subscription.cancel_at)
       throw refuse(planChangeMessages.resumeFirst, 'resume_first');

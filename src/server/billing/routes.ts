@@ -13,6 +13,7 @@ import {
   verifyPaymentRequestSchema,
 } from '../../common/billing-schemas';
 import { safeId, safeText } from '../../common/text-rules';
+import { stripeIdOf } from './subscription-state';
 import { requireUser } from '../auth/context';
 import type { Database } from '../db/client';
 import type { Mailer } from '../email/mailer';
@@ -94,7 +95,7 @@ export async function billingRoutes(instance: FastifyInstance, deps: BillingRout
     const stripe = await billing.stripe();
     const intent = await stripe.paymentIntents.retrieve(body.paymentIntentId);
     // The client secret proves the caller saw this payment; the customer proves it is theirs.
-    const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+    const customer = stripeIdOf(intent.customer);
     if (intent.client_secret !== body.paymentIntentClientSecret || (customer && customer !== user.stripeCustomerId)) {
       throw badRequest(billingMessages.verificationFailed);
     }

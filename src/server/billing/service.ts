@@ -7,6 +7,7 @@ import {
   type PaymentMethod,
   type SubscriptionActionResponse,
 } from '../../common/billing-schemas';
+import { isEndedStatus } from '../../common/subscription-state';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
@@ -26,13 +27,8 @@ import {
   isPendingAttempt,
   priceIdOf,
 } from './checkout-attempts';
-import {
-  HELD_STATUSES,
-  periodOf,
-  UNPAID_STATUSES,
-  type SubscriptionSnapshot,
-  type SubscriptionSync,
-} from './subscription-sync';
+import { HELD_STATUSES, ourStatus, periodOf, UNPAID_STATUSES } from './subscription-state';
+import type { SubscriptionSnapshot, SubscriptionSync } from './subscription-sync';
 
 const notConfigured = () => new HttpError(503, billingMessages.paymentsNotConfigured);
 
@@ -174,14 +170,11 @@ export class BillingService {
       await this.refresh(user, 'unpaid_attempt_released');
       return null;
     }
-    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return null;
+    if (isEndedStatus(subscription.status)) return null;
     const price = subscription.items.data[0]?.price;
     const plan = price ? await this.plans.findByPrice(price.id) : undefined;
     const { start, end } = periodOf(subscription);
-    const status =
-      subscription.status === 'active' && subscription.cancel_at_period_end
-        ? 'pending_cancellation'
-        : subscription.status;
+    const status = ourStatus(subscription);
     return withScheduledChange(this.plans, subscription, {
       id: subscription.id,
       status,

@@ -1,21 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { HELD_SUBSCRIPTION_STATUSES, UNPAID_SUBSCRIPTION_STATUSES } from '../../common/billing-schemas';
+import { isEndedStatus } from '../../common/subscription-state';
 import type { Database, Transaction } from '../db/client';
 import { payments, subscriptionEvents, users } from '../db/schema';
 import { findUserById, type UserRow } from '../users/repository';
 import { applyGrant, creditedPriceOf, type AllowanceGrant } from './allowance-grants';
 import { planSchedule } from './plan-schedule';
+import { HELD_STATUSES, ourStatus, periodOf, subscriptionIdOfInvoice, UNPAID_STATUSES } from './subscription-state';
 import type { PlanRow, PlanService } from './plans';
 
 // Applies Stripe's view of a subscription to our user. Webhooks may arrive twice or out of order,
 // so every handler re-reads the subscription from Stripe and writes the result as an upsert: the
 // last writer always writes the truth, whichever event woke it.
-
-/** Stripe's statuses of a subscription whose first invoice was never paid: a checkout attempt, not a plan. */
-export const UNPAID_STATUSES = new Set(UNPAID_SUBSCRIPTION_STATUSES);
-/** Our statuses (ourStatus) of a subscription the user holds: it is their plan, and a second one would bill twice. */
-export const HELD_STATUSES = new Set(HELD_SUBSCRIPTION_STATUSES);
 
 /** The subscription_events type of a second live subscription for one user (WebhookHandler). */
 export const SECOND_SUBSCRIPTION_EVENT = 'second_live_subscription';
@@ -26,23 +22,6 @@ export interface SubscriptionSnapshot {
   status: string;
   periodStart: number | null;
   periodEnd: number | null;
-}
-
-/** Our status words: a subscription set to cancel at period end is 'pending_cancellation' (spec section 3). */
-export function ourStatus(subscription: Stripe.Subscription): string {
-  if (subscription.status === 'active' && subscription.cancel_at_period_end) return 'pending_cancellation';
-  return subscription.status;
-}
-
-export function periodOf(subscription: Stripe.Subscription): { start: number | null; end: number | null } {
-  // Since API 2025-03-31 the period lives on the subscription's items.
-  const item = subscription.items?.data?.[0];
-  return { start: item?.current_period_start ?? null, end: item?.current_period_end ?? null };
-}
-
-export function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | null {
-  const sub = invoice.parent?.subscription_details?.subscription;
-  return typeof sub === 'string' ? sub : (sub?.id ?? null);
 }
 
 export class SubscriptionSync {
@@ -97,7 +76,7 @@ export class SubscriptionSync {
       if (holdsIt && neverPaid) return this.releaseAttempt(tx, user, snap, eventType, stripeEventId);
       if (!holdsIt) return this.recordAttempt(tx, user, snap, eventType, stripeEventId);
     }
-    const ended = ['canceled', 'incomplete_expired'].includes(snap.status);
+    const ended = isEndedStatus(snap.status);
     const tier = ended ? 'free' : (snap.plan?.name ?? user.subscriptionTier);
     const customerId =
       typeof snap.subscription.customer === 'string' ? snap.subscription.customer : snap.subscription.customer.id;

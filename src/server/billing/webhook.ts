@@ -6,13 +6,8 @@ import { stripeEvents, subscriptionEvents } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
 import { constructWebhookEvent, type StripeGateway } from './stripe-gateway';
 import type { UserRow } from '../users/repository';
-import {
-  HELD_STATUSES,
-  ourStatus,
-  subscriptionIdOfInvoice,
-  type SubscriptionSnapshot,
-  type SubscriptionSync,
-} from './subscription-sync';
+import { HELD_STATUSES, ourStatus, stripeIdOf, subscriptionIdOfInvoice } from './subscription-state';
+import type { SubscriptionSnapshot, SubscriptionSync } from './subscription-sync';
 
 export type WebhookOutcome = { received: true; duplicate?: true; ignored?: true };
 
@@ -75,14 +70,13 @@ export class WebhookHandler {
 
     if (CHECKOUT_EVENTS.has(event.type)) {
       const session = object as unknown as Stripe.Checkout.Session;
-      const customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+      const customerId = stripeIdOf(session.customer);
       const user = await this.sync.findUser({
         userId: session.client_reference_id ?? session.metadata?.userId,
         customerId,
       });
       if (!user) return this.unmatched(event);
-      const subscriptionId =
-        typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
+      const subscriptionId = stripeIdOf(session.subscription);
       const snap =
         event.type === 'checkout.session.completed' && subscriptionId
           ? await this.sync.snapshot(stripe, subscriptionId)
@@ -140,7 +134,13 @@ export class WebhookHandler {
    * recorded for the admin console's subscription events, and nothing is cancelled here. The user
    * then holds the newer one, as before, until either changes.
    */
-  private async recordSecond(tx: Transaction, user: UserRow, snap: SubscriptionSnapshot, other: string, event: Stripe.Event) {
+  private async recordSecond(
+    tx: Transaction,
+    user: UserRow,
+    snap: SubscriptionSnapshot,
+    other: string,
+    event: Stripe.Event,
+  ) {
     this.log.warn(
       { stripeEvent: event.id, userId: user.id, subscription: snap.subscription.id, otherSubscription: other },
       'second live subscription for a user who holds another; both bill until one is cancelled',

@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
-import { UNPAID_SUBSCRIPTION_STATUSES, type BillingSubscription } from '../../../common/billing-schemas';
+import type { BillingSubscription } from '../../../common/billing-schemas';
+import { HELD_SUBSCRIPTION_STATUSES, UNPAID_SUBSCRIPTION_STATUSES } from '../../../common/subscription-state';
 import { formatPrice } from '../../../common/plans';
 
 // How the billing page writes dates, statuses, prices and cards (spec sections 2 and 3).
@@ -21,7 +22,7 @@ export function isPlan(subscription: BillingSubscription): boolean {
 }
 
 /** Statuses in which the Manage Cancellation tab is shown. */
-export const MANAGEABLE_STATUSES = new Set(['active', 'past_due', 'trialing', 'unpaid', 'pending_cancellation']);
+export const MANAGEABLE_STATUSES = new Set(HELD_SUBSCRIPTION_STATUSES);
 
 export function isManageable(subscription: BillingSubscription | null | undefined): boolean {
   return Boolean(subscription && MANAGEABLE_STATUSES.has(subscription.status));

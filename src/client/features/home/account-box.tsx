@@ -1,6 +1,6 @@
 import { BadgeCheck, CreditCard, Loader2, LogIn, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
-import { UNPAID_SUBSCRIPTION_STATUSES } from '../../../common/billing-schemas';
+import { SHOWN_AS_PLAN_STATUSES, UNPAID_SUBSCRIPTION_STATUSES } from '../../../common/subscription-state';
 import type { PublicUser } from '../../../common/user-schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -8,7 +8,6 @@ import { planLabel } from '../../lib/format';
 import { MANAGEABLE_STATUSES, ManageSubscriptionDialog } from './manage-subscription-dialog';
 
 // Statuses in which the user still has a paid plan to manage rather than one to buy.
-const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'past_due', 'pending_cancellation']);
 
 export function queriesLeft(user: PublicUser): string {
   if (user.paidQuestionsRemaining === -1) return 'Unlimited';
@@ -21,7 +20,7 @@ function planOf(user: PublicUser): string {
 }
 
 function isSubscribed(user: PublicUser): boolean {
-  return user.subscriptionTier !== 'free' && SUBSCRIBED_STATUSES.has(user.subscriptionStatus ?? '');
+  return user.subscriptionTier !== 'free' && SHOWN_AS_PLAN_STATUSES.includes(user.subscriptionStatus ?? '');
 }
 
 /** Subscribe (to /pricing), Manage Subscription (the dialog), or for a past-due plan the billing page. */

@@ -2,6 +2,7 @@ import { CreditCard, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicUser } from '../../../common/user-schemas';
+import { ACTIVE_SUBSCRIPTION_STATUSES } from '../../../common/subscription-state';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -20,7 +21,7 @@ import { useBillingSubscription } from './subscription-api';
 import { UpgradePlans } from './upgrade-plans';
 
 /** Statuses whose holder manages a plan in the dialog rather than buying one. */
-export const MANAGEABLE_STATUSES = new Set(['active', 'trialing', 'pending_cancellation']);
+export const MANAGEABLE_STATUSES = new Set(ACTIVE_SUBSCRIPTION_STATUSES);
 
 /**
  * 'Manage Subscription' (spec section 2): two tabs, Upgrade Subscription and Cancel Subscription,

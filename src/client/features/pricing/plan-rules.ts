@@ -1,17 +1,17 @@
 import type { Plan } from '../../../common/billing-schemas';
 import { UNLIMITED_QUERIES } from '../../../common/plans';
 import type { PublicUser } from '../../../common/user-schemas';
+import { isActiveStatus } from '../../../common/subscription-state';
 
 // The card button rules of spec section 2 ('Pricing page'), kept apart from the markup so each
 // rule reads on its own.
 
 /** Statuses in which the user holds a paid plan they could change rather than buy. */
-const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'pending_cancellation']);
 
 export function isSubscribed(user: PublicUser | null | undefined): boolean {
   if (!user) return false;
   const tier = user.subscriptionTier;
-  return Boolean(tier) && tier !== 'free' && SUBSCRIBED_STATUSES.has(user.subscriptionStatus ?? '');
+  return Boolean(tier) && tier !== 'free' && isActiveStatus(user.subscriptionStatus);
 }
 
 export function isCurrentPlan(plan: Plan, user: PublicUser | null | undefined): boolean {

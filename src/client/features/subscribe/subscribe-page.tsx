@@ -1,7 +1,8 @@
 import { AlertTriangle, ArrowLeft, ArrowRight, Check, ExternalLink, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { holdsSubscription, type Plan } from '../../../common/billing-schemas';
+import type { Plan } from '../../../common/billing-schemas';
+import { holdsSubscription, isActiveStatus } from '../../../common/subscription-state';
 import { PREFILL_EMAIL_KEY } from '../../../common/browser-storage';
 import { formatPrice, planChangeDirection, planChangeLabels, UNLIMITED_QUERIES } from '../../../common/plans';
 import type { PublicUser } from '../../../common/user-schemas';
@@ -19,7 +20,6 @@ import { usePaymentMode, usePlans } from './subscribe-api';
 
 /** The plans this picker offers, in this order; the test plan joins them in test mode. */
 const PICKER_PLANS = ['basic', 'standard', 'unlimited'] as const;
-const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'pending_cancellation']);
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const subscribeMessages = {
@@ -65,7 +65,7 @@ function offeredPlans(plans: Plan[], mode: 'test' | 'live'): Plan[] {
 
 function isCurrent(plan: Plan, user: PublicUser): boolean {
   return (
-    (SUBSCRIBED_STATUSES.has(user.subscriptionStatus ?? '') || holdsSubscription(user)) &&
+    (isActiveStatus(user.subscriptionStatus) || holdsSubscription(user)) &&
     (user.subscriptionTier === plan.name || user.subscriptionTier === plan.id)
   );
 }
