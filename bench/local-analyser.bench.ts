@@ -3,10 +3,10 @@
 // Run: npx tsx bench/local-analyser.bench.ts [--verbose]
 
 import type { AnswerForComparison, ComparisonAnalysis } from '../src/common/comparison';
-import { matchesConflict, type KnownConflict, type LabelledSet } from '../src/server/comparison/analyser-corpus';
-import { conflictSets } from '../src/server/comparison/analyser-corpus-conflicts';
-import { heldOutConflictSets, heldOutStyleSets } from '../src/server/comparison/analyser-corpus-held-out';
-import { styleSets } from '../src/server/comparison/analyser-corpus-style';
+import { matchesConflict, type KnownConflict, type LabelledSet } from '../tests/fixtures/comparison/analyser-corpus';
+import { conflictSets } from '../tests/fixtures/comparison/analyser-corpus-conflicts';
+import { heldOutConflictSets, heldOutStyleSets } from '../tests/fixtures/comparison/analyser-corpus-held-out';
+import { styleSets } from '../tests/fixtures/comparison/analyser-corpus-style';
 import { analyseLocally } from '../src/server/comparison/local-analyser';
 
 const verbose = process.argv.includes('--verbose');

@@ -71,7 +71,7 @@ export async function adminBusinessRoutes(instance: FastifyInstance, { db, gatew
       const { user } = await requireAdmin(db, request);
       const row = await plans.create(request.body);
       if (!row) throw conflict(m.planExists, { errors: { name: m.planExists } });
-      await recordAudit(db, request, {
+      await recordAudit(db, request.ip, {
         actorUserId: user.id,
         action: 'admin.plan_create',
         details: { planId: row.id },
@@ -87,7 +87,7 @@ export async function adminBusinessRoutes(instance: FastifyInstance, { db, gatew
       const { user } = await requireAdmin(db, request);
       const row = await plans.update(request.params.id, request.body);
       if (!row) throw notFound(m.planNotFound);
-      await recordAudit(db, request, {
+      await recordAudit(db, request.ip, {
         actorUserId: user.id,
         action: 'admin.plan_update',
         details: { planId: row.id, fields: Object.keys(request.body) },

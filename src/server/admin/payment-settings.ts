@@ -94,7 +94,7 @@ export class PaymentSettings {
         changed.push(`paymentLinks.${planId}`);
       }
     }
-    await recordAudit(this.db, request, {
+    await recordAudit(this.db, request.ip, {
       actorUserId: admin.id,
       action: 'admin.payment_settings',
       details: { mode, changed, clearedUsers: cleared },

@@ -64,7 +64,7 @@ export async function adminSettingsRoutes(
       if (body.sendgridApiKey) await settings.set(settingKeys.sendgridApiKey, body.sendgridApiKey, { secret: true });
       await settings.set(settingKeys.emailFrom, body.sendgridFromEmail);
       await settings.set(settingKeys.emailFromName, body.sendgridFromName || null);
-      await recordAudit(db, request, {
+      await recordAudit(db, request.ip, {
         actorUserId: user.id,
         action: 'admin.email_settings',
         details: { apiKeyChanged: Boolean(body.sendgridApiKey) },
@@ -114,7 +114,7 @@ export async function adminSettingsRoutes(
     const { user } = await requireAdmin(db, request);
     const apiKey = `whk_${randomBytes(24).toString('base64url')}`;
     await settings.set(WEBHOOK_API_KEY_SETTING, apiKey, { secret: true });
-    await recordAudit(db, request, { actorUserId: user.id, action: 'admin.webhook_key_generated' });
+    await recordAudit(db, request.ip, { actorUserId: user.id, action: 'admin.webhook_key_generated' });
     // The only time the whole key leaves the server.
     return { apiKey };
   });
@@ -140,7 +140,7 @@ export async function adminSettingsRoutes(
     async (request, reply) => {
       const { user } = await requireAdmin(db, request);
       const created = await auth.createAdmin(request.body);
-      await recordAudit(db, request, {
+      await recordAudit(db, request.ip, {
         actorUserId: user.id,
         action: 'admin.admin_create',
         targetUserId: created.id,

@@ -70,7 +70,7 @@ export class AdminUserService {
         .catch((error: unknown) => {
           throw uniqueViolationToConflict(error);
         });
-      await recordAudit(tx, request, {
+      await recordAudit(tx, request.ip, {
         actorUserId: admin.id,
         action: 'admin.user_update',
         targetUserId: id,
@@ -102,7 +102,7 @@ export class AdminUserService {
     if (user.stripeSubscriptionId) await this.cancelAtStripe(request, user.id, user.stripeSubscriptionId);
     await this.db.transaction(async (tx) => {
       await tx.delete(users).where(eq(users.id, id));
-      await recordAudit(tx, request, {
+      await recordAudit(tx, request.ip, {
         actorUserId: admin.id,
         action: 'admin.user_delete',
         details: { userId: user.id, username: user.username, email: user.email },
@@ -146,7 +146,7 @@ export class AdminUserService {
         .returning();
       // An admin may not be impersonated, so a running impersonation of the new admin ends now.
       if (makeAdmin) await endImpersonationsOf(tx, id);
-      await recordAudit(tx, request, {
+      await recordAudit(tx, request.ip, {
         actorUserId: admin.id,
         action: makeAdmin ? 'admin.grant_admin' : 'admin.revoke_admin',
         targetUserId: id,
@@ -159,7 +159,7 @@ export class AdminUserService {
     const user = await this.require(id);
     if (!user.email) throw badRequest(m.noEmailForReset);
     await this.auth.sendPasswordReset(user);
-    await recordAudit(this.db, request, {
+    await recordAudit(this.db, request.ip, {
       actorUserId: admin.id,
       action: 'admin.password_reset_sent',
       targetUserId: id,
@@ -178,7 +178,7 @@ export class AdminUserService {
       impersonatorId: admin.id,
     });
     await invalidateSession(this.db, adminSession.id);
-    await recordAudit(this.db, request, { actorUserId: admin.id, action: 'impersonation.start', targetUserId: id });
+    await recordAudit(this.db, request.ip, { actorUserId: admin.id, action: 'impersonation.start', targetUserId: id });
     return { token: created.token, target };
   }
 
@@ -187,7 +187,7 @@ export class AdminUserService {
     if (!session.impersonatorId) throw forbidden(m.notImpersonating);
     await invalidateSession(this.db, session.id);
     const admin = await findUserById(this.db, session.impersonatorId);
-    await recordAudit(this.db, request, {
+    await recordAudit(this.db, request.ip, {
       actorUserId: session.impersonatorId,
       action: 'impersonation.end',
       targetUserId: session.userId,
@@ -223,7 +223,7 @@ export class AdminUserService {
         result.errors.push(`User #${user.id} (${user.username}): ${reason}`);
       }
     }
-    await recordAudit(this.db, request, {
+    await recordAudit(this.db, request.ip, {
       actorUserId: admin.id,
       action: 'admin.stripe_sync',
       details: { ...result, errors: result.errors.length },

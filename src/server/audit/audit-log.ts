@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -11,13 +10,16 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** One row per administrative act, so who did what to whom can be answered later. */
-export async function recordAudit(db: Executor, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+/**
+ * One row per administrative act, so who did what to whom can be answered later. `address` is the
+ * caller's IP address; null for acts from the command line.
+ */
+export async function recordAudit(db: Executor, address: string | null, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     actorUserId: entry.actorUserId,
     action: entry.action,
     targetUserId: entry.targetUserId ?? null,
     details: entry.details ?? null,
-    ipAddress: request.ip,
+    ipAddress: address,
   });
 }

@@ -18,7 +18,7 @@ import { forbidden, notFound } from '../http/errors';
 import { createLimit } from '../http/rate-limit';
 import type { AnonymousLimits } from '../users/anonymous-limits';
 import { adminEmails, findUserById, isAdminUser, isSessionUser, type UserRow } from '../users/repository';
-import { signedInOrSessionUser } from '../users/caller';
+import { signedInOrSessionUser } from '../auth/caller';
 import type { BillingService } from './service';
 import type { StripeGateway } from './stripe-gateway';
 import { resetTestAccount, testModeStripe } from './test-account-reset';

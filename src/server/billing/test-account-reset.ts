@@ -72,7 +72,7 @@ export async function resetTestAccount(
       updatedAt: new Date(),
     })
     .where(eq(users.id, user.id));
-  await recordAudit(db, request, {
+  await recordAudit(db, request.ip, {
     actorUserId: user.id,
     action: 'user.reset',
     targetUserId: user.id,

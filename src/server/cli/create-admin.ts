@@ -9,7 +9,8 @@ import { invalidateUserSessions } from '../auth/sessions';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
-import { auditLog, users } from '../db/schema';
+import { recordAudit } from '../audit/audit-log';
+import { users } from '../db/schema';
 import { findUserByEmail, findUserByUsername } from '../users/repository';
 
 const usage = 'Usage: npm run admin:create -- --email EMAIL --username USERNAME --password PASSWORD';
@@ -36,7 +37,7 @@ export async function createOrPromoteAdmin(db: Database, freeQuestions: number, 
       })
       .where(eq(users.id, existing.id));
     if (passwordHash) await invalidateUserSessions(db, existing.id);
-    await db.insert(auditLog).values({ action: 'admin.promoted_by_cli', targetUserId: existing.id });
+    await recordAudit(db, null, { actorUserId: null, action: 'admin.promoted_by_cli', targetUserId: existing.id });
     return { action: 'promoted' as const, id: existing.id, username: existing.username };
   }
   if (!input.password) throw new Error(`--password is required to create a new administrator.\n${usage}`);
@@ -52,7 +53,7 @@ export async function createOrPromoteAdmin(db: Database, freeQuestions: number, 
       freeQuestionsRemaining: freeQuestions,
     })
     .returning();
-  await db.insert(auditLog).values({ action: 'admin.created_by_cli', targetUserId: created!.id });
+  await recordAudit(db, null, { actorUserId: null, action: 'admin.created_by_cli', targetUserId: created!.id });
   return { action: 'created' as const, id: created!.id, username: created!.username };
 }
 

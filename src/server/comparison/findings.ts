@@ -1,6 +1,6 @@
 // What comparing two answers finds, and the thresholds that decide it (DESIGN.md section 5a, step 4).
-// The numbers were set on the development corpus (analyser-corpus-*.ts) and checked on the held-out one;
-// bench/local-analyser.bench.ts measures them.
+// The numbers were set on the development corpus (tests/fixtures/comparison/analyser-corpus-*.ts) and
+// checked on the held-out one; bench/local-analyser.bench.ts measures them.
 
 import type { Claim, ClaimValue, Statement } from './claims';
 

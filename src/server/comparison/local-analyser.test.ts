@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { comparisonAnalysisSchema, type AnswerForComparison, type ComparisonAnalysis } from '../../common/comparison';
-import { answers, matchesConflict, type LabelledSet } from './analyser-corpus';
-import { conflictSets } from './analyser-corpus-conflicts';
-import { heldOutConflictSets, heldOutStyleSets } from './analyser-corpus-held-out';
-import { styleSets } from './analyser-corpus-style';
+import { answers, matchesConflict, type LabelledSet } from '../../../tests/fixtures/comparison/analyser-corpus';
+import { conflictSets } from '../../../tests/fixtures/comparison/analyser-corpus-conflicts';
+import { heldOutConflictSets, heldOutStyleSets } from '../../../tests/fixtures/comparison/analyser-corpus-held-out';
+import { styleSets } from '../../../tests/fixtures/comparison/analyser-corpus-style';
 import { analyseLocally } from './local-analyser';
 
 function expectConflicts(set: LabelledSet, analysis: ComparisonAnalysis): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ComparisonAnalysis } from '../../common/comparison';
-import { answers } from './analyser-corpus';
+import { answers } from '../../../tests/fixtures/comparison/analyser-corpus';
 import { analyseLocally } from './local-analyser';
 import { expectationsOf } from './question';
 

@@ -66,7 +66,7 @@ export async function emergencyRoutes(instance: FastifyInstance, { db, config, a
       'emergency admin access used',
     );
     // Nobody is signed in behind a break-glass call: the token holder is known only by address.
-    await recordAudit(db, request, { actorUserId: null, ...entry });
+    await recordAudit(db, request.ip, { actorUserId: null, ...entry });
   };
 
   instance.addHook('onRequest', async (request) => {

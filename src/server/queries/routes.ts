@@ -23,7 +23,7 @@ import type { CredentialStore } from '../providers/credentials';
 import { hasActiveSubscription } from '../allowance/service';
 import type { AnonymousLimits } from '../users/anonymous-limits';
 import { findOrCreateSessionUser, findSessionUser, isAdminUser, type UserRow } from '../users/repository';
-import { signedInOrSessionUser } from '../users/caller';
+import { signedInOrSessionUser } from '../auth/caller';
 import { clearHistory, findQuery, listHistory } from './repository';
 import type { QueryService } from './service';
 

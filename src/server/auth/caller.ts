@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { getAuth } from '../auth/context';
+import { getAuth } from './context';
 import type { Database } from '../db/client';
-import { findSessionUser, type UserRow } from './repository';
+import { findSessionUser, type UserRow } from '../users/repository';
 
 /**
  * Whose data a call concerns: the signed-in user, else the browser session's anonymous user (which
