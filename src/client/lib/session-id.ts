@@ -1,5 +1,4 @@
-import { SESSION_ID_KEYS } from '../../common/browser-storage';
-import { PREFILL_EMAIL_KEY } from '../../common/browser-storage';
+import { PREFILL_EMAIL_KEY, SESSION_ID_KEYS } from './browser-storage';
 
 // The anonymous visitor's id (spec section 3): one per browser, kept under both names.
 

@@ -2,7 +2,7 @@ import { Check, Plus, ShieldCheck, ShieldOff, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { adminEmptyStates, adminToastMessages } from '../../../common/admin-messages';
 import type { AdminAccount } from '../../../common/admin-schemas';
-import { adminAccountTexts, fillText } from '../../../common/admin-settings-texts';
+import { adminAccountTexts, fillText } from './settings-texts';
 import { planSeeds, UNLIMITED_QUERIES } from '../../../common/plans';
 import type { PublicUser } from '../../../common/user-schemas';
 import { Badge } from '../../components/ui/badge';

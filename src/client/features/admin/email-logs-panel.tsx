@@ -2,7 +2,7 @@ import { Info, RefreshCw, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { adminEmptyStates, adminToastMessages } from '../../../common/admin-messages';
 import type { EmailLog } from '../../../common/admin-schemas';
-import { emailSettingsTexts } from '../../../common/admin-settings-texts';
+import { emailSettingsTexts } from './settings-texts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

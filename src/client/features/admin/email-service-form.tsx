@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { adminToastMessages } from '../../../common/admin-messages';
 import { emailSettingsInputSchema, testEmailSchema, type EmailSettings } from '../../../common/admin-schemas';
-import { emailSettingsTexts, fillText } from '../../../common/admin-settings-texts';
+import { emailSettingsTexts, fillText } from './settings-texts';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';

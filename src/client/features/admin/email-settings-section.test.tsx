@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminEmptyStates, adminServerMessages, adminToastMessages } from '../../../common/admin-messages';
 import type { EmailLog, EmailSettings } from '../../../common/admin-schemas';
-import { emailSettingsTexts } from '../../../common/admin-settings-texts';
+import { emailSettingsTexts } from './settings-texts';
 import { EmailSettingsSection } from './email-settings-section';
 import { failure, renderSection, sent } from './section-test-data';
 

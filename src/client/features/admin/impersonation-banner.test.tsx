@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { adminServerMessages, adminToastMessages } from '../../../common/admin-messages';
-import { IMPERSONATING_KEY, ORIGINAL_ADMIN_ID_KEY } from '../../../common/browser-storage';
+import { IMPERSONATING_KEY, ORIGINAL_ADMIN_ID_KEY } from '../../lib/browser-storage';
 import { toastMessages } from '../../../common/messages';
 import { makePublicUser } from '../../../../tests/helpers/users';
 import { findToast, renderAdmin, requestsTo, rootAdmin, type RenderAdminOptions } from './admin-test-data';

@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import type { Dispatch, SetStateAction } from 'react';
-import { paymentSettingsTexts as t } from '../../../common/admin-settings-texts';
+import { paymentSettingsTexts as t } from './settings-texts';
 import { buttonVariants } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 

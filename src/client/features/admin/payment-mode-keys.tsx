@@ -1,7 +1,7 @@
 import { Link2, LockKeyhole } from 'lucide-react';
 import { useFormContext, type FieldError } from 'react-hook-form';
 import { paymentSettingsPlans, type ModeKeys } from '../../../common/admin-schemas';
-import { fillText, paymentSettingsTexts as t } from '../../../common/admin-settings-texts';
+import { fillText, paymentSettingsTexts as t } from './settings-texts';
 import type { PaymentMode } from '../../../common/billing-schemas';
 import { Badge } from '../../components/ui/badge';
 import { FormField, fieldA11y } from '../../components/ui/form-field';

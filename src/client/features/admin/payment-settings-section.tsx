@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { adminToastMessages } from '../../../common/admin-messages';
 import type { StripeKeys, StripeKeysInput } from '../../../common/admin-schemas';
-import { fillText, paymentSettingsTexts as t } from '../../../common/admin-settings-texts';
+import { fillText, paymentSettingsTexts as t } from './settings-texts';
 import type { PaymentMode } from '../../../common/billing-schemas';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminToastMessages } from '../../../common/admin-messages';
-import { planDialogTexts } from '../../../common/admin-settings-texts';
+import { planDialogTexts } from './settings-texts';
 import { basicPlan, makePlan } from '../../../../tests/helpers/plans';
 import { parseQueryLimit, priceToMinor, splitFeatures } from './plan-form';
 import { renderSection, sent } from './section-test-data';

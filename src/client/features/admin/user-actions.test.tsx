@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { adminServerMessages, adminToastMessages } from '../../../common/admin-messages';
-import { IMPERSONATING_KEY, ORIGINAL_ADMIN_ID_KEY } from '../../../common/browser-storage';
+import { IMPERSONATING_KEY, ORIGINAL_ADMIN_ID_KEY } from '../../lib/browser-storage';
 import type { FakeHandler, FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { makePublicUser } from '../../../../tests/helpers/users';
 import { findToast, makeAdminUser, renderAdmin, requestsTo, rootAdmin, rootRow, usersByKind } from './admin-test-data';

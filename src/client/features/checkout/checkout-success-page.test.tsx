@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
-import { SESSION_ID_KEYS } from '../../../common/browser-storage';
+import { SESSION_ID_KEYS } from '../../lib/browser-storage';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { makePlan } from '../../../../tests/helpers/plans';
 import { renderPage } from '../../../../tests/helpers/render';

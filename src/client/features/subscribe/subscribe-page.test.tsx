@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PREFILL_EMAIL_KEY, SESSION_ID_KEYS } from '../../../common/browser-storage';
+import { PREFILL_EMAIL_KEY, SESSION_ID_KEYS } from '../../lib/browser-storage';
 import type { PublicUser } from '../../../common/user-schemas';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';

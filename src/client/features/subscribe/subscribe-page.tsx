@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Plan } from '../../../common/billing-schemas';
 import { holdsSubscription, isActiveStatus } from '../../../common/subscription-state';
-import { PREFILL_EMAIL_KEY } from '../../../common/browser-storage';
+import { PREFILL_EMAIL_KEY } from '../../lib/browser-storage';
 import { formatPrice, planChangeDirection, planChangeLabels, UNLIMITED_QUERIES } from '../../../common/plans';
 import type { PublicUser } from '../../../common/user-schemas';
 import { FullPageLoading } from '../../components/layout/guards';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_ID_KEYS } from '../../../common/browser-storage';
+import { SESSION_ID_KEYS } from '../../lib/browser-storage';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import {
   installFakeFetch,
