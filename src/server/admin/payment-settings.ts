@@ -4,6 +4,7 @@ import { paymentSettingsPlans, type ModeKeys, type StripeKeys, type StripeKeysIn
 import type { PaymentMode } from '../../common/billing-schemas';
 import type { PlanService } from '../billing/plans';
 import { stripeSettingKeys, type StripeGateway } from '../billing/stripe-gateway';
+import { endPaidAllowance } from '../allowance/changes';
 import type { Database } from '../db/client';
 import { subscriptionEvents, users } from '../db/schema';
 import { maskSecret } from '../settings/secret-box';
@@ -130,7 +131,6 @@ export class PaymentSettings {
           .set({
             subscriptionStatus: null,
             subscriptionTier: 'free',
-            paidQuestionsRemaining: 0,
             subscriptionExpiresAt: null,
           })
           .where(
@@ -139,6 +139,10 @@ export class PaymentSettings {
               subscribed.map((u) => u.id),
             ),
           );
+        await endPaidAllowance(
+          tx,
+          subscribed.map((u) => u.id),
+        );
       }
       const cleared = await tx
         .update(users)

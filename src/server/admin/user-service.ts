@@ -4,6 +4,7 @@ import { adminServerMessages as m } from '../../common/admin-messages';
 import type { AdminUserUpdate, SyncResult } from '../../common/admin-schemas';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
 import { isEndedStatus } from '../../common/subscription-state';
+import { setAllowance } from '../allowance/changes';
 import { fillMessage, serverMessages, validationMessages } from '../../common/messages';
 import type { AuthService } from '../auth/service';
 import { createSession, endImpersonationsOf, invalidateSession, type SessionRow } from '../auth/sessions';
@@ -55,13 +56,19 @@ export class AdminUserService {
         changes.emailVerified = false;
       }
     }
-    if (input.freeQuestionsRemaining !== undefined) changes.freeQuestionsRemaining = input.freeQuestionsRemaining;
-    if (input.paidQuestionsRemaining !== undefined) changes.paidQuestionsRemaining = input.paidQuestionsRemaining;
+    // The question counts are written by allowance/ (setAllowance), the rest here; the audit row lists both.
+    const counts = {
+      ...(input.freeQuestionsRemaining !== undefined && { freeQuestionsRemaining: input.freeQuestionsRemaining }),
+      ...(input.paidQuestionsRemaining !== undefined && { paidQuestionsRemaining: input.paidQuestionsRemaining }),
+    };
     if (input.subscriptionStatus !== undefined) changes.subscriptionStatus = input.subscriptionStatus;
     if (input.subscriptionTier !== undefined) changes.subscriptionTier = input.subscriptionTier;
-    const changed = Object.entries(changes).filter(([key, value]) => user[key as keyof UserRow] !== value);
+    const changed = [...Object.entries(changes), ...Object.entries(counts)].filter(
+      ([key, value]) => user[key as keyof UserRow] !== value,
+    );
     if (changed.length === 0) return user;
     const updated = await this.db.transaction(async (tx) => {
+      await setAllowance(tx, id, counts);
       const [row] = await tx
         .update(users)
         .set({ ...changes, updatedAt: new Date() })

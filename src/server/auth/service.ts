@@ -4,6 +4,7 @@ import { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '../../common/limits';
 import type { RegisterInput } from '../../common/auth-schemas';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { startingAllowance } from '../allowance/changes';
 import { emailTokens, users } from '../db/schema';
 import type { Mailer } from '../email/mailer';
 import { adminWelcomeEmail, passwordResetEmail, verificationEmail } from '../email/templates';
@@ -41,7 +42,7 @@ export class AuthService {
       username: input.username,
       email: input.email,
       passwordHash: await hashPassword(input.password),
-      freeQuestionsRemaining: this.config.freeQuestions,
+      ...startingAllowance(this.config.freeQuestions),
     });
     await this.sendVerification(user);
     const { token } = await createSession(this.db, user.id, meta);
@@ -90,7 +91,7 @@ export class AuthService {
       emailVerified: true,
       role: 'admin',
       isAdmin: true,
-      freeQuestionsRemaining: this.config.freeQuestions,
+      ...startingAllowance(this.config.freeQuestions),
     });
     const to = input.email;
     if (input.sendWelcomeEmail && to) {

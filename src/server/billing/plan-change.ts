@@ -15,11 +15,11 @@ import type { Database } from '../db/client';
 import { subscriptionEvents } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { UserRow } from '../users/repository';
-import { applyGrant, type AllowanceGrant } from './allowance-grants';
+import { applyGrant, type AllowanceGrant } from '../allowance/grants';
 import { planSchedule, scheduleMetadata } from './plan-schedule';
 import type { PlanRow, PlanService } from './plans';
 import type { BillingService } from './service';
-import { HELD_STATUSES, periodOf } from './subscription-state';
+import { HELD_STATUSES, periodOf, stripeIdOf } from './subscription-state';
 import type { SubscriptionSync } from './subscription-sync';
 
 // Changing the plan of a live subscription (decision 0020): `preview` only reads (Stripe's preview
@@ -68,7 +68,7 @@ export class PlanChangeService {
     const s = await this.situation(user, planId);
     const when = this.whenFor(s, asked);
     const prorationDate = nowSeconds();
-    const customer = typeof s.subscription.customer === 'string' ? s.subscription.customer : s.subscription.customer.id;
+    const customer = stripeIdOf(s.subscription.customer) ?? undefined;
     const quantity = s.item.quantity ?? 1;
     let amountDueToday = 0;
     let creditToday = 0;

@@ -27,7 +27,7 @@ import {
   isPendingAttempt,
   priceIdOf,
 } from './checkout-attempts';
-import { HELD_STATUSES, ourStatus, periodOf, UNPAID_STATUSES } from './subscription-state';
+import { HELD_STATUSES, ourStatus, periodOf, stripeIdOf, UNPAID_STATUSES } from './subscription-state';
 import type { SubscriptionSnapshot, SubscriptionSync } from './subscription-sync';
 
 const notConfigured = () => new HttpError(503, billingMessages.paymentsNotConfigured);
@@ -232,7 +232,7 @@ export class BillingService {
    */
   private async applyWithLatestInvoice(stripe: Stripe, user: UserRow, snap: SubscriptionSnapshot, eventType: string) {
     const latest = snap.subscription.latest_invoice;
-    const invoiceId = typeof latest === 'string' ? latest : latest?.id;
+    const invoiceId = stripeIdOf(latest);
     const invoice = invoiceId ? await stripe.invoices.retrieve(invoiceId) : null;
     const grant = invoice?.status === 'paid' ? await this.sync.grantOf(invoice, snap.plan, snap.periodStart) : null;
     await this.db.transaction(async (tx) => {
@@ -277,9 +277,9 @@ export class BillingService {
     const customerDefault =
       'deleted' in customer && customer.deleted
         ? null
-        : idOf((customer as Stripe.Customer).invoice_settings?.default_payment_method);
+        : stripeIdOf((customer as Stripe.Customer).invoice_settings?.default_payment_method);
     const subscriptionDefault = user.stripeSubscriptionId
-      ? idOf((await stripe.subscriptions.retrieve(user.stripeSubscriptionId)).default_payment_method)
+      ? stripeIdOf((await stripe.subscriptions.retrieve(user.stripeSubscriptionId)).default_payment_method)
       : null;
     let defaultId = customerDefault ?? subscriptionDefault;
     const methods = await stripe.paymentMethods.list({ customer: user.stripeCustomerId, type: 'card', limit: 20 });
@@ -333,9 +333,4 @@ export class BillingService {
     if (!user.stripeSubscriptionId) throw badRequest(billingMessages.noSubscription);
     return user.stripeSubscriptionId;
   }
-}
-
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === 'string' ? value : value.id;
 }

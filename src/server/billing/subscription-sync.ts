@@ -1,12 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { isEndedStatus } from '../../common/subscription-state';
+import { endPaidAllowance } from '../allowance/changes';
 import type { Database, Transaction } from '../db/client';
 import { payments, subscriptionEvents, users } from '../db/schema';
 import { findUserById, type UserRow } from '../users/repository';
-import { applyGrant, creditedPriceOf, type AllowanceGrant } from './allowance-grants';
+import { applyGrant, type AllowanceGrant } from '../allowance/grants';
+import { creditedPriceOf } from './credited-price';
 import { planSchedule } from './plan-schedule';
-import { HELD_STATUSES, ourStatus, periodOf, subscriptionIdOfInvoice, UNPAID_STATUSES } from './subscription-state';
+import { HELD_STATUSES, ourStatus, periodOf, stripeIdOf, subscriptionIdOfInvoice, UNPAID_STATUSES } from './subscription-state';
 import type { PlanRow, PlanService } from './plans';
 
 // Applies Stripe's view of a subscription to our user. Webhooks may arrive twice or out of order,
@@ -78,8 +80,7 @@ export class SubscriptionSync {
     }
     const ended = isEndedStatus(snap.status);
     const tier = ended ? 'free' : (snap.plan?.name ?? user.subscriptionTier);
-    const customerId =
-      typeof snap.subscription.customer === 'string' ? snap.subscription.customer : snap.subscription.customer.id;
+    const customerId = stripeIdOf(snap.subscription.customer);
     await tx
       .update(users)
       .set({
@@ -88,11 +89,11 @@ export class SubscriptionSync {
         subscriptionStatus: snap.status,
         subscriptionTier: tier,
         subscriptionExpiresAt: snap.periodEnd ? new Date(snap.periodEnd * 1000) : null,
-        // An ended subscription leaves no paid questions behind.
-        ...(ended ? { paidQuestionsRemaining: 0 } : {}),
         updatedAt: new Date(),
       })
       .where(eq(users.id, user.id));
+    // An ended subscription leaves no paid questions behind.
+    if (ended) await endPaidAllowance(tx, [user.id]);
     if (user.subscriptionStatus !== snap.status || user.subscriptionTier !== tier) {
       await tx.insert(subscriptionEvents).values({ ...eventRow(user, snap, eventType, stripeEventId), newTier: tier });
     }

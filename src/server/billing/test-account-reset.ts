@@ -5,6 +5,7 @@ import { fillMessage } from '../../common/messages';
 import { testToolsMessages } from '../../common/test-tools';
 import { recordAudit } from '../audit/audit-log';
 import type { Config } from '../config';
+import { resetToFreeAllowance } from '../allowance/changes';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { UserRow } from '../users/repository';
@@ -60,18 +61,19 @@ export async function resetTestAccount(
   for (const id of cancelled) {
     await stripe.subscriptions.cancel(id, {}, { idempotencyKey: `test-reset-${user.id}-${id}` });
   }
-  await db
-    .update(users)
-    .set({
-      subscriptionStatus: null,
-      subscriptionTier: 'free',
-      subscriptionExpiresAt: null,
-      stripeSubscriptionId: null,
-      paidQuestionsRemaining: 0,
-      freeQuestionsRemaining: config.freeQuestions,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, user.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        subscriptionStatus: null,
+        subscriptionTier: 'free',
+        subscriptionExpiresAt: null,
+        stripeSubscriptionId: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+    await resetToFreeAllowance(tx, user.id, config.freeQuestions);
+  });
   await recordAudit(db, request.ip, {
     actorUserId: user.id,
     action: 'user.reset',

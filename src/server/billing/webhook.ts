@@ -99,8 +99,7 @@ export class WebhookHandler {
     const subscriptionId = invoice ? subscriptionIdOfInvoice(invoice) : String(object.id);
     if (!subscriptionId) return null;
     const snap: SubscriptionSnapshot = await this.sync.snapshot(stripe, subscriptionId);
-    const customerId =
-      typeof snap.subscription.customer === 'string' ? snap.subscription.customer : snap.subscription.customer.id;
+    const customerId = stripeIdOf(snap.subscription.customer);
     const user = await this.sync.findUser({ userId: snap.subscription.metadata?.userId, customerId });
     if (!user) return this.unmatched(event);
     const grant = invoice ? await this.sync.grantOf(invoice, snap.plan, snap.periodStart) : null;

@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/passwords';
 import { invalidateUserSessions } from '../auth/sessions';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { startingAllowance } from '../allowance/changes';
 import { lockDataDir } from '../db/data-dir-lock';
 import { recordAudit } from '../audit/audit-log';
 import { users } from '../db/schema';
@@ -50,7 +51,7 @@ export async function createOrPromoteAdmin(db: Database, freeQuestions: number, 
       emailVerified: true,
       role: 'admin',
       isAdmin: true,
-      freeQuestionsRemaining: freeQuestions,
+      ...startingAllowance(freeQuestions),
     })
     .returning();
   await recordAudit(db, null, { actorUserId: null, action: 'admin.created_by_cli', targetUserId: created!.id });

@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { takeOverSessionAllowance } from '../allowance/changes';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
 import { findSessionUser } from '../users/repository';
 import { moveHistory } from './repository';
 
@@ -19,25 +18,6 @@ export function adoptBrowserHistory(db: Database) {
     if (!sessionUser || sessionUser.id === userId) return;
     await moveHistory(db, sessionUser.id, userId);
     if (how !== 'register') return;
-    await db.transaction(async (tx) => {
-      // Read under a row lock, so a question the session asks at this moment is counted before the move.
-      const [left] = await tx
-        .select({ free: users.freeQuestionsRemaining })
-        .from(users)
-        .where(eq(users.id, sessionUser.id))
-        .for('update');
-      if (!left) return;
-      await tx
-        .update(users)
-        .set({
-          freeQuestionsRemaining: sql`least(${users.freeQuestionsRemaining}, ${left.free})`,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, userId));
-      await tx
-        .update(users)
-        .set({ freeQuestionsRemaining: 0, updatedAt: new Date() })
-        .where(eq(users.id, sessionUser.id));
-    });
+    await db.transaction((tx) => takeOverSessionAllowance(tx, sessionUser.id, userId));
   };
 }

@@ -1,5 +1,4 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type Stripe from 'stripe';
 import { UNLIMITED_QUERIES } from '../../common/plans';
 import type { Transaction } from '../db/client';
 import { queries, users } from '../db/schema';
@@ -16,16 +15,6 @@ export type AllowanceGrant =
    * started. `fromLimit` is the old plan's allowance (null when unknown); `periodStart` unix seconds.
    */
   | { kind: 'change'; fromLimit: number | null; toLimit: number; periodStart: number | null };
-
-/** The price credited for unused time on a change's invoice: the plan the change left. */
-export function creditedPriceOf(invoice: Stripe.Invoice): string | null {
-  for (const line of invoice.lines?.data ?? []) {
-    if (!line.parent?.subscription_item_details?.proration || line.amount >= 0) continue;
-    const price = line.pricing?.price_details?.price;
-    if (price) return typeof price === 'string' ? price : price.id;
-  }
-  return null;
-}
 
 export async function applyGrant(tx: Transaction, userId: number, grant: AllowanceGrant): Promise<void> {
   await tx
