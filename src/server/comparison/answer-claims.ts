@@ -10,7 +10,7 @@ import type { Findings } from './findings';
 import type { Span } from './locate';
 import type { MainFinding, MainValue } from './main-values';
 import { trimClaim } from './report-text';
-import type { TwinConflict } from './twin-claims';
+import type { TwinConflict } from './claim-pairs';
 import { relate } from './value-compare';
 import type { ValueSpans } from './value-spans';
 import { stem } from './words';

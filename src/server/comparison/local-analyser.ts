@@ -14,7 +14,9 @@ import { compareMainValues, topicOfFinding, type MainFinding } from './main-valu
 import { compareAnswers } from './matching';
 import { summarise, topicOf, trimClaim } from './report-text';
 import { Similarity } from './similarity';
-import { differentLabels, differingSorts, findTwinConflicts, sharesValue, topicOfTwin } from './twin-claims';
+import { differentLabels, Weights } from './claim-pairs';
+import { findShapedConflicts } from './shaped-conflicts';
+import { differingSorts, findTwinConflicts, sharesValue, topicOfTwin } from './twin-claims';
 import { relate } from './value-compare';
 import { ValueSpans } from './value-spans';
 
@@ -147,10 +149,15 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
       !group.positions.some((position) => mainClaims.has(position.claim.id)) &&
       isTrustworthyConflict(group, similarity),
   );
-  const twinConflicts = findTwinConflicts(
-    claims,
-    new Set([...mainClaims, ...conflicts.flatMap((group) => group.positions.map((position) => position.claim.id))]),
-  );
+  // Twin sentences first, then the facts told in other shapes (shaped-conflicts.ts), each value in one conflict.
+  const settledSoFar = new Set([
+    ...mainClaims,
+    ...conflicts.flatMap((group) => group.positions.map((position) => position.claim.id)),
+  ]);
+  const weights = new Weights(claims.flat());
+  const twins = findTwinConflicts(claims, settledSoFar, weights);
+  const used = new Set(twins.flatMap((twin) => twin.sides.flat().map((value) => value.id)));
+  const twinConflicts = [...twins, ...findShapedConflicts(claims, settledSoFar, weights, used)];
   const settled = new Set([
     ...mainClaims,
     ...twinConflicts.flatMap((twin) => twin.sides.flat().map((v) => v.claim.id)),
