@@ -5,8 +5,9 @@
 // other's thing under it.
 
 import type { Claim } from './claims';
-import type { MainFinding, MainValue } from './main-values';
-import { phraseAt } from './main-values';
+import type { MainValue } from './main-candidates';
+import type { MainFinding } from './main-values';
+import { phraseAt } from './main-candidates';
 import { isContentWord, isNegator, stem } from './words';
 
 /** Words ending in -est that are no superlatives, alone or as the end of a compound ('rainforest'). */

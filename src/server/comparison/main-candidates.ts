@@ -1,0 +1,238 @@
+// Each answer's candidates for the value one part of the question asks for (main-values.ts compares
+// them): values of the right kind, and lower-case things after a linking verb, each scored by the
+// question's own words in its claim, bold and a first-sentence answer.
+
+import type { Claim, ClaimValue } from './claims';
+import { countryOf } from './place-names';
+import type { AnswerKind, Expectation } from './question';
+import type { ValueData } from './value-types';
+import type { ValueSpans } from './value-spans';
+import { isContentWord, stem, type Token } from './words';
+
+/** One answer's answer to one part of the question. */
+export interface MainValue {
+  answer: number;
+  claim: Claim;
+  /** The value as the answer writes it. */
+  display: string;
+  /** The claim value it came from; absent for things and verdicts read from the words. */
+  value?: ClaimValue;
+  comparable: Comparable;
+  score: number;
+}
+
+export type Comparable =
+  | { kind: 'data'; data: ValueData }
+  | { kind: 'name'; key: string[]; place: string | null }
+  | { kind: 'thing'; stems: string[] }
+  | { kind: 'verdict'; verdict: 'yes' | 'no' };
+
+function dataFits(kind: AnswerKind, data: ValueData): boolean {
+  if (data.kind === 'date') return kind === 'time' && data.year !== undefined;
+  if (data.kind !== 'quantity') return false;
+  const money = data.dim.startsWith('money');
+  if (kind === 'money') return money;
+  if (kind === 'proportion') return data.dim === 'percent';
+  if (kind === 'count') return data.dim === 'count';
+  if (kind === 'quantity') return !money && data.dim !== 'percent';
+  return false;
+}
+
+/** A year, number or name the question itself states is what the answers talk about, not their answer. */
+function inQuestion(value: ClaimValue, asked: Set<string>): boolean {
+  // 'World Wide Web Consortium' is about the question's subject, not an answer to 'who invented the World Wide Web'.
+  if (value.data.kind === 'name')
+    return 2 * value.data.key.filter((word) => asked.has(stem(word))).length >= value.data.key.length;
+  const digits = value.display.replace(/[^0-9]/g, '');
+  return digits.length >= 3 && asked.has(digits);
+}
+
+const THING_TRIGGERS = new Set(
+  'is are was were be becomes became causes cause caused called named known use used uses using leads lead led'.split(
+    ' ',
+  ),
+);
+const PHRASE_STOPS = new Set(
+  `of in at for from with which that who whose until before after when since by on and or but as because while than
+  to into during about like its their his her it is are was were has have had can will would`.split(/\s+/),
+);
+/** Openings that only point at the answer: 'It's the tiger', 'That is scurvy'. */
+const POINTERS = new Set(["it's", 'it', "that's", 'that', 'this', 'is', 'was', 'the', 'a', 'an']);
+const ARTICLES = new Set(['a', 'an', 'the']);
+const MAX_THING_WORDS = 3;
+
+/** The words of a lower-case answer after its verb ('causes scurvy', 'used the markka'), from token `i`. */
+export function phraseAt(tokens: Token[], i: number): { start: number; end: number } | null {
+  let j = i;
+  while (ARTICLES.has(tokens[j]?.lower ?? '')) j += 1;
+  const start = j;
+  while (j < tokens.length && j - start < MAX_THING_WORDS) {
+    const token = tokens[j] as Token;
+    if (token.kind !== 'word' || PHRASE_STOPS.has(token.lower)) break;
+    j += 1;
+  }
+  const words = tokens.slice(start, j);
+  if (words.length === 0 || !words.some((token) => isContentWord(token.lower))) return null;
+  return { start, end: j };
+}
+
+const PARTICLES = new Set(['in', 'up', 'out', 'on', 'to', 'as', 'from', 'off']);
+
+/** A first sentence that is nothing but the answer ('It's the tiger.', '6 June 1944.') is the answer. */
+const FRAGMENT_BONUS = 1;
+
+interface ThingPhrase {
+  display: string;
+  stems: string[];
+  at: number;
+  fragment: boolean;
+}
+
+function thingPhrases(claim: Claim, asked: Set<string>, expectation: Expectation): ThingPhrase[] {
+  const head = expectation.head;
+  const tokens = claim.tokens;
+  const found: ThingPhrase[] = [];
+  const consider = (span: { start: number; end: number } | null) => {
+    if (!span) return;
+    const words = tokens.slice(span.start, span.end);
+    const stems = words.filter((token) => isContentWord(token.lower)).map((token) => stem(token.lower));
+    const fresh = stems.filter((word) => !asked.has(word) && word !== (head && stem(head)));
+    if (fresh.length === 0) return;
+    const fragment = claim.index === 0 && tokens.slice(span.end).every((token) => token.kind === 'symbol');
+    found.push({ display: words.map((token) => token.text).join(' '), stems: fresh, at: span.start, fragment });
+  };
+  // A fragment answer ('scurvy — common among sailors') or a sentence that opens with its answer ('Oxygen is').
+  if (claim.index === 0) {
+    let start = 0;
+    while (start < tokens.length - 1 && POINTERS.has(tokens[start]!.lower)) start += 1;
+    consider(phraseAt(tokens, start));
+  }
+  tokens.forEach((token, i) => {
+    // After a linking verb ('causes scurvy') or after the question's own verb ('plants take in carbon dioxide').
+    const next = tokens[i + 1]?.lower ?? '';
+    // A question word used as a verb takes a particle or an article ('take in', 'use the'); 'largest lions' does not.
+    const questionVerb =
+      token.kind === 'word' &&
+      expectation.focus.includes(stem(token.lower)) &&
+      (PARTICLES.has(next) || ARTICLES.has(next));
+    if (!THING_TRIGGERS.has(token.lower) && !questionVerb) return;
+    consider(phraseAt(tokens, PARTICLES.has(next) ? i + 2 : i + 1));
+  });
+  return found;
+}
+
+/** Words a claim borrows from the sentence before ('His rival ...') say less about what it states. */
+const INHERITED_FOCUS = 0.5;
+
+/** Every word of a claim, stemmed: its content stems leave out ordinals ('first'), which questions use. */
+const wordsOfClaim = new WeakMap<Claim, Set<string>>();
+function claimWords(claim: Claim): Set<string> {
+  let words = wordsOfClaim.get(claim);
+  if (!words) {
+    words = new Set(claim.tokens.filter((token) => token.kind === 'word').map((token) => stem(token.lower)));
+    wordsOfClaim.set(claim, words);
+  }
+  return words;
+}
+
+function focusScore(claim: Claim, focus: string[]): number {
+  let hits = 0;
+  for (const word of focus) {
+    if (claim.stems.includes(word) || claimWords(claim).has(word)) hits += 1;
+    else if (claim.inherited.includes(word)) hits += INHERITED_FOCUS;
+  }
+  return hits;
+}
+
+/** A first sentence this short is the answer itself ('6 June 1944.', 'About 71%.'). */
+const FRAGMENT_TOKENS = 8;
+
+/** Early claims carry the answer; bold marks it; headings only label. */
+function placeScore(claim: Claim, bold: boolean): number {
+  const fragment = claim.index === 0 && claim.tokens.length <= FRAGMENT_TOKENS ? FRAGMENT_BONUS : 0;
+  return (claim.index === 0 ? 1 : 0) + fragment + (bold ? 1 : 0) + (claim.heading ? -2 : 0) - claim.index * 0.002;
+}
+
+/** A share of another whole ('1.2% of fresh water' when asked what share of Earth's water is fresh) is not the answer. */
+const OTHER_WHOLE_PENALTY = 2;
+const WHOLE_WORDS = 4;
+
+function shareOfOther(claim: Claim, value: ClaimValue, expectation: Expectation): boolean {
+  if (!expectation.of || claim.tokens[value.end]?.lower !== 'of') return false;
+  const whole: string[] = [];
+  for (let i = value.end + 1; i < claim.tokens.length && whole.length < WHOLE_WORDS; i++) {
+    const token = claim.tokens[i] as Token;
+    if (token.kind !== 'word' || ['is', 'are', 'was', 'were', 'that', 'which', 'and'].includes(token.lower)) break;
+    if (isContentWord(token.lower)) whole.push(stem(token.lower.replace(/'s$/, '')));
+  }
+  const wanted = new Set(expectation.of);
+  return whole.length > 0 && (whole.length !== wanted.size || !whole.every((word) => wanted.has(word)));
+}
+
+export function candidatesOf(
+  answer: number,
+  claims: Claim[],
+  expectation: Expectation,
+  asked: Set<string>,
+  spans: ValueSpans,
+): MainValue[] {
+  const found: MainValue[] = [];
+  for (const claim of claims) {
+    const focus = focusScore(claim, expectation.focus);
+    if (expectation.kind === 'thing') {
+      for (const phrase of thingPhrases(claim, asked, expectation)) {
+        const bold = spans.boldWords(answer, phrase.display);
+        found.push({
+          answer,
+          claim,
+          display: phrase.display,
+          comparable: { kind: 'thing', stems: phrase.stems },
+          score:
+            focus +
+            placeScore(claim, bold) +
+            (phrase.fragment && claim.tokens.length > FRAGMENT_TOKENS ? FRAGMENT_BONUS : 0) -
+            phrase.at * 0.01,
+        });
+      }
+      continue;
+    }
+    for (const value of claim.values) {
+      if (inQuestion(value, asked)) continue;
+      const bold = spans.isBold(value);
+      if (value.data.kind === 'name') {
+        if (expectation.kind !== 'person' && expectation.kind !== 'place' && expectation.kind !== 'list') continue;
+        // 'Medium:' in 'Artist: Leonardo da Vinci … Medium: oil on panel' labels a field; it names nothing.
+        // In a list, 'France: 1945' is a member with its detail, not a label.
+        const label = claim.tokens[value.end]?.text === ':' && expectation.kind !== 'list';
+        if (/'s?$/.test(value.display) || label) continue;
+        const place = countryOf(value.data.key.join(' '));
+        const comparable: Comparable = { kind: 'name', key: value.data.key, place };
+        const predicative = value.data.predicative ? 0.25 : 0;
+        // 'Soviet' in 'Valentina Tereshkova, a Soviet cosmonaut' describes the person; a team can still be a
+        // country, and a person is usually named in full at least once.
+        const nationality = expectation.kind === 'person' && (place || value.data.key.length < 2) ? -1 : 0;
+        found.push({
+          answer,
+          claim,
+          display: value.display,
+          value,
+          comparable,
+          score: focus + placeScore(claim, bold) + predicative + nationality,
+        });
+        continue;
+      }
+      if (!dataFits(expectation.kind, value.data)) continue;
+      const comparable: Comparable = { kind: 'data', data: value.data };
+      const share = shareOfOther(claim, value, expectation) ? -OTHER_WHOLE_PENALTY : 0;
+      found.push({
+        answer,
+        claim,
+        display: value.display,
+        value,
+        comparable,
+        score: focus + placeScore(claim, bold) + share,
+      });
+    }
+  }
+  return found;
+}
