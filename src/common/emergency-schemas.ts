@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createAdminSchema } from './admin-schemas';
+import { createAdminSchema } from './admin-settings-schemas';
 import { DATABASE_INT_MAX, PASSWORD_MAX } from './limits';
 import { safeText } from './text-rules';
 import { publicUserSchema } from './user-schemas';

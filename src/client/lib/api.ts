@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from '../../common/admin-schemas';
+import { TOTAL_COUNT_HEADER } from '../../common/admin-user-schemas';
 import { toastMessages } from '../../common/messages';
 
 // The one place where the spec's section 8 error rules live: every call goes through apiRequest,
@@ -74,7 +74,11 @@ export async function apiList<T>(
 ): Promise<{ items: T[]; total: number; headers: Headers }> {
   const { data, headers } = await apiExchange<T[]>('GET', path, undefined, init);
   const total = Number(headers.get(TOTAL_COUNT_HEADER));
-  return { items: data, total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : data.length, headers };
+  return {
+    items: data,
+    total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : data.length,
+    headers,
+  };
 }
 
 async function apiExchange<T>(

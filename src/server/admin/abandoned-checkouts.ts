@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { AbandonedCheckout } from '../../common/admin-schemas';
+import type { AbandonedCheckout } from '../../common/admin-billing-schemas';
 import type { Plan } from '../../common/billing-schemas';
 import {
   ageMs,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
-import { ACTIVITY_FEED_SIZE, type ActivityItem, type Dashboard } from '../../common/admin-schemas';
+import { ACTIVITY_FEED_SIZE, type ActivityItem, type Dashboard } from '../../common/admin-billing-schemas';
 import type { Database } from '../db/client';
 import { payments, subscriptionEvents, users } from '../db/schema';
 import { isRegisteredUser } from './user-queries';

@@ -3,13 +3,12 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ACTIVITY_FEED_SIZE,
-  TOTAL_COUNT_HEADER,
-  TOTAL_REVENUE_HEADER,
   type AbandonedCheckout,
   type AdminPayment,
   type Dashboard,
   type SubscriptionEvent,
-} from '../../common/admin-schemas';
+} from '../../common/admin-billing-schemas';
+import { TOTAL_COUNT_HEADER, TOTAL_REVENUE_HEADER } from '../../common/admin-user-schemas';
 import { payments, subscriptionEvents, users } from '../db/schema';
 import { findOrCreateSessionUser } from '../users/repository';
 import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';

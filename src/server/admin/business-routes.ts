@@ -11,9 +11,8 @@ import {
   dashboardSchema,
   planIdParamsSchema,
   subscriptionEventSchema,
-  TOTAL_COUNT_HEADER,
-  TOTAL_REVENUE_HEADER,
-} from '../../common/admin-schemas';
+} from '../../common/admin-billing-schemas';
+import { TOTAL_COUNT_HEADER, TOTAL_REVENUE_HEADER } from '../../common/admin-user-schemas';
 import { requireAdmin } from '../auth/context';
 import { conflict, HttpError, notFound } from '../http/errors';
 import { abandonedCheckouts } from './abandoned-checkouts';

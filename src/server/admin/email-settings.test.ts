@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminServerMessages as m, adminValidationMessages as v } from '../../common/admin-messages';
-import { TOTAL_COUNT_HEADER, type EmailLog, type EmailSettings } from '../../common/admin-schemas';
+import { TOTAL_COUNT_HEADER } from '../../common/admin-user-schemas';
+import { type EmailLog, type EmailSettings } from '../../common/admin-settings-schemas';
 import { auditLog, emailLogs, settings } from '../db/schema';
 import { settingKeys } from '../settings/service';
 import { startFakeSendGrid, type FakeSendGrid } from '../../../tests/fakes/sendgrid';

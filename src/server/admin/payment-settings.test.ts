@@ -1,7 +1,7 @@
 import { eq, inArray, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServerMessages as m, adminValidationMessages as v } from '../../common/admin-messages';
-import type { StripeKeys } from '../../common/admin-schemas';
+import type { StripeKeys } from '../../common/admin-settings-schemas';
 import type { Plan } from '../../common/billing-schemas';
 import { settings, subscriptionEvents, subscriptionPlans, users } from '../db/schema';
 import { registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';

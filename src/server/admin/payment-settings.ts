@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { inArray, isNotNull, or } from 'drizzle-orm';
-import { paymentSettingsPlans, type ModeKeys, type StripeKeys, type StripeKeysInput } from '../../common/admin-schemas';
+import {
+  paymentSettingsPlans,
+  type ModeKeys,
+  type StripeKeys,
+  type StripeKeysInput,
+} from '../../common/admin-settings-schemas';
 import type { PaymentMode } from '../../common/billing-schemas';
 import type { PlanService } from '../billing/plans';
 import { stripeSettingKeys, type StripeGateway } from '../billing/stripe-gateway';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminServerMessages } from '../../common/admin-messages';
-import { endImpersonationResponseSchema } from '../../common/admin-schemas';
+import { endImpersonationResponseSchema } from '../../common/admin-user-schemas';
 import { requireAdmin, requireUser, setSessionCookie } from '../auth/context';
 import { toPublicUser } from '../users/repository';
 import type { AdminDeps } from './deps';

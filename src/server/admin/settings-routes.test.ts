@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServerMessages as m, adminValidationMessages as v } from '../../common/admin-messages';
-import type { AdminAccount } from '../../common/admin-schemas';
+import type { AdminAccount } from '../../common/admin-settings-schemas';
 import { serverMessages, validationMessages } from '../../common/messages';
 import type { PublicUser } from '../../common/user-schemas';
 import { auditLog, emailLogs, settings, users } from '../db/schema';

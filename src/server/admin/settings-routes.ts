@@ -5,8 +5,6 @@ import { asc, sql } from 'drizzle-orm';
 import { adminServerMessages as m } from '../../common/admin-messages';
 import {
   adminAccountSchema,
-  adminListQuerySchema,
-  adminUserSchema,
   createAdminSchema,
   emailLogSchema,
   emailSettingsInputSchema,
@@ -14,10 +12,10 @@ import {
   stripeKeysInputSchema,
   stripeKeysSchema,
   testEmailSchema,
-  TOTAL_COUNT_HEADER,
-  userIdParamsSchema,
   webhookKeySchema,
-} from '../../common/admin-schemas';
+} from '../../common/admin-settings-schemas';
+import { adminListQuerySchema } from '../../common/admin-billing-schemas';
+import { adminUserSchema, TOTAL_COUNT_HEADER, userIdParamsSchema } from '../../common/admin-user-schemas';
 import { messageResponseSchema } from '../../common/user-schemas';
 import { requireAdmin } from '../auth/context';
 import { users } from '../db/schema';

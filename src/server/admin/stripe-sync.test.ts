@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminServerMessages } from '../../common/admin-messages';
-import type { SyncResult } from '../../common/admin-schemas';
+import type { SyncResult } from '../../common/admin-user-schemas';
 import { payments, users } from '../db/schema';
 import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';
 import { registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';

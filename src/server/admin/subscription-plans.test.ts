@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServerMessages as m, adminValidationMessages as v } from '../../common/admin-messages';
-import type { AdminPlanInput } from '../../common/admin-schemas';
+import type { AdminPlanInput } from '../../common/admin-billing-schemas';
 import type { Plan } from '../../common/billing-schemas';
 import { auditLog, subscriptionPlans } from '../db/schema';
 import { registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';

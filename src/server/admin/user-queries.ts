@@ -1,6 +1,6 @@
 import { and, count, desc, asc, sql, type SQL } from 'drizzle-orm';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
-import type { AdminUserSortKey } from '../../common/admin-schemas';
+import type { AdminUserSortKey } from '../../common/admin-user-schemas';
 import { tierRank } from '../../common/plans';
 import type { Database } from '../db/client';
 import { containsPattern, escapeLike } from '../db/like';

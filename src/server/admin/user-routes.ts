@@ -10,7 +10,7 @@ import {
   TOTAL_COUNT_HEADER,
   toggleAdminSchema,
   userIdParamsSchema,
-} from '../../common/admin-schemas';
+} from '../../common/admin-user-schemas';
 import { messageResponseSchema } from '../../common/user-schemas';
 import { requireAdmin, setSessionCookie } from '../auth/context';
 import { toPublicUser } from '../users/repository';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { adminServerMessages as m } from '../../common/admin-messages';
-import type { AdminUserUpdate, SyncResult } from '../../common/admin-schemas';
+import type { AdminUserUpdate, SyncResult } from '../../common/admin-user-schemas';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
 import { isEndedStatus } from '../../common/subscription-state';
 import { setAllowance } from '../allowance/changes';

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServerMessages, adminValidationMessages } from '../../common/admin-messages';
-import type { AdminUser } from '../../common/admin-schemas';
+import type { AdminUser } from '../../common/admin-user-schemas';
 import { fillMessage, serverMessages, validationMessages } from '../../common/messages';
 import { auditLog, emailLogs, queries, users } from '../db/schema';
 import { findOrCreateSessionUser } from '../users/repository';

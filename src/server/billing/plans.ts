@@ -1,5 +1,5 @@
 import { asc, eq, isNull, and, max } from 'drizzle-orm';
-import type { AdminPlanUpdate } from '../../common/admin-schemas';
+import type { AdminPlanUpdate } from '../../common/admin-billing-schemas';
 import type { Plan } from '../../common/billing-schemas';
 import { planSeeds } from '../../common/plans';
 import type { Config } from '../config';

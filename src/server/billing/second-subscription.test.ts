@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyServerOptions } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionEvent } from '../../common/admin-schemas';
+import type { SubscriptionEvent } from '../../common/admin-billing-schemas';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import { subscriptionEvents } from '../db/schema';

@@ -1,5 +1,5 @@
 import { count, desc, ilike, or } from 'drizzle-orm';
-import type { EmailLog } from '../../common/admin-schemas';
+import type { EmailLog } from '../../common/admin-settings-schemas';
 import type { Database } from '../db/client';
 import { containsPattern } from '../db/like';
 import { emailLogs } from '../db/schema';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_PATH } from '../../common/admin-schemas';
+import { WEBHOOK_PATH } from '../../common/admin-settings-schemas';
 import { EMERGENCY_TOKEN_HEADER } from '../../common/emergency-schemas';
 import { serverMessages } from '../../common/messages';
 import { getMe, relaxedRateLimits } from '../../../tests/helpers/accounts';

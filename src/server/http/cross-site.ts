@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { WEBHOOK_PATH } from '../../common/admin-schemas';
+import { WEBHOOK_PATH } from '../../common/admin-settings-schemas';
 import { serverMessages } from '../../common/messages';
 import { HttpError } from './errors';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_PATH } from '../../common/admin-schemas';
+import { WEBHOOK_PATH } from '../../common/admin-settings-schemas';
 import { users } from '../db/schema';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
 import { startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';

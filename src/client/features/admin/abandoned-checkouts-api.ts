@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { abandonedCheckoutSchema } from '../../../common/admin-schemas';
+import { abandonedCheckoutSchema } from '../../../common/admin-billing-schemas';
 import { apiRequest } from '../../lib/api';
 import { INVALID_ANSWER } from './parse-answer';
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, UserPlus } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { createAdminSchema } from '../../../common/admin-schemas';
+import { createAdminSchema } from '../../../common/admin-settings-schemas';
 import { adminAccountTexts, fillText } from './settings-texts';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { adminAccountSchema, adminUserSchema, type CreateAdminInput } from '../../../common/admin-schemas';
+import { adminAccountSchema, type CreateAdminInput } from '../../../common/admin-settings-schemas';
+import { adminUserSchema } from '../../../common/admin-user-schemas';
 import { apiRequest } from '../../lib/api';
 import { parseAnswer } from './parse-answer';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Dashboard } from '../../../common/admin-schemas';
+import type { Dashboard } from '../../../common/admin-billing-schemas';
 import { makePublicUser } from '../../../../tests/helpers/users';
 import { AdminConsolePage } from './admin-console-page';
 import { adminSections } from './admin-sections';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { adminToastMessages } from '../../../common/admin-messages';
-import { adminLoginFormSchema, type AdminLoginForm } from '../../../common/admin-schemas';
+import { adminLoginFormSchema, type AdminLoginForm } from '../../../common/admin-settings-schemas';
 import { FullPageLoading } from '../../components/layout/guards';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminEmptyStates, adminServerMessages, adminToastMessages } from '../../../common/admin-messages';
-import type { AdminAccount } from '../../../common/admin-schemas';
+import type { AdminAccount } from '../../../common/admin-settings-schemas';
 import { adminAccountTexts } from './settings-texts';
 import { makePublicUser } from '../../../../tests/helpers/users';
 import { AdminSettingsSection } from './admin-settings-section';

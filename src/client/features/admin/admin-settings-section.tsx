@@ -1,7 +1,7 @@
 import { Check, Plus, ShieldCheck, ShieldOff, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { adminEmptyStates, adminToastMessages } from '../../../common/admin-messages';
-import type { AdminAccount } from '../../../common/admin-schemas';
+import type { AdminAccount } from '../../../common/admin-settings-schemas';
 import { adminAccountTexts, fillText } from './settings-texts';
 import { planSeeds, UNLIMITED_QUERIES } from '../../../common/plans';
 import type { PublicUser } from '../../../common/user-schemas';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
-import type { AdminUser } from '../../../common/admin-schemas';
+import type { AdminUser } from '../../../common/admin-user-schemas';
 import type { PublicUser } from '../../../common/user-schemas';
 import {
   installFakeFetch,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_REFRESH_MS, dashboardSchema, type Dashboard } from '../../../common/admin-schemas';
+import { DASHBOARD_REFRESH_MS, dashboardSchema, type Dashboard } from '../../../common/admin-billing-schemas';
 import { apiRequest } from '../../lib/api';
 
 export const dashboardKey = ['/api/admin/dashboard'] as const;

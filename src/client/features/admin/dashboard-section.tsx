@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { CalendarRange, DollarSign, RefreshCw, UserCheck, Users, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { adminEmptyStates, adminToastMessages } from '../../../common/admin-messages';
-import { DASHBOARD_REFRESH_MS, type ActivityItem } from '../../../common/admin-schemas';
+import { DASHBOARD_REFRESH_MS, type ActivityItem } from '../../../common/admin-billing-schemas';
 import { formatPrice } from '../../../common/plans';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminToastMessages, adminValidationMessages as v } from '../../../common/admin-messages';
-import type { AdminUser } from '../../../common/admin-schemas';
+import type { AdminUser } from '../../../common/admin-user-schemas';
 import type { FakeHandler, FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { findToast, makeAdminUser, renderAdmin, requestsTo, rootAdmin, usersByKind } from './admin-test-data';
 import { REFETCH_AFTER_CHANGE_MS, SECOND_REFETCH_AFTER_MS } from '../../../common/limits';

@@ -10,7 +10,7 @@ import {
   adminTiers,
   type AdminUser,
   type AdminUserUpdate,
-} from '../../../common/admin-schemas';
+} from '../../../common/admin-user-schemas';
 import { USERNAME_MAX, USERNAME_MIN } from '../../../common/limits';
 import { validationMessages } from '../../../common/messages';
 import { Button } from '../../components/ui/button';

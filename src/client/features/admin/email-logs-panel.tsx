@@ -1,7 +1,7 @@
 import { Info, RefreshCw, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { adminEmptyStates, adminToastMessages } from '../../../common/admin-messages';
-import type { EmailLog } from '../../../common/admin-schemas';
+import type { EmailLog } from '../../../common/admin-settings-schemas';
 import { emailSettingsTexts } from './settings-texts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -3,7 +3,7 @@ import { Loader2, Save, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { adminToastMessages } from '../../../common/admin-messages';
-import { emailSettingsInputSchema, testEmailSchema, type EmailSettings } from '../../../common/admin-schemas';
+import { emailSettingsInputSchema, testEmailSchema, type EmailSettings } from '../../../common/admin-settings-schemas';
 import { emailSettingsTexts, fillText } from './settings-texts';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { emailLogSchema, emailSettingsSchema, type EmailSettingsInput } from '../../../common/admin-schemas';
+import { emailLogSchema, emailSettingsSchema, type EmailSettingsInput } from '../../../common/admin-settings-schemas';
 import { messageResponseSchema } from '../../../common/user-schemas';
 import { apiList, apiRequest } from '../../lib/api';
 import { ADMIN_PAGE_SIZE, listQuery, parseAnswer } from './parse-answer';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminEmptyStates, adminServerMessages, adminToastMessages } from '../../../common/admin-messages';
-import type { EmailLog, EmailSettings } from '../../../common/admin-schemas';
+import type { EmailLog, EmailSettings } from '../../../common/admin-settings-schemas';
 import { emailSettingsTexts } from './settings-texts';
 import { EmailSettingsSection } from './email-settings-section';
 import { failure, renderSection, sent } from './section-test-data';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { endImpersonationResponseSchema } from '../../../common/admin-schemas';
+import { endImpersonationResponseSchema } from '../../../common/admin-user-schemas';
 import { apiRequest } from '../../lib/api';
 
 export const endImpersonationPath = '/api/admin/end-impersonation';

@@ -1,6 +1,6 @@
 import { Link2, LockKeyhole } from 'lucide-react';
 import { useFormContext, type FieldError } from 'react-hook-form';
-import { paymentSettingsPlans, type ModeKeys } from '../../../common/admin-schemas';
+import { paymentSettingsPlans, type ModeKeys } from '../../../common/admin-settings-schemas';
 import { fillText, paymentSettingsTexts as t } from './settings-texts';
 import type { PaymentMode } from '../../../common/billing-schemas';
 import { Badge } from '../../components/ui/badge';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { stripeKeysSchema, webhookKeySchema, type StripeKeysInput } from '../../../common/admin-schemas';
+import { stripeKeysSchema, webhookKeySchema, type StripeKeysInput } from '../../../common/admin-settings-schemas';
 import { apiRequest } from '../../lib/api';
 import { parseAnswer } from './parse-answer';
 import { plansKey } from './subscriptions-api';

@@ -3,7 +3,7 @@ import {
   stripeKeysInputSchema,
   type StripeKeys,
   type StripeKeysInput,
-} from '../../../common/admin-schemas';
+} from '../../../common/admin-settings-schemas';
 import type { PaymentMode } from '../../../common/billing-schemas';
 
 // The Payment Settings form and the body of POST /api/admin/stripe-keys. Keys and Payment Links

@@ -2,7 +2,7 @@ import { AlertTriangle, Info, Loader2, Save, Tag } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { adminToastMessages } from '../../../common/admin-messages';
-import type { StripeKeys, StripeKeysInput } from '../../../common/admin-schemas';
+import type { StripeKeys, StripeKeysInput } from '../../../common/admin-settings-schemas';
 import { fillText, paymentSettingsTexts as t } from './settings-texts';
 import type { PaymentMode } from '../../../common/billing-schemas';
 import { Button } from '../../components/ui/button';

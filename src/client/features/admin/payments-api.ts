@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { adminPaymentSchema, TOTAL_REVENUE_HEADER, type AdminPayment } from '../../../common/admin-schemas';
+import { adminPaymentSchema, type AdminPayment } from '../../../common/admin-billing-schemas';
+import { TOTAL_REVENUE_HEADER } from '../../../common/admin-user-schemas';
 import { apiList } from '../../lib/api';
 import { ADMIN_PAGE_SIZE, listQuery, parseAnswer } from './parse-answer';
 

@@ -1,7 +1,7 @@
 import { CreditCard, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { adminToastMessages } from '../../../common/admin-messages';
-import type { AdminPayment } from '../../../common/admin-schemas';
+import type { AdminPayment } from '../../../common/admin-billing-schemas';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

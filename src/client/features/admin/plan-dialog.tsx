@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { adminToastMessages } from '../../../common/admin-messages';
-import { planCurrencies, planIntervals } from '../../../common/admin-schemas';
+import { planCurrencies, planIntervals } from '../../../common/admin-billing-schemas';
 import { planDialogTexts } from './settings-texts';
 import type { Plan } from '../../../common/billing-schemas';
 import { Button } from '../../components/ui/button';

@@ -3,7 +3,7 @@ import {
   planCurrencies,
   planIntervals,
   type AdminPlanInput,
-} from '../../../common/admin-schemas';
+} from '../../../common/admin-billing-schemas';
 import { adminValidationMessages as v } from '../../../common/admin-messages';
 import type { Plan } from '../../../common/billing-schemas';
 import { UNLIMITED_QUERIES } from '../../../common/plans';

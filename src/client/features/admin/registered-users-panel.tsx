@@ -1,7 +1,7 @@
 import { RotateCcw, Search, UserX } from 'lucide-react';
 import { useEffect } from 'react';
 import { adminEmptyStates, adminToastMessages } from '../../../common/admin-messages';
-import type { AdminUser } from '../../../common/admin-schemas';
+import type { AdminUser } from '../../../common/admin-user-schemas';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';

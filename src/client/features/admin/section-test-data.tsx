@@ -1,6 +1,7 @@
 import { configure } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { AdminPayment, StripeKeys, SubscriptionEvent } from '../../../common/admin-schemas';
+import type { AdminPayment, SubscriptionEvent } from '../../../common/admin-billing-schemas';
+import type { StripeKeys } from '../../../common/admin-settings-schemas';
 import {
   installFakeFetch,
   type FakeHandler,

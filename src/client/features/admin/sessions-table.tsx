@@ -1,6 +1,6 @@
 import { Ghost, Pencil, Trash2 } from 'lucide-react';
 import { adminEmptyStates, adminToastMessages } from '../../../common/admin-messages';
-import type { AdminUser, AdminUsersQuery } from '../../../common/admin-schemas';
+import type { AdminUser, AdminUsersQuery } from '../../../common/admin-user-schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';

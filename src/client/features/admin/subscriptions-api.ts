@@ -5,7 +5,7 @@ import {
   subscriptionEventSchema,
   type AdminPlanInput,
   type AdminPlanUpdate,
-} from '../../../common/admin-schemas';
+} from '../../../common/admin-billing-schemas';
 import type { Plan } from '../../../common/billing-schemas';
 import { apiList, apiRequest } from '../../lib/api';
 import { ADMIN_PAGE_SIZE, listQuery, parseAnswer } from './parse-answer';

@@ -1,6 +1,6 @@
 import { AlertTriangle, CheckCircle2, X } from 'lucide-react';
 import { useId } from 'react';
-import type { SyncResult } from '../../../common/admin-schemas';
+import type { SyncResult } from '../../../common/admin-user-schemas';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';

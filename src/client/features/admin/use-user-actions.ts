@@ -1,5 +1,5 @@
 import { adminServerMessages, adminToastMessages } from '../../../common/admin-messages';
-import type { AdminUser } from '../../../common/admin-schemas';
+import type { AdminUser } from '../../../common/admin-user-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { isAdministrator } from '../../lib/format';
 import { fillMessage } from '../../../common/messages';

@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../common/admin-schemas';
+import type { AdminUser } from '../../../common/admin-user-schemas';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { isAdministrator } from '../../lib/format';
 import { sessionIdOf } from './admin-format';

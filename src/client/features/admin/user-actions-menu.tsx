@@ -1,5 +1,5 @@
 import { KeyRound, LogIn, MoreHorizontal, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
-import type { AdminUser } from '../../../common/admin-schemas';
+import type { AdminUser } from '../../../common/admin-user-schemas';
 import { Button } from '../../components/ui/button';
 import {
   DropdownMenu,

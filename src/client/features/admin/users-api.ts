@@ -8,7 +8,7 @@ import {
   type AdminUser,
   type AdminUserUpdate,
   type AdminUsersQuery,
-} from '../../../common/admin-schemas';
+} from '../../../common/admin-user-schemas';
 import { messageResponseSchema } from '../../../common/user-schemas';
 import { REFETCH_AFTER_CHANGE_MS, SECOND_REFETCH_AFTER_MS } from '../../../common/limits';
 import { apiList, apiRequest } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AdminUserSortKey, AdminUsersQuery } from '../../../common/admin-schemas';
+import type { AdminUserSortKey, AdminUsersQuery } from '../../../common/admin-user-schemas';
 
 // What the Registered Users tab asks the server for. It lives in the section rather than the
 // tab, so switching to Anonymous Sessions and back keeps the page, sort and search.

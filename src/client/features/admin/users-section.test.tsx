@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminEmptyStates, adminToastMessages } from '../../../common/admin-messages';
-import type { SyncResult } from '../../../common/admin-schemas';
+import type { SyncResult } from '../../../common/admin-user-schemas';
 import type { RecordedRequest } from '../../../../tests/helpers/fake-fetch';
 import {
   findToast,

@@ -1,7 +1,7 @@
 import { LoaderCircle, RefreshCw, RefreshCcwDot } from 'lucide-react';
 import { useState } from 'react';
 import { adminToastMessages } from '../../../common/admin-messages';
-import type { AdminUser, SyncResult } from '../../../common/admin-schemas';
+import type { AdminUser, SyncResult } from '../../../common/admin-user-schemas';
 import type { PublicUser } from '../../../common/user-schemas';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';

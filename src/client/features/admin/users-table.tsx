@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Pencil } from 'lucide-react';
-import type { AdminUser, AdminUserSortKey } from '../../../common/admin-schemas';
+import type { AdminUser, AdminUserSortKey } from '../../../common/admin-user-schemas';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';

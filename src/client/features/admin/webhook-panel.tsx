@@ -1,7 +1,7 @@
 import { Copy, Loader2, Lock, RefreshCw, Terminal, Webhook } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { adminToastMessages } from '../../../common/admin-messages';
-import { requiredWebhookEvents, WEBHOOK_PATH } from '../../../common/admin-schemas';
+import { requiredWebhookEvents, WEBHOOK_PATH } from '../../../common/admin-settings-schemas';
 import { paymentSettingsTexts as t } from './settings-texts';
 import type { PaymentMode } from '../../../common/billing-schemas';
 import { Button } from '../../components/ui/button';
