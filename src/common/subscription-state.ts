@@ -23,6 +23,10 @@ export const UNPAID_SUBSCRIPTION_STATUSES: readonly string[] = ['incomplete', 'i
 /** A subscription that is over: Stripe will never bill it again, and there is nothing to cancel. */
 export const ENDED_SUBSCRIPTION_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
 
+/** A subscription that is no plan of the user's: never paid (an abandoned checkout) or ended (decision 0019). */
+export const NOT_A_PLAN_STATUSES: readonly string[] = [...UNPAID_SUBSCRIPTION_STATUSES, 'canceled'];
+export const isPlanStatus = (status: string) => !NOT_A_PLAN_STATUSES.includes(status);
+
 export const isActiveStatus = (status: string | null | undefined) =>
   ACTIVE_SUBSCRIPTION_STATUSES.includes(status ?? '');
 export const isEndedStatus = (status: string | null | undefined) => ENDED_SUBSCRIPTION_STATUSES.includes(status ?? '');

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { abandonedCheckoutSchema } from '../../../common/admin-billing-schemas';
 import { apiRequest } from '../../lib/api';
-import { INVALID_ANSWER } from './parse-answer';
+import { INVALID_RESPONSE } from '../../api/parse';
 
 // GET /api/admin/abandoned-checkouts. The spec has seen two shapes (section 3): ours, and Stripe's
 // checkout session with times in seconds. Both become one row shape, so the table cannot break on either.
@@ -86,7 +86,7 @@ export function normaliseCheckout(raw: unknown): CheckoutRow | null {
 }
 
 export function normaliseCheckouts(answer: unknown): CheckoutRow[] {
-  if (!Array.isArray(answer)) throw new Error(INVALID_ANSWER);
+  if (!Array.isArray(answer)) throw new Error(INVALID_RESPONSE);
   return answer.map(normaliseCheckout).filter((row): row is CheckoutRow => row !== null);
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { adminAccountSchema, type CreateAdminInput } from '../../../common/admin-settings-schemas';
 import { adminUserSchema } from '../../../common/admin-user-schemas';
 import { apiRequest } from '../../lib/api';
-import { parseAnswer } from './parse-answer';
+import { parseResponse } from '../../api/parse';
 
 // Administrator accounts (spec section 7). The key is the request path.
 
@@ -14,7 +14,7 @@ export function useAdminAccounts() {
   return useQuery({
     queryKey: adminAccountsKey,
     queryFn: async ({ signal }) =>
-      parseAnswer(z.array(adminAccountSchema), await apiRequest('GET', ADMIN_USERS_PATH, undefined, { signal })),
+      parseResponse(z.array(adminAccountSchema), await apiRequest('GET', ADMIN_USERS_PATH, undefined, { signal })),
   });
 }
 
@@ -22,7 +22,7 @@ export function useCreateAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateAdminInput) =>
-      parseAnswer(adminUserSchema, await apiRequest('POST', ADMIN_USERS_PATH, body)),
+      parseResponse(adminUserSchema, await apiRequest('POST', ADMIN_USERS_PATH, body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminAccountsKey }),
   });
 }

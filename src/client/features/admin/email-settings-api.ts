@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { emailLogSchema, emailSettingsSchema, type EmailSettingsInput } from '../../../common/admin-settings-schemas';
 import { messageResponseSchema } from '../../../common/user-schemas';
 import { apiList, apiRequest } from '../../lib/api';
-import { ADMIN_PAGE_SIZE, listQuery, parseAnswer } from './parse-answer';
+import { parseResponse } from '../../api/parse';
+import { ADMIN_PAGE_SIZE, listQuery } from './parse-answer';
 
 // Email settings, the test email and the email logs (spec section 7). Keys start with the request path.
 
@@ -16,7 +17,7 @@ export function useEmailSettings() {
   return useQuery({
     queryKey: emailSettingsKey,
     queryFn: async ({ signal }) =>
-      parseAnswer(emailSettingsSchema, await apiRequest('GET', EMAIL_SETTINGS_PATH, undefined, { signal })),
+      parseResponse(emailSettingsSchema, await apiRequest('GET', EMAIL_SETTINGS_PATH, undefined, { signal })),
   });
 }
 
@@ -24,7 +25,7 @@ export function useSaveEmailSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: EmailSettingsInput) =>
-      parseAnswer(messageResponseSchema, await apiRequest('POST', EMAIL_SETTINGS_PATH, body)),
+      parseResponse(messageResponseSchema, await apiRequest('POST', EMAIL_SETTINGS_PATH, body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: emailSettingsKey }),
   });
 }
@@ -33,7 +34,7 @@ export function useSendTestEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (email: string) =>
-      parseAnswer(messageResponseSchema, await apiRequest('POST', TEST_EMAIL_PATH, { email })),
+      parseResponse(messageResponseSchema, await apiRequest('POST', TEST_EMAIL_PATH, { email })),
     // The test email is logged (sent or written to the outbox), so the logs tab is now out of date.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [EMAIL_LOGS_PATH] }),
   });
@@ -45,7 +46,7 @@ export function useEmailLogs(search: string, offset: number) {
     queryFn: async ({ signal }) => {
       const query = listQuery({ search: search.trim(), limit: ADMIN_PAGE_SIZE, offset });
       const { items, total } = await apiList<unknown>(`${EMAIL_LOGS_PATH}${query}`, { signal });
-      return { items: parseAnswer(z.array(emailLogSchema), items), total };
+      return { items: parseResponse(z.array(emailLogSchema), items), total };
     },
     placeholderData: keepPreviousData,
   });

@@ -1,13 +1,4 @@
-import type { z } from 'zod';
-
-export const INVALID_ANSWER = 'Invalid response format from server';
-
-/** Answers are parsed with the contract's schemas, so a server drift shows as a load error, not a broken table. */
-export function parseAnswer<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new Error(INVALID_ANSWER);
-  return parsed.data;
-}
+// Paging for the console's lists; answers are parsed by src/client/api/parse.ts.
 
 /** `?limit=..&offset=..` (and any other set values) for a paged admin list. */
 export function listQuery(params: Record<string, string | number | undefined>): string {

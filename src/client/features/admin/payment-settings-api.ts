@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { stripeKeysSchema, webhookKeySchema, type StripeKeysInput } from '../../../common/admin-settings-schemas';
 import { apiRequest } from '../../lib/api';
-import { parseAnswer } from './parse-answer';
+import { parseResponse } from '../../api/parse';
 import { plansKey } from './subscriptions-api';
 
 // Stripe keys, mode, price ids and Payment Links, and the webhook API key (spec section 7).
@@ -16,7 +16,7 @@ export function useStripeKeys() {
   return useQuery({
     queryKey: stripeKeysKey,
     queryFn: async ({ signal }) =>
-      parseAnswer(stripeKeysSchema, await apiRequest('GET', STRIPE_KEYS_PATH, undefined, { signal })),
+      parseResponse(stripeKeysSchema, await apiRequest('GET', STRIPE_KEYS_PATH, undefined, { signal })),
   });
 }
 
@@ -38,7 +38,7 @@ export function useWebhookKey() {
   return useQuery({
     queryKey: webhookKeyKey,
     queryFn: async ({ signal }) =>
-      parseAnswer(webhookKeySchema, await apiRequest('GET', WEBHOOK_KEY_PATH, undefined, { signal })),
+      parseResponse(webhookKeySchema, await apiRequest('GET', WEBHOOK_KEY_PATH, undefined, { signal })),
   });
 }
 
@@ -47,7 +47,7 @@ export function useGenerateWebhookKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { apiKey } = parseAnswer(webhookKeySchema, await apiRequest('POST', GENERATE_WEBHOOK_KEY_PATH));
+      const { apiKey } = parseResponse(webhookKeySchema, await apiRequest('POST', GENERATE_WEBHOOK_KEY_PATH));
       if (!apiKey) throw new Error('No key was generated');
       return apiKey;
     },

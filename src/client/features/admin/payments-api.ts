@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { adminPaymentSchema, type AdminPayment } from '../../../common/admin-billing-schemas';
 import { TOTAL_REVENUE_HEADER } from '../../../common/admin-user-schemas';
 import { apiList } from '../../lib/api';
-import { ADMIN_PAGE_SIZE, listQuery, parseAnswer } from './parse-answer';
+import { parseResponse } from '../../api/parse';
+import { ADMIN_PAGE_SIZE, listQuery } from './parse-answer';
 
 // GET /api/admin/payments (spec section 7). The key starts with the request path; paging follows.
 
@@ -21,7 +22,7 @@ export async function fetchPayments(offset: number, signal?: AbortSignal): Promi
   const { items, total, headers } = await apiList<unknown>(`${PAYMENTS_PATH}${query}`, { signal });
   const revenue = headers.get(TOTAL_REVENUE_HEADER);
   return {
-    items: parseAnswer(z.array(adminPaymentSchema), items),
+    items: parseResponse(z.array(adminPaymentSchema), items),
     total,
     totalRevenue: revenue !== null && Number.isFinite(Number(revenue)) ? Number(revenue) : null,
   };

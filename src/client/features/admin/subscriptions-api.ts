@@ -8,7 +8,8 @@ import {
 } from '../../../common/admin-billing-schemas';
 import type { Plan } from '../../../common/billing-schemas';
 import { apiList, apiRequest } from '../../lib/api';
-import { ADMIN_PAGE_SIZE, listQuery, parseAnswer } from './parse-answer';
+import { parseResponse } from '../../api/parse';
+import { ADMIN_PAGE_SIZE, listQuery } from './parse-answer';
 
 // Plans and subscription events (spec section 7). Query keys start with the request path.
 
@@ -20,7 +21,7 @@ export function useAdminPlans() {
   return useQuery({
     queryKey: plansKey,
     queryFn: async ({ signal }) =>
-      parseAnswer(z.array(adminPlanSchema), await apiRequest('GET', PLANS_PATH, undefined, { signal })),
+      parseResponse(z.array(adminPlanSchema), await apiRequest('GET', PLANS_PATH, undefined, { signal })),
   });
 }
 
@@ -33,7 +34,7 @@ export function useTogglePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, isActive }: { id: string; isActive: boolean }) =>
-      parseAnswer(adminPlanSchema, await apiRequest('PUT', `${PLANS_PATH}/${encodeURIComponent(id)}`, { isActive })),
+      parseResponse(adminPlanSchema, await apiRequest('PUT', `${PLANS_PATH}/${encodeURIComponent(id)}`, { isActive })),
     onSuccess: (plan) => queryClient.setQueryData<Plan[]>(plansKey, (plans) => replacePlan(plans, plan)),
   });
 }
@@ -49,7 +50,7 @@ export function useSavePlan() {
         request.kind === 'create'
           ? await apiRequest('POST', PLANS_PATH, request.body)
           : await apiRequest('PUT', `${PLANS_PATH}/${encodeURIComponent(request.id)}`, request.body);
-      return parseAnswer(adminPlanSchema, answer);
+      return parseResponse(adminPlanSchema, answer);
     },
     onSuccess: (plan, request) =>
       queryClient.setQueryData<Plan[]>(plansKey, (plans) =>
@@ -64,7 +65,7 @@ export function useSubscriptionEvents(offset: number) {
     queryFn: async ({ signal }) => {
       const query = listQuery({ limit: ADMIN_PAGE_SIZE, offset });
       const { items, total } = await apiList<unknown>(`${EVENTS_PATH}${query}`, { signal });
-      return { items: parseAnswer(z.array(subscriptionEventSchema), items), total };
+      return { items: parseResponse(z.array(subscriptionEventSchema), items), total };
     },
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { BillingSubscription } from '../../../common/billing-schemas';
-import { HELD_SUBSCRIPTION_STATUSES, UNPAID_SUBSCRIPTION_STATUSES } from '../../../common/subscription-state';
+import { HELD_SUBSCRIPTION_STATUSES } from '../../../common/subscription-state';
 import { formatPrice } from '../../../common/plans';
 
 // How the billing page writes dates, statuses, prices and cards (spec sections 2 and 3).
@@ -9,16 +9,6 @@ import { formatPrice } from '../../../common/plans';
 export function formatPeriodDate(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return 'N/A';
   return format(new Date(seconds * 1000), 'MMM d, yyyy');
-}
-
-/**
- * Statuses of a subscription that is no plan of the user's: never paid (an abandoned checkout) or
- * ended. The page offers the plans instead (decision 0019).
- */
-export const NOT_A_PLAN_STATUSES = new Set([...UNPAID_SUBSCRIPTION_STATUSES, 'canceled']);
-
-export function isPlan(subscription: BillingSubscription): boolean {
-  return !NOT_A_PLAN_STATUSES.has(subscription.status);
 }
 
 /** Statuses in which the Manage Cancellation tab is shown. */

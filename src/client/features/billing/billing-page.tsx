@@ -10,7 +10,9 @@ import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth-api';
 import { cn } from '../../lib/cn';
-import { INVALID_FORMAT, paymentMethodsKey, useBillingSubscription } from './billing-api';
+import { useBillingSubscription } from '../../api/billing-subscription';
+import { INVALID_RESPONSE } from '../../api/parse';
+import { paymentMethodsKey } from './billing-api';
 import { TabError, TabLoading } from './billing-bits';
 import { isManageable } from './billing-format';
 import { PaymentMethodsTab } from './payment-methods-tab';
@@ -135,8 +137,8 @@ function Billing() {
       <TabError
         title={billingMessages.loadFailed}
         detail={
-          subscription.error instanceof Error && subscription.error.message === INVALID_FORMAT
-            ? INVALID_FORMAT
+          subscription.error instanceof Error && subscription.error.message === INVALID_RESPONSE
+            ? INVALID_RESPONSE
             : errorText(subscription.error, billingMessages.fetchFailed)
         }
         onRetry={() => void subscription.refetch()}

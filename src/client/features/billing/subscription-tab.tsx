@@ -6,7 +6,8 @@ import { formatPrice, planSeeds, UNLIMITED_QUERIES } from '../../../common/plans
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { useCurrentUser } from '../../lib/auth-api';
-import { usePlans, subscriptionRequests, type SubscriptionAction } from './billing-api';
+import { usePlans } from '../../api/plans';
+import { subscriptionRequests, type SubscriptionAction } from './billing-api';
 import { InfoRow, StatusBadges } from './billing-bits';
 import { formatPeriodDate, formatPlanPrice, isCancelling } from './billing-format';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

@@ -5,7 +5,8 @@ import { errorText } from '../../lib/api';
 import { useTimers } from '../../lib/use-timers';
 import { REFETCH_AFTER_CHANGE_MS, SECOND_REFETCH_AFTER_MS } from '../../../common/limits';
 import { currentUserKey } from '../../lib/auth-api';
-import { billingSubscriptionKey, runSubscriptionRequest, type SubscriptionAction } from './billing-api';
+import { billingSubscriptionKey } from '../../api/billing-subscription';
+import { runSubscriptionRequest, type SubscriptionAction } from './billing-api';
 
 export const actionMessages: Record<SubscriptionAction, { done: string; failed: string; fallback: string }> = {
   cancel: { done: 'Subscription cancelled', failed: 'Cancel failed', fallback: 'Failed to cancel subscription' },

@@ -7,6 +7,7 @@ import {
   type Plan,
   type StripeConfig,
 } from '../../../common/billing-schemas';
+import { INVALID_RESPONSE } from '../../api/parse';
 import { apiRequest } from '../../lib/api';
 
 // Checkout's calls (spec section 7). Query keys are the request paths.
@@ -57,7 +58,7 @@ export function useSetupIntent(enabled: boolean) {
     queryKey: [setupIntentPath],
     queryFn: async () => {
       const answer = await apiRequest<{ clientSecret?: unknown }>('POST', setupIntentPath);
-      if (typeof answer?.clientSecret !== 'string') throw new Error('Invalid response format from server');
+      if (typeof answer?.clientSecret !== 'string') throw new Error(INVALID_RESPONSE);
       return { clientSecret: answer.clientSecret };
     },
     enabled,

@@ -6,7 +6,8 @@ import type { BillingSubscription, SubscriptionActionResponse } from '../../../c
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
-import { billingSubscriptionPath, changeSubscription, subscriptionTexts } from './subscription-api';
+import { billingSubscriptionKey } from '../../api/billing-subscription';
+import { changeSubscription, subscriptionTexts } from './subscription-api';
 
 type Kind = 'cancel' | 'resume';
 
@@ -28,22 +29,36 @@ function useChange(kind: Kind, onDone: () => void) {
     mutationFn: () => changeSubscription(kind),
     onSuccess: (answer: SubscriptionActionResponse) => {
       if (!answer.success && !answer.reset) {
-        toast({ variant: 'destructive', title: text.failed, description: answer.message || subscriptionTexts.processFailed });
+        toast({
+          variant: 'destructive',
+          title: text.failed,
+          description: answer.message || subscriptionTexts.processFailed,
+        });
         return;
       }
       if (answer.reset) toast({ title: subscriptionTexts.dataReset, description: answer.message });
       else toast({ variant: 'success', title: text.done, description: answer.message });
-      void queryClient.invalidateQueries({ queryKey: [billingSubscriptionPath] });
+      void queryClient.invalidateQueries({ queryKey: billingSubscriptionKey });
       onDone();
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: text.failed, description: errorText(error, subscriptionTexts.processFailed) });
+      toast({
+        variant: 'destructive',
+        title: text.failed,
+        description: errorText(error, subscriptionTexts.processFailed),
+      });
     },
   });
 }
 
 /** 'Cancel Subscription' tab: a confirm step ('Are you sure?'), then the cancel at period end. */
-export function CancelTab({ billing, onDone }: { billing: BillingSubscription | null | undefined; onDone: () => void }) {
+export function CancelTab({
+  billing,
+  onDone,
+}: {
+  billing: BillingSubscription | null | undefined;
+  onDone: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useChange('cancel', onDone);
   const end = periodEnd(billing);
@@ -52,9 +67,7 @@ export function CancelTab({ billing, onDone }: { billing: BillingSubscription | 
   if (!confirming) {
     return (
       <div className="grid gap-3 text-sm">
-        <p>
-          Cancelling stops the next renewal. You keep your plan and its questions {until}; nothing more is charged.
-        </p>
+        <p>Cancelling stops the next renewal. You keep your plan and its questions {until}; nothing more is charged.</p>
         <Button variant="destructive" className="justify-self-start" onClick={() => setConfirming(true)}>
           Cancel Subscription
         </Button>
@@ -71,9 +84,7 @@ export function CancelTab({ billing, onDone }: { billing: BillingSubscription | 
         <AlertTriangle className="size-4" aria-hidden />
         Are you sure?
       </h3>
-      <p>
-        Your subscription will not renew. Access stays {until}; fees for the current period are not refunded.
-      </p>
+      <p>Your subscription will not renew. Access stays {until}; fees for the current period are not refunded.</p>
       <div className="flex flex-wrap gap-2">
         <Button variant="destructive" size="sm" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
           {cancel.isPending && <Loader2 className="animate-spin" aria-hidden />}
@@ -88,7 +99,13 @@ export function CancelTab({ billing, onDone }: { billing: BillingSubscription | 
 }
 
 /** 'Resume Subscription' tab, shown instead of Cancel while the subscription is set to end; confirmed first (spec section 4). */
-export function ResumeTab({ billing, onDone }: { billing: BillingSubscription | null | undefined; onDone: () => void }) {
+export function ResumeTab({
+  billing,
+  onDone,
+}: {
+  billing: BillingSubscription | null | undefined;
+  onDone: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const resume = useChange('resume', onDone);
   const end = periodEnd(billing);

@@ -17,7 +17,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { planLabel } from '../../lib/format';
 import { CancelTab, ResumeTab } from './cancel-resume-tab';
-import { useBillingSubscription } from './subscription-api';
+import { useBillingSubscription } from '../../api/billing-subscription';
 import { UpgradePlans } from './upgrade-plans';
 
 /** Statuses whose holder manages a plan in the dialog rather than buying one. */
@@ -31,7 +31,7 @@ export const MANAGEABLE_STATUSES = new Set(ACTIVE_SUBSCRIPTION_STATUSES);
 export function ManageSubscriptionDialog({ user, onChanged }: { user: PublicUser; onChanged: () => void }) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState('upgrade');
-  const billing = useBillingSubscription(open);
+  const billing = useBillingSubscription({ enabled: open });
   const cancelling =
     user.subscriptionStatus === 'pending_cancellation' ||
     billing.data?.status === 'pending_cancellation' ||

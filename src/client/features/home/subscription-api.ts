@@ -1,27 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  billingSubscriptionSchema,
-  planSchema,
-  subscriptionActionResponseSchema,
-  type BillingSubscription,
-  type Plan,
-  type SubscriptionActionResponse,
-} from '../../../common/billing-schemas';
+import { subscriptionActionResponseSchema, type SubscriptionActionResponse } from '../../../common/billing-schemas';
+import { parseResponse } from '../../api/parse';
 import { apiRequest } from '../../lib/api';
 
 // Home's subscription calls (spec section 7): the Manage Subscription dialog and the debug box.
-// Query keys are the request paths, so the billing page's cache and Home's stay one and the same.
+// The subscription and the plans are read through src/client/api/, as on the billing page.
 
-export const plansPath = '/api/subscription-plans';
-export const billingSubscriptionPath = '/api/billing/subscription';
 export const cancelPath = '/api/billing/cancel-subscription';
 export const resumePath = '/api/billing/resume-subscription';
 export const refreshStripePath = '/api/stripe/refresh-subscription';
 export const diagnosticPath = (customerId: string) => `/api/diagnostic-check/${encodeURIComponent(customerId)}`;
 
 export const subscriptionTexts = {
-  invalidFormat: 'Invalid response format from server',
   processFailed: 'Failed to process subscription request',
   plansFailed: 'Failed to load subscription plans. Please try again later.',
   cancelFailed: 'Cancel failed',
@@ -34,37 +24,12 @@ export const subscriptionTexts = {
   noneFound: 'No subscriptions found',
 } as const;
 
-function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new Error(subscriptionTexts.invalidFormat);
-  return result.data;
-}
-
-/** The offered plans, for the Upgrade Subscription tab. */
-export function usePlans(enabled: boolean) {
-  return useQuery<Plan[]>({
-    queryKey: [plansPath],
-    queryFn: async ({ signal }) => parsed(z.array(planSchema), await apiRequest('GET', plansPath, undefined, { signal })),
-    enabled,
-  });
-}
-
-/** The caller's Stripe subscription (null when there is none); `t` keeps caches out of it. */
-export function useBillingSubscription(enabled: boolean) {
-  return useQuery<BillingSubscription | null>({
-    queryKey: [billingSubscriptionPath],
-    queryFn: async ({ signal }) => {
-      const answer = await apiRequest('GET', `${billingSubscriptionPath}?t=${Date.now()}`, undefined, { signal });
-      return answer === null || answer === undefined || answer === '' ? null : parsed(billingSubscriptionSchema, answer);
-    },
-    enabled,
-    staleTime: 0,
-  });
-}
-
 /** Cancel at period end (no body, as the plan tab sends it) or resume. The server emails the admins. */
 export async function changeSubscription(kind: 'cancel' | 'resume'): Promise<SubscriptionActionResponse> {
-  return parsed(subscriptionActionResponseSchema, await apiRequest('POST', kind === 'cancel' ? cancelPath : resumePath));
+  return parseResponse(
+    subscriptionActionResponseSchema,
+    await apiRequest('POST', kind === 'cancel' ? cancelPath : resumePath),
+  );
 }
 
 export const refreshAnswerSchema = z.object({
@@ -75,7 +40,7 @@ export const refreshAnswerSchema = z.object({
 export type RefreshAnswer = z.infer<typeof refreshAnswerSchema>;
 
 export async function forceStripeRefresh(): Promise<RefreshAnswer> {
-  return parsed(refreshAnswerSchema, await apiRequest('POST', refreshStripePath));
+  return parseResponse(refreshAnswerSchema, await apiRequest('POST', refreshStripePath));
 }
 
 export const diagnosticSchema = z.object({
@@ -87,5 +52,5 @@ export const diagnosticSchema = z.object({
 export type Diagnostic = z.infer<typeof diagnosticSchema>;
 
 export async function checkStripe(customerId: string): Promise<Diagnostic> {
-  return parsed(diagnosticSchema, await apiRequest('GET', diagnosticPath(customerId)));
+  return parseResponse(diagnosticSchema, await apiRequest('GET', diagnosticPath(customerId)));
 }

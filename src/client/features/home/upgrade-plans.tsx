@@ -6,7 +6,8 @@ import { formatPrice, planChangeDirection, planChangeLabels, UNLIMITED_QUERIES }
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { subscriptionTexts, usePlans } from './subscription-api';
+import { usePlans } from '../../api/plans';
+import { subscriptionTexts } from './subscription-api';
 
 export function planLimitText(queries: number): string {
   return queries === UNLIMITED_QUERIES
@@ -26,7 +27,7 @@ export function isCurrentPlan(plan: Plan, tier: string, billing: BillingSubscrip
  * price: Upgrade, Downgrade or Switch. A change already set for the period's end is shown as such.
  */
 export function UpgradePlans({ tier, billing }: { tier: string; billing: BillingSubscription | null | undefined }) {
-  const plans = usePlans(true);
+  const plans = usePlans();
 
   if (plans.isPending) {
     return (

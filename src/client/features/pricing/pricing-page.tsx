@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../lib/auth-api';
 import { cn } from '../../lib/cn';
 import { PlanCard } from './plan-card';
 import { isPurchasable, isSubscribed, planButtonState } from './plan-rules';
-import { usePlans } from './pricing-api';
+import { usePlans } from '../../api/plans';
 import { PricingFaq } from './pricing-faq';
 
 export const pricingMessages = {

@@ -1,25 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
-import { planSchema, stripeConfigSchema, type Plan, type StripeConfig } from '../../../common/billing-schemas';
+import { stripeConfigSchema, type StripeConfig } from '../../../common/billing-schemas';
 import { subscriptionStatusSchema, type SubscriptionStatus } from '../../../common/subscription-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { apiRequest, errorText } from '../../lib/api';
 
 // The plan picker's and the subscription-successful page's calls (spec section 7).
 
-export const plansPath = '/api/subscription-plans';
 export const stripeConfigPath = '/api/stripe/config';
 export const refreshSubscriptionPath = '/api/stripe/refresh-subscription';
 export const subscriptionStatusPath = (sessionId: string) =>
   `/api/subscription-status-by-session/${encodeURIComponent(sessionId)}`;
-
-export function usePlans() {
-  return useQuery<Plan[]>({
-    queryKey: [plansPath],
-    queryFn: async ({ signal }) => z.array(planSchema).parse(await apiRequest('GET', plansPath, undefined, { signal })),
-  });
-}
 
 /** What the page assumes when the payment settings cannot be read (spec section 8). */
 export const LIVE_FALLBACK: StripeConfig = { mode: 'live', publishableKey: null, configured: false };

@@ -16,7 +16,8 @@ import { useCurrentUser } from '../../lib/auth-api';
 import { cn } from '../../lib/cn';
 import { getSessionId } from '../../lib/session-id';
 import { directCheckoutUrl } from './direct-checkout';
-import { usePaymentMode, usePlans } from './subscribe-api';
+import { usePlans } from '../../api/plans';
+import { usePaymentMode } from './subscribe-api';
 
 /** The plans this picker offers, in this order; the test plan joins them in test mode. */
 const PICKER_PLANS = ['basic', 'standard', 'unlimited'] as const;
