@@ -63,6 +63,19 @@ export default tseslint.config(
     },
   },
   {
+    // Routes are HTTP only: queries and the schema belong to the domain's services and repositories.
+    files: ['src/server/**/*routes.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/client/**', 'react', 'react-dom'], message: 'Server code never imports client code.' },
+        {
+          group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema'],
+          message: 'Routes are HTTP only: move the query into the domain\'s service or repository.',
+        },
+      ]),
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([

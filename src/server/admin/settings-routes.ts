@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, sql } from 'drizzle-orm';
 import { adminServerMessages as m } from '../../common/admin-messages';
 import {
   adminAccountSchema,
@@ -18,7 +17,6 @@ import { adminListQuerySchema } from '../../common/admin-billing-schemas';
 import { adminUserSchema, TOTAL_COUNT_HEADER, userIdParamsSchema } from '../../common/admin-user-schemas';
 import { messageResponseSchema } from '../../common/user-schemas';
 import { requireAdmin } from '../auth/context';
-import { users } from '../db/schema';
 import { listEmailLogs } from '../email/logs';
 import { testEmail } from '../email/templates';
 import { HttpError } from '../http/errors';
@@ -29,7 +27,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { AdminDeps } from './deps';
 import { PaymentSettings } from './payment-settings';
 import type { AdminUserService } from './user-service';
-import { isAdmin } from './user-queries';
+import { listAdmins } from './user-queries';
 
 const WEBHOOK_API_KEY_SETTING = 'admin.webhookApiKey';
 
@@ -118,11 +116,7 @@ export async function adminSettingsRoutes(
   });
 
   app.get('/api/admin/admin-users', { schema: { response: { 200: adminAccountSchema.array() } } }, async () => {
-    const rows = await db
-      .select()
-      .from(users)
-      .where(sql`${isAdmin}`)
-      .orderBy(asc(users.id));
+    const rows = await listAdmins(db);
     return rows.map((row) => ({
       id: row.id,
       username: row.username,

@@ -29,6 +29,11 @@ export const isRegisteredUser = and(
 )!;
 export const isAdmin = sql`(${users.role} = 'admin' or ${users.isAdmin})`;
 
+/** Every administrator account, oldest first (GET /api/admin/admin-users). */
+export function listAdmins(db: Database): Promise<UserRow[]> {
+  return db.select().from(users).where(isAdmin).orderBy(asc(users.id));
+}
+
 const tierRankSql = sql.raw(
   `case subscription_tier ${Object.entries(tierRank)
     .map(([tier, rank]) => `when '${tier}' then ${rank}`)

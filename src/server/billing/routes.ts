@@ -17,10 +17,10 @@ import { stripeIdOf } from './subscription-state';
 import { requireUser } from '../auth/context';
 import type { Database } from '../db/client';
 import type { Mailer } from '../email/mailer';
-import { cancellationNoticeEmail } from '../email/templates';
 import type { BackgroundTasks } from '../http/background';
 import { badRequest, notFound } from '../http/errors';
-import { adminEmails, type UserRow } from '../users/repository';
+import type { UserRow } from '../users/repository';
+import { notifyAdminsOfCancellation } from './notifications';
 import { planChangeRoutes } from './plan-change-routes';
 import type { PlanService } from './plans';
 import type { BillingService } from './service';
@@ -43,19 +43,9 @@ export async function billingRoutes(instance: FastifyInstance, deps: BillingRout
 
   /** Every cancellation reaches the administrators by email (spec section 4), once, from the server. */
   const notifyCancellation = (user: UserRow, subscriptionId: string, immediate: boolean) =>
-    deps.background.run('cancellation notice', async () => {
-      for (const to of await adminEmails(db)) {
-        await deps.mailer.send(
-          cancellationNoticeEmail(to, {
-            userId: user.id,
-            username: user.username,
-            email: user.email,
-            subscriptionId,
-            immediate,
-          }),
-        );
-      }
-    });
+    deps.background.run('cancellation notice', () =>
+      notifyAdminsOfCancellation(db, deps.mailer, user, subscriptionId, immediate),
+    );
 
   app.get('/api/subscription-plans', { schema: { response: { 200: z.array(planSchema) } } }, () => plans.listOffered());
 

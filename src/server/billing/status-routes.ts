@@ -1,4 +1,3 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,14 +10,13 @@ import { hasActiveSubscription } from '../allowance/service';
 import { requireUser } from '../auth/context';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { subscriptionEvents } from '../db/schema';
 import type { Mailer } from '../email/mailer';
-import { cancellationNoticeEmail } from '../email/templates';
 import { forbidden, notFound } from '../http/errors';
 import { createLimit } from '../http/rate-limit';
 import type { AnonymousLimits } from '../users/anonymous-limits';
-import { adminEmails, findUserById, isAdminUser, isSessionUser, type UserRow } from '../users/repository';
+import { findUserById, isAdminUser, isSessionUser, type UserRow } from '../users/repository';
 import { signedInOrSessionUser } from '../auth/caller';
+import { cancellationRecentlyRecorded, notifyAdminsOfCancellation } from './notifications';
 import type { BillingService } from './service';
 import type { StripeGateway } from './stripe-gateway';
 import { resetTestAccount, testModeStripe } from './test-account-reset';
@@ -198,29 +196,8 @@ export async function statusRoutes(
       if (!user.stripeSubscriptionId) throw notFound(billingMessages.noSubscription);
       // The server emails the administrators itself when a cancellation goes through; a client's
       // notice shortly after that adds nothing.
-      const [recent] = await db
-        .select({ id: subscriptionEvents.id })
-        .from(subscriptionEvents)
-        .where(
-          and(
-            eq(subscriptionEvents.userId, user.id),
-            inArray(subscriptionEvents.eventType, ['cancel_scheduled', 'cancelled_now', 'terminated']),
-            gt(subscriptionEvents.createdAt, new Date(Date.now() - 15 * 60_000)),
-          ),
-        )
-        .limit(1);
-      if (!recent) {
-        for (const to of await adminEmails(db)) {
-          await mailer.send(
-            cancellationNoticeEmail(to, {
-              userId: user.id,
-              username: user.username,
-              email: user.email,
-              subscriptionId: user.stripeSubscriptionId,
-              immediate: false,
-            }),
-          );
-        }
+      if (!(await cancellationRecentlyRecorded(db, user.id))) {
+        await notifyAdminsOfCancellation(db, mailer, user, user.stripeSubscriptionId, false);
       }
       return { success: true, message: 'Administrators have been notified' };
     },
