@@ -13,7 +13,6 @@ import {
   verifyPaymentRequestSchema,
 } from '../../common/billing-schemas';
 import { safeId, safeText } from '../../common/text-rules';
-import { stripeIdOf } from './subscription-state';
 import { requireUser } from '../auth/context';
 import type { Database } from '../db/client';
 import type { Mailer } from '../email/mailer';
@@ -21,6 +20,7 @@ import type { BackgroundTasks } from '../http/background';
 import { badRequest, notFound } from '../http/errors';
 import type { UserRow } from '../users/repository';
 import { notifyAdminsOfCancellation } from './notifications';
+import { verifyPayment } from './payment-verification';
 import { planChangeRoutes } from './plan-change-routes';
 import type { PlanService } from './plans';
 import type { BillingService } from './service';
@@ -82,20 +82,7 @@ export async function billingRoutes(instance: FastifyInstance, deps: BillingRout
     const { user } = await requireUser(db, request);
     const body = request.body ?? {};
     if (!body.paymentIntentId || !body.paymentIntentClientSecret) throw badRequest(billingMessages.invalidRequest);
-    const stripe = await billing.stripe();
-    const intent = await stripe.paymentIntents.retrieve(body.paymentIntentId);
-    // The client secret proves the caller saw this payment; the customer proves it is theirs.
-    const customer = stripeIdOf(intent.customer);
-    if (intent.client_secret !== body.paymentIntentClientSecret || (customer && customer !== user.stripeCustomerId)) {
-      throw badRequest(billingMessages.verificationFailed);
-    }
-    if (intent.status !== 'succeeded' && intent.status !== 'processing') {
-      return { success: false, message: billingMessages.verificationFailed };
-    }
-    await billing.discoverSubscription(await billing.reload(user));
-    const fresh = await billing.reload(user);
-    const plan = (await plans.listOffered()).find((p) => p.name === fresh.subscriptionTier) ?? null;
-    return { success: true, plan, message: 'Payment verified' };
+    return verifyPayment(billing, plans, user, body.paymentIntentId, body.paymentIntentClientSecret);
   });
 
   app.get(
