@@ -22,9 +22,10 @@ import { badRequest, notFound, unauthorized } from '../http/errors';
 import type { CredentialStore } from '../providers/credentials';
 import { hasActiveSubscription } from '../allowance/service';
 import type { AnonymousLimits } from '../users/anonymous-limits';
-import { findOrCreateSessionUser, findSessionUser, isAdminUser, type UserRow } from '../users/repository';
+import { findOrCreateSessionUser, isAdminUser, type UserRow } from '../users/repository';
 import { signedInOrSessionUser } from '../auth/caller';
-import { clearHistory, findQuery, listHistory } from './repository';
+import { readableQuery } from './access';
+import { clearHistory, listHistory } from './repository';
 import type { QueryService } from './service';
 
 export interface QueryRouteDeps {
@@ -159,15 +160,10 @@ export async function queryRoutes(
       },
     },
     async (request) => {
-      const found = await findQuery(db, request.params.id);
       const auth = await getAuth(db, request);
-      const sessionUser =
-        !auth && request.query.sessionId ? await findSessionUser(db, request.query.sessionId) : undefined;
-      const mayRead =
-        found && (auth ? found.userId === auth.user.id || isAdminUser(auth.user) : found.userId === sessionUser?.id);
-      // Someone else's question answers exactly like a missing one, so ids reveal nothing.
-      if (!found || !mayRead) throw notFound(queryMessages.queryNotFound);
-      return found.query;
+      const query = await readableQuery(db, request.params.id, auth?.user ?? null, request.query.sessionId);
+      if (!query) throw notFound(queryMessages.queryNotFound);
+      return query;
     },
   );
 
