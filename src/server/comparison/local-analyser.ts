@@ -137,8 +137,8 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
   const similarity = new Similarity(claims.flat());
   const findings = compareAnswers(claims, similarity);
   const questionFindings = compareMainValues(question, texts, claims, spans);
-  const claimsOf = (findings: MainFinding[]) =>
-    findings.flatMap((finding) => finding.sides.flat().map((main) => main.claim.id));
+  const claimsOf = (found: MainFinding[]) =>
+    found.flatMap((finding) => finding.sides.flat().map((main) => main.claim.id));
   const mainFindings = [...questionFindings, ...compareDefinitions(claims, new Set(claimsOf(questionFindings)))];
   const mainClaims = new Set(claimsOf(mainFindings));
   // What the question-aware comparison settled is not reported again by the claim-by-claim one, and the

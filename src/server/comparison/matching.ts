@@ -276,12 +276,12 @@ function compareValues(a: ClaimValue[], b: ClaimValue[], similarity: Similarity,
     const { i, j, score } = pair;
     if (Number.isNaN(score)) continue;
     if (pair.relation !== 'different' || supportA[i] || supportB[j]) continue;
-    if (score < THRESHOLDS.conflict || score <= 0 || !mayConflict(a[i]!, b[j]!, similarity)) continue;
+    if (score < THRESHOLDS.conflict || !mayConflict(a[i]!, b[j]!, similarity)) continue;
+    // Pairs run in a's order, then b's: a strict '>' keeps the first of equals on both sides.
     if (score > (rowBest.get(i)?.score ?? 0)) rowBest.set(i, pair);
-    const column = columnBest.get(j);
-    if (!column || score > column.score || (score === column.score && i < column.i)) columnBest.set(j, pair);
+    if (score > (columnBest.get(j)?.score ?? 0)) columnBest.set(j, pair);
   }
-  for (const [i, pair] of [...rowBest].sort(([x], [y]) => x - y)) {
+  for (const [i, pair] of rowBest) {
     if (columnBest.get(pair.j)?.i !== i) continue;
     findings.valueConflicts.push({ from: a[i] as ClaimValue, to: b[pair.j] as ClaimValue, score: pair.score });
   }

@@ -225,11 +225,17 @@ function slotConflicts(answers: Claim[][], settledClaims: Set<number>, used: Set
       ...claim.values.flatMap((value) => (value.data.kind === 'name' ? value.data.key : [])),
     ]),
   ];
-  const topics = answers.map((claims) => {
-    const counts = new Map<string, number>();
-    for (const claim of claims) for (const word of wordsOf(claim)) counts.set(word, (counts.get(word) ?? 0) + 1);
-    return new Set([...counts].filter(([, n]) => n >= TOPIC_SHARE * claims.length).map(([word]) => word));
-  });
+  // Counted only when a label line asks: most analyses never need them.
+  const topics: Set<string>[] = [];
+  const topicWordsOf = (answer: number) => {
+    if (!topics[answer]) {
+      const claims = answers[answer]!;
+      const counts = new Map<string, number>();
+      for (const claim of claims) for (const word of wordsOf(claim)) counts.set(word, (counts.get(word) ?? 0) + 1);
+      topics[answer] = new Set([...counts].filter(([, n]) => n >= TOPIC_SHARE * claims.length).map(([word]) => word));
+    }
+    return topics[answer];
+  };
   const conflicts: TwinConflict[] = [];
   for (let i = 0; i < answers.length; i++) {
     for (let j = i + 1; j < answers.length; j++) {
@@ -244,7 +250,7 @@ function slotConflicts(answers: Claim[][], settledClaims: Set<number>, used: Set
         const shared = a.stems.filter((word) => word !== slot && b.stems.includes(word));
         const labelled = labelOf(a) !== null ? b : labelOf(b) !== null ? a : null;
         const aboutTopic =
-          labelled !== null && wordsOf(labelled).some((word) => topics[i]!.has(word) && topics[j]!.has(word));
+          labelled !== null && wordsOf(labelled).some((word) => topicWordsOf(i).has(word) && topicWordsOf(j).has(word));
         if (shared.length === 0 && !aboutTopic) continue;
         const sides: ClaimValue[][] = [[va], [vb]];
         // Another answer that dates the verb once stands with the date it gives.

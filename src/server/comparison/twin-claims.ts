@@ -40,7 +40,7 @@ const wordBefore = (value: ClaimValue) => {
  * The pair of values of one sort that the two claims state differently: the only unmatched value on
  * each side, or, among several, the one pair that follows the same word in both claims.
  */
-export function differingPair(a: Claim, b: Claim, sort: string): [ClaimValue, ClaimValue] | null {
+function differingPair(a: Claim, b: Claim, sort: string): [ClaimValue, ClaimValue] | null {
   const ours = unmatched(a, b, sort);
   const theirs = unmatched(b, a, sort);
   if (ours.length === 0 || theirs.length === 0) return null;
@@ -72,8 +72,9 @@ export const sharesValue = (a: Claim, b: Claim) =>
   );
 
 export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>, weights: Weights): TwinConflict[] {
+  const all = answers.flat();
   const byWord = new Map<string, Claim[]>();
-  for (const claim of answers.flat()) {
+  for (const claim of all) {
     if (claim.heading || claim.values.length === 0) continue;
     for (const word of claim.stems) {
       const list = byWord.get(word);
@@ -82,7 +83,6 @@ export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>
     }
   }
   const twins = new Map<number, { claim: Claim; score: number }[]>();
-  const all = answers.flat();
   // A word in many claims pairs everything with everything and says little: pairs are found through rarer words.
   const common = Math.max(MIN_COMMON, COMMON_SHARE * all.length);
   // Which claim last looked at each claim (by id): each pair is weighed once.
@@ -125,7 +125,7 @@ export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>
     );
   };
 
-  const claimById = new Map(answers.flat().map((claim) => [claim.id, claim]));
+  const claimById = new Map(all.map((claim) => [claim.id, claim]));
   const conflicts: TwinConflict[] = [];
   const used = new Set<number>();
   for (const [id, list] of twins) {
@@ -137,10 +137,10 @@ export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>
       // Only the best twin of each claim in the other answer speaks for it.
       const bestForA = Math.max(...list.filter((t) => t.claim.answer === b.answer).map((t) => t.score));
       if (score < bestForA) continue;
+      // Two sentences that differ in every figure they give ('two days … a quarter', 'three years … 89%')
+      // are about different stretches of the story, not one fact told two ways.
+      if (differingSorts(a, b) > 1 && !sharesValue(a, b)) continue;
       for (const sort of new Set(a.values.map(sortOf).filter((s): s is string => s !== null))) {
-        // Two sentences that differ in every figure they give ('two days … a quarter', 'three years … 89%')
-        // are about different stretches of the story, not one fact told two ways.
-        if (differingSorts(a, b) > 1 && !sharesValue(a, b)) continue;
         const pair = differingPair(a, b, sort);
         if (!pair) continue;
         const [va, vb] = pair;

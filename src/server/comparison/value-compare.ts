@@ -10,13 +10,18 @@ function rolesDisjoint(a: string[], b: string[]): boolean {
   return a.length > 0 && b.length > 0 && !a.some((word) => b.includes(word));
 }
 
-// Two bounds in the same direction ('more than 300' and 'more than 500') are two claims about the
-// bound itself, so they are compared as exact figures rather than as overlapping half-lines.
-function lowOf(centre: number, spread: number, bound: string, otherBound: string): number {
-  return bound !== otherBound && bound === 'upper' ? -Infinity : centre - spread;
-}
-function highOf(centre: number, spread: number, bound: string, otherBound: string): number {
-  return bound !== otherBound && bound === 'lower' ? Infinity : centre + spread;
+/**
+ * Whether two values overlap, each given as its lowest and highest reading and its bound. A lower bound
+ * ('more than 300', 'after 1950') reaches forever upwards and an upper one downwards, but two bounds in
+ * the same direction are two claims about the bound itself, so each is then read as its exact span.
+ */
+function overlaps(aLow: number, aHigh: number, aBound: string, bLow: number, bHigh: number, bBound: string): boolean {
+  const differ = aBound !== bBound;
+  const lowA = differ && aBound === 'upper' ? -Infinity : aLow;
+  const highA = differ && aBound === 'lower' ? Infinity : aHigh;
+  const lowB = differ && bBound === 'upper' ? -Infinity : bLow;
+  const highB = differ && bBound === 'lower' ? Infinity : bHigh;
+  return lowA <= highB && lowB <= highA;
 }
 
 // 'More than a thousand years' and 'more than 1,500 years' can both be true: two bounds in the same
@@ -34,9 +39,14 @@ function quantityRelation(a: QuantityData, b: QuantityData): Relation {
       Math.abs(a.amount - a.spread - (b.amount - b.spread)) + Math.abs(a.amount + a.spread - (b.amount + b.spread));
     return ends <= 2 * precision + 1e-9 ? 'same' : 'different';
   }
-  const overlap =
-    lowOf(a.amount, a.tolerance, a.bound, b.bound) <= highOf(b.amount, b.tolerance, b.bound, a.bound) &&
-    lowOf(b.amount, b.tolerance, b.bound, a.bound) <= highOf(a.amount, a.tolerance, a.bound, b.bound);
+  const overlap = overlaps(
+    a.amount - a.tolerance,
+    a.amount + a.tolerance,
+    a.bound,
+    b.amount - b.tolerance,
+    b.amount + b.tolerance,
+    b.bound,
+  );
   if (sameDirection(a, b)) return overlap ? 'same' : 'incomparable';
   return overlap ? 'same' : 'different';
 }
@@ -60,16 +70,10 @@ function lastDay(d: DateData & { year: number }): number {
   return d.bound === 'approx' ? day + 2 * 372 : day;
 }
 
-/** 'After 1950' reaches forever one way, unless the other date is bounded the same way (then both are exact). */
-const low = (d: DateData & { year: number }, other: DateData) =>
-  d.bound !== other.bound && d.bound === 'upper' ? -Infinity : firstDay(d);
-const high = (d: DateData & { year: number }, other: DateData) =>
-  d.bound !== other.bound && d.bound === 'lower' ? Infinity : lastDay(d);
-
 function dateRelation(a: DateData, b: DateData): Relation {
   if (a.year !== undefined && b.year !== undefined) {
     const [x, y] = [a as DateData & { year: number }, b as DateData & { year: number }];
-    return low(x, y) <= high(y, x) && low(y, x) <= high(x, y) ? 'same' : 'different';
+    return overlaps(firstDay(x), lastDay(x), x.bound, firstDay(y), lastDay(y), y.bound) ? 'same' : 'different';
   }
   let shared = 0;
   for (const field of ['month', 'day'] as const) {
