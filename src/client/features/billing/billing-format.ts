@@ -11,11 +11,9 @@ export function formatPeriodDate(seconds: number | null | undefined): string {
   return format(new Date(seconds * 1000), 'MMM d, yyyy');
 }
 
-/** Statuses in which the Manage Cancellation tab is shown. */
-export const MANAGEABLE_STATUSES = new Set(HELD_SUBSCRIPTION_STATUSES);
-
+/** The Manage Cancellation tab is shown for a subscription the user holds. */
 export function isManageable(subscription: BillingSubscription | null | undefined): boolean {
-  return Boolean(subscription && MANAGEABLE_STATUSES.has(subscription.status));
+  return Boolean(subscription && HELD_SUBSCRIPTION_STATUSES.includes(subscription.status));
 }
 
 export function isCancelling(subscription: BillingSubscription): boolean {

@@ -1,11 +1,15 @@
 import { BadgeCheck, CreditCard, Loader2, LogIn, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
-import { SHOWN_AS_PLAN_STATUSES, UNPAID_SUBSCRIPTION_STATUSES } from '../../../common/subscription-state';
+import {
+  isActiveStatus,
+  SHOWN_AS_PLAN_STATUSES,
+  UNPAID_SUBSCRIPTION_STATUSES,
+} from '../../../common/subscription-state';
 import type { PublicUser } from '../../../common/user-schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { planLabel } from '../../lib/format';
-import { MANAGEABLE_STATUSES, ManageSubscriptionDialog } from './manage-subscription-dialog';
+import { ManageSubscriptionDialog } from './manage-subscription-dialog';
 
 // Statuses in which the user still has a paid plan to manage rather than one to buy.
 
@@ -26,7 +30,7 @@ function isSubscribed(user: PublicUser): boolean {
 /** Subscribe (to /pricing), Manage Subscription (the dialog), or for a past-due plan the billing page. */
 function SubscriptionButton({ user, onSubscriptionChanged }: { user: PublicUser; onSubscriptionChanged: () => void }) {
   const subscribed = isSubscribed(user);
-  if (subscribed && MANAGEABLE_STATUSES.has(user.subscriptionStatus ?? '')) {
+  if (subscribed && isActiveStatus(user.subscriptionStatus)) {
     return <ManageSubscriptionDialog user={user} onChanged={onSubscriptionChanged} />;
   }
   return (

@@ -2,7 +2,6 @@ import { CreditCard, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicUser } from '../../../common/user-schemas';
-import { ACTIVE_SUBSCRIPTION_STATUSES } from '../../../common/subscription-state';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -19,9 +18,6 @@ import { planLabel } from '../../lib/format';
 import { CancelTab, ResumeTab } from './cancel-resume-tab';
 import { useBillingSubscription } from '../../api/billing-subscription';
 import { UpgradePlans } from './upgrade-plans';
-
-/** Statuses whose holder manages a plan in the dialog rather than buying one. */
-export const MANAGEABLE_STATUSES = new Set(ACTIVE_SUBSCRIPTION_STATUSES);
 
 /**
  * 'Manage Subscription' (spec section 2): two tabs, Upgrade Subscription and Cancel Subscription,
