@@ -75,6 +75,16 @@ test('admin login, edit a user, create and deactivate a plan, login as the user 
   await page.getByRole('searchbox', { name: 'Search users', exact: true }).fill(account.username);
   await expect(users.getByRole('row')).toHaveCount(2);
   await expect(memberRow.getByRole('definition')).toHaveText(['12', 'Unlimited']);
+  // The dialog's allowance history names the edit and who made it, newest first, above the account's opening.
+  await memberRow.getByRole('button', { name: `Edit ${account.username}` }).click();
+  const history = editDialog.getByRole('table', { name: 'Allowance history' });
+  const historyRows = history.getByRole('row').filter({ hasText: 'Set by an administrator' });
+  await expect(historyRows).toHaveCount(2);
+  await expect(historyRows.first()).toContainText('To unlimited');
+  await expect(historyRows.first()).toContainText(E2E_ADMIN.username);
+  await expect(history.getByRole('row').last()).toContainText('Account created');
+  await editDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editDialog).toBeHidden();
 
   // Subscriptions: create a plan, then deactivate it.
   await sections.getByRole('link', { name: 'Subscriptions', exact: true }).click();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALLOWANCE_BUCKETS, ALLOWANCE_CHANGE_REASONS } from './allowance-ledger';
 import { adminValidationMessages as v } from './admin-messages';
 import { DATABASE_INT_MAX, EMAIL_MAX, USERNAME_MAX, USERNAME_MIN } from './limits';
 import { textMessages, validationMessages } from './messages';
@@ -107,3 +108,21 @@ export const syncResultSchema = z.object({
   errors: z.array(z.string()),
 });
 export type SyncResult = z.infer<typeof syncResultSchema>;
+
+/** How many of a user's latest allowance changes the admin user dialog shows. */
+export const ALLOWANCE_HISTORY_LIMIT = 100;
+
+/** GET /api/admin/users/:id/allowance-history: the latest changes of the user's question counts, newest first. */
+export const allowanceLedgerEntrySchema = z.object({
+  id: z.number().int(),
+  bucket: z.enum(ALLOWANCE_BUCKETS),
+  /** Null when either side of the change is unlimited (-1). */
+  delta: z.number().int().nullable(),
+  balanceAfter: z.number().int(),
+  reason: z.enum(ALLOWANCE_CHANGE_REASONS),
+  /** The administrator who made the change, when one did. */
+  actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type AllowanceLedgerEntry = z.infer<typeof allowanceLedgerEntrySchema>;
+export const allowanceHistorySchema = z.array(allowanceLedgerEntrySchema);

@@ -50,6 +50,12 @@ const newPlan = () => ({
 const adminCalls: Call[] = [
   { method: 'GET', route: '/api/admin/users', build: fixed('/api/admin/users'), adminStatus: 200 },
   {
+    method: 'GET',
+    route: '/api/admin/users/:id/allowance-history',
+    build: onVictim((id) => `/api/admin/users/${id}/allowance-history`),
+    adminStatus: 200,
+  },
+  {
     method: 'PUT',
     route: '/api/admin/users/:id',
     build: onVictim((id) => `/api/admin/users/${id}`, { freeQuestionsRemaining: 5 }),

@@ -147,6 +147,7 @@ export class PaymentSettings {
         await endPaidAllowance(
           tx,
           subscribed.map((u) => u.id),
+          'payments-reset',
         );
       }
       const cleared = await tx

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminServerMessages as m } from '../../common/admin-messages';
 import {
   adminUserSchema,
+  allowanceHistorySchema,
   adminUsersQuerySchema,
   adminUserUpdateSchema,
   loginAsResponseSchema,
@@ -34,6 +35,12 @@ export async function adminUserRoutes(
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return rows.map((row) => toPublicUser(row));
     },
+  );
+
+  app.get(
+    '/api/admin/users/:id/allowance-history',
+    { schema: { params: userIdParamsSchema, response: { 200: allowanceHistorySchema } } },
+    async (request) => adminUsers.allowanceHistory(request.params.id),
   );
 
   app.put(

@@ -1,10 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { adminServerMessages as m } from '../../common/admin-messages';
-import type { AdminUserUpdate, SyncResult } from '../../common/admin-user-schemas';
+import {
+  ALLOWANCE_HISTORY_LIMIT,
+  type AdminUserUpdate,
+  type AllowanceLedgerEntry,
+  type SyncResult,
+} from '../../common/admin-user-schemas';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
 import { isEndedStatus } from '../../common/subscription-state';
 import { setAllowance } from '../allowance/changes';
+import { listAllowanceLedger } from '../allowance/ledger';
 import { fillMessage, serverMessages, validationMessages } from '../../common/messages';
 import type { AuthService } from '../auth/service';
 import { createSession, endImpersonationsOf, invalidateSession, type SessionRow } from '../auth/sessions';
@@ -28,6 +34,12 @@ export class AdminUserService {
     const user = await findUserById(this.db, id);
     if (!user) throw notFound(m.userNotFound);
     return user;
+  }
+
+  /** The latest changes of the user's question counts, newest first. */
+  async allowanceHistory(id: number): Promise<AllowanceLedgerEntry[]> {
+    await this.require(id);
+    return listAllowanceLedger(this.db, id, ALLOWANCE_HISTORY_LIMIT);
   }
 
   async update(request: FastifyRequest, admin: UserRow, id: number, input: AdminUserUpdate): Promise<UserRow> {
@@ -68,7 +80,7 @@ export class AdminUserService {
     );
     if (changed.length === 0) return user;
     const updated = await this.db.transaction(async (tx) => {
-      await setAllowance(tx, id, counts);
+      await setAllowance(tx, id, counts, admin.id);
       const [row] = await tx
         .update(users)
         .set({ ...changes, updatedAt: new Date() })

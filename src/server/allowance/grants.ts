@@ -2,10 +2,12 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { UNLIMITED_QUERIES } from '../../common/plans';
 import type { Transaction } from '../db/client';
 import { queries, users } from '../db/schema';
+import { changeAllowance } from './ledger';
 
-// What a paid invoice gives the user's paid allowance, as one UPDATE each (DESIGN.md section 4):
-// a new period brings the plan's whole allowance; a plan change made now keeps the period's used
-// questions counted against the new plan, so switching plans never refills it (decision 0020).
+// What a paid invoice gives the user's paid allowance, as one statement each with its ledger row
+// (ledger.ts, DESIGN.md section 4): a new period brings the plan's whole allowance; a plan change
+// made now keeps the period's used questions counted against the new plan, so switching plans never
+// refills it (decision 0020).
 
 export type AllowanceGrant =
   /** A new period (first payment, renewal): the plan's whole allowance. */
@@ -17,13 +19,12 @@ export type AllowanceGrant =
   | { kind: 'change'; fromLimit: number | null; toLimit: number; periodStart: number | null };
 
 export async function applyGrant(tx: Transaction, userId: number, grant: AllowanceGrant): Promise<void> {
-  await tx
-    .update(users)
-    .set({
-      paidQuestionsRemaining: grant.kind === 'period' ? grant.limit : carriedOver(userId, grant),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId));
+  await changeAllowance(tx, {
+    who: eq(users.id, userId),
+    paid: grant.kind === 'period' ? grant.limit : carriedOver(userId, grant),
+    touch: true,
+    reason: grant.kind === 'period' ? 'period-started' : 'plan-changed',
+  });
 }
 
 /**

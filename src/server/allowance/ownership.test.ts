@@ -11,6 +11,8 @@ const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OWNERS = [path.join(SERVER, 'allowance'), path.join(SERVER, 'db')];
 const COLUMNS = /\b(?:free|paid)QuestionsRemaining\b/;
 const RAW_COLUMNS = /\b(?:free|paid)_questions_remaining\b/;
+// The ledger is written with the counts, so it has the same owner; anyone may read it through ledger.ts.
+const LEDGER = /\ballowanceLedger\b|\ballowance_ledger\b/;
 
 /** The text of every .set(...) and .values(...) argument in a source file, parentheses balanced. */
 function writeArguments(source: string): string[] {
@@ -28,11 +30,11 @@ function writeArguments(source: string): string[] {
   return found;
 }
 
-/** Where a source file writes the question counts. */
+/** Where a source file writes the question counts or touches their ledger. */
 export function countWrites(source: string): string[] {
   return [
     ...writeArguments(source).filter((argument) => COLUMNS.test(argument)),
-    ...source.split('\n').filter((line) => RAW_COLUMNS.test(line)),
+    ...source.split('\n').filter((line) => RAW_COLUMNS.test(line) || LEDGER.test(line)),
   ];
 }
 
@@ -45,7 +47,7 @@ function serverSources(dir: string): string[] {
 }
 
 describe('who writes the question counts', () => {
-  it('finds a write of either count, in drizzle or in raw SQL, and leaves reads alone', () => {
+  it('finds a write of either count or of the ledger, in drizzle or in raw SQL, and leaves reads alone', () => {
     expect(
       countWrites('await tx.update(users).set({ paidQuestionsRemaining: 0, updatedAt: new Date() })'),
     ).toHaveLength(1);
@@ -57,6 +59,8 @@ describe('who writes the question counts', () => {
       ),
     ).toEqual([]);
     expect(countWrites('db.update(users).set({ subscriptionTier: "free" })')).toEqual([]);
+    expect(countWrites('await db.insert(allowanceLedger).values({ userId, bucket: "free" })')).toHaveLength(1);
+    expect(countWrites('await db.execute(sql`insert into allowance_ledger (user_id) values (1)`)')).toHaveLength(1);
   });
 
   it('is allowance/ alone', () => {

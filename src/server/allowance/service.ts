@@ -1,14 +1,14 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { UNLIMITED_QUERIES } from '../../common/plans';
 import type { SubscriptionInfo } from '../../common/query-schemas';
 import { ACTIVE_SUBSCRIPTION_STATUSES, isActiveStatus } from '../../common/subscription-state';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { UserRow } from '../users/repository';
+import { changeAllowance } from './ledger';
 
-// Question counts change only through these single atomic statements (DESIGN.md section 4): two
+// Question counts change only through single atomic statements (ledger.ts, DESIGN.md section 4): two
 // requests racing for the last question cannot both win, and nothing ever goes below zero.
-
-export const UNLIMITED = -1;
 
 export type AllowanceBucket = 'paid' | 'unlimited' | 'free';
 
@@ -35,35 +35,35 @@ export function subscriptionInfo(user: UserRow): SubscriptionInfo {
 
 /** Takes one question: paid allowance first while a subscription is active, then free. */
 export async function reserveQuestion(db: Database, userId: number): Promise<AllowanceBucket | null> {
-  const [paid] = await db
-    .update(users)
-    .set({ paidQuestionsRemaining: sql`${users.paidQuestionsRemaining} - 1` })
-    .where(and(eq(users.id, userId), gt(users.paidQuestionsRemaining, 0), subscriptionActive()))
-    .returning({ id: users.id });
+  const [paid] = await changeAllowance(db, {
+    who: eq(users.id, userId),
+    onlyIf: and(gt(users.paidQuestionsRemaining, 0), subscriptionActive()),
+    paid: sql`${users.paidQuestionsRemaining} - 1`,
+    reason: 'question-asked',
+  });
   if (paid) return 'paid';
   const [unlimited] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.paidQuestionsRemaining, UNLIMITED), subscriptionActive()));
+    .where(and(eq(users.id, userId), eq(users.paidQuestionsRemaining, UNLIMITED_QUERIES), subscriptionActive()));
   if (unlimited) return 'unlimited';
-  const [free] = await db
-    .update(users)
-    .set({ freeQuestionsRemaining: sql`${users.freeQuestionsRemaining} - 1` })
-    .where(and(eq(users.id, userId), gt(users.freeQuestionsRemaining, 0)))
-    .returning({ id: users.id });
+  const [free] = await changeAllowance(db, {
+    who: eq(users.id, userId),
+    onlyIf: gt(users.freeQuestionsRemaining, 0),
+    free: sql`${users.freeQuestionsRemaining} - 1`,
+    reason: 'question-asked',
+  });
   return free ? 'free' : null;
 }
 
 /** Gives back a question taken by reserveQuestion (every model failed). */
 export async function refundQuestion(db: Database, userId: number, bucket: AllowanceBucket): Promise<void> {
   if (bucket === 'unlimited') return;
-  const column = bucket === 'paid' ? users.paidQuestionsRemaining : users.freeQuestionsRemaining;
-  await db
-    .update(users)
-    .set(
-      bucket === 'paid'
-        ? { paidQuestionsRemaining: sql`${column} + 1` }
-        : { freeQuestionsRemaining: sql`${column} + 1` },
-    )
-    .where(eq(users.id, userId));
+  await changeAllowance(db, {
+    who: eq(users.id, userId),
+    ...(bucket === 'paid'
+      ? { paid: sql`${users.paidQuestionsRemaining} + 1` }
+      : { free: sql`${users.freeQuestionsRemaining} + 1` }),
+    reason: 'question-refunded',
+  });
 }

@@ -4,7 +4,7 @@ import { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '../../common/limits';
 import type { RegisterInput } from '../../common/auth-schemas';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { startingAllowance } from '../allowance/changes';
+import { createAccount } from '../allowance/changes';
 import { emailTokens, users } from '../db/schema';
 import type { Mailer } from '../email/mailer';
 import { adminWelcomeEmail, passwordResetEmail, verificationEmail } from '../email/templates';
@@ -42,7 +42,6 @@ export class AuthService {
       username: input.username,
       email: input.email,
       passwordHash: await hashPassword(input.password),
-      ...startingAllowance(this.config.freeQuestions),
     });
     await this.sendVerification(user);
     const { token } = await createSession(this.db, user.id, meta);
@@ -91,7 +90,6 @@ export class AuthService {
       emailVerified: true,
       role: 'admin',
       isAdmin: true,
-      ...startingAllowance(this.config.freeQuestions),
     });
     const to = input.email;
     if (input.sendWelcomeEmail && to) {
@@ -140,14 +138,13 @@ export class AuthService {
   }
 
   /** Friendly messages for the common case; the unique indexes settle any race. */
-  private async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
+  private async insertUser(values: Parameters<typeof createAccount>[1]): Promise<UserRow> {
     if (await findUserByUsername(this.db, values.username))
       throw conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } });
     if (values.email && (await findUserByEmail(this.db, values.email)))
       throw conflict(serverMessages.emailTaken, { errors: { email: serverMessages.emailTaken } });
     try {
-      const [user] = await this.db.insert(users).values(values).returning();
-      return user!;
+      return (await createAccount(this.db, values, this.config.freeQuestions))!;
     } catch (error) {
       throw uniqueViolationToConflict(error);
     }

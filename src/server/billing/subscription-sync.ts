@@ -93,7 +93,7 @@ export class SubscriptionSync {
       })
       .where(eq(users.id, user.id));
     // An ended subscription leaves no paid questions behind.
-    if (ended) await endPaidAllowance(tx, [user.id]);
+    if (ended) await endPaidAllowance(tx, [user.id], 'subscription-ended');
     if (user.subscriptionStatus !== snap.status || user.subscriptionTier !== tier) {
       await tx.insert(subscriptionEvents).values({ ...eventRow(user, snap, eventType, stripeEventId), newTier: tier });
     }

@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/passwords';
 import { invalidateUserSessions } from '../auth/sessions';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { startingAllowance } from '../allowance/changes';
+import { createAccount } from '../allowance/changes';
 import { lockDataDir } from '../db/data-dir-lock';
 import { recordAudit } from '../audit/audit-log';
 import { users } from '../db/schema';
@@ -42,18 +42,18 @@ export async function createOrPromoteAdmin(db: Database, freeQuestions: number, 
     return { action: 'promoted' as const, id: existing.id, username: existing.username };
   }
   if (!input.password) throw new Error(`--password is required to create a new administrator.\n${usage}`);
-  const [created] = await db
-    .insert(users)
-    .values({
+  const created = await createAccount(
+    db,
+    {
       username: input.username,
       email: input.email,
       passwordHash: await hashPassword(input.password),
       emailVerified: true,
       role: 'admin',
       isAdmin: true,
-      ...startingAllowance(freeQuestions),
-    })
-    .returning();
+    },
+    freeQuestions,
+  );
   await recordAudit(db, null, { actorUserId: null, action: 'admin.created_by_cli', targetUserId: created!.id });
   return { action: 'created' as const, id: created!.id, username: created!.username };
 }

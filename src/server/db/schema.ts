@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ALLOWANCE_BUCKETS, ALLOWANCE_CHANGE_REASONS } from '../../common/allowance-ledger';
 import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -49,6 +50,28 @@ export const users = pgTable(
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
+);
+
+/**
+ * One row per change of a user's question counts, written by src/server/allowance/ in the statement
+ * that makes the change. `delta` is null when either side is unlimited (-1).
+ */
+export const allowanceLedger = pgTable(
+  'allowance_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bucket: text('bucket', { enum: ALLOWANCE_BUCKETS }).notNull(),
+    delta: integer('delta'),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason', { enum: ALLOWANCE_CHANGE_REASONS }).notNull(),
+    // The administrator who made the change; null for the user's own questions and for the system.
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('allowance_ledger_user_idx').on(t.userId, t.id)],
 );
 
 export const sessions = pgTable(

@@ -4,7 +4,7 @@ import { serverMessages } from '../../common/messages';
 import { conflict } from '../http/errors';
 import type { PublicUser } from '../../common/user-schemas';
 import type { Database } from '../db/client';
-import { startingAllowance } from '../allowance/changes';
+import { createAccount } from '../allowance/changes';
 import { users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -88,10 +88,7 @@ export async function findOrCreateSessionUser(
   if (existing) return existing;
   await beforeCreate?.();
   // Two first questions at once: one insert wins, the other finds its row.
-  await db
-    .insert(users)
-    .values({ username: sessionUsername(sessionId), ...startingAllowance(freeQuestions) })
-    .onConflictDoNothing();
+  await createAccount(db, { username: sessionUsername(sessionId) }, freeQuestions, { ifAbsent: true });
   const user = await findSessionUser(db, sessionId);
   if (!user) throw new Error('anonymous session user vanished');
   return user;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminToastMessages, adminValidationMessages as v } from '../../../common/admin-messages';
-import type { AdminUser } from '../../../common/admin-user-schemas';
+import type { AdminUser, AllowanceLedgerEntry } from '../../../common/admin-user-schemas';
 import type { FakeHandler, FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { findToast, makeAdminUser, renderAdmin, requestsTo, rootAdmin, usersByKind } from './admin-test-data';
 import { REFETCH_AFTER_CHANGE_MS, SECOND_REFETCH_AFTER_MS } from '../../../common/limits';
@@ -234,5 +234,77 @@ describe('changedOnly', () => {
     const noStatus = makeAdminUser({ subscriptionStatus: null });
     expect(changedOnly({ subscriptionStatus: null }, noStatus)).toEqual({});
     expect(changedOnly({ subscriptionStatus: 'active' }, noStatus)).toEqual({ subscriptionStatus: 'active' });
+  });
+});
+
+describe('Allowance history in the Edit User dialog', () => {
+  const HISTORY = `${USERS}/7/allowance-history`;
+  const entry = (id: number, fields: Partial<AllowanceLedgerEntry>): AllowanceLedgerEntry => ({
+    id,
+    bucket: 'free',
+    delta: -1,
+    balanceAfter: 32,
+    reason: 'question-asked',
+    actor: null,
+    createdAt: '2026-11-20T10:15:00.000Z',
+    ...fields,
+  });
+
+  const rowsOf = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((cell) => cell.textContent),
+      );
+
+  it('lists every change newest first, with its reason, the balance after and the administrator who made it', async () => {
+    const view = renderEdit({
+      [`GET ${HISTORY}`]: {
+        json: [
+          entry(4, {
+            bucket: 'paid',
+            delta: null,
+            balanceAfter: -1,
+            reason: 'admin-edit',
+            actor: { id: 1, username: 'root' },
+          }),
+          entry(3, { bucket: 'paid', delta: 333, balanceAfter: 333, reason: 'period-started' }),
+          entry(2, {}),
+          entry(1, { delta: 33, balanceAfter: 33, reason: 'account-opened' }),
+        ],
+      },
+    });
+    const dialog = await openEdit(view);
+    const table = await within(dialog).findByRole('table', { name: 'Allowance history' });
+    await within(table).findByText('Billing period paid');
+    expect(rowsOf(table)).toEqual([
+      ['Paid', 'To unlimited', 'Unlimited', 'Set by an administrator', 'root'],
+      ['Paid', '+333', '333', 'Billing period paid', '—'],
+      ['Free', '−1', '32', 'Question asked', '—'],
+      ['Free', '+33', '33', 'Account created', '—'],
+    ]);
+  });
+
+  it('says when nothing has been recorded yet', async () => {
+    const view = renderEdit({ [`GET ${HISTORY}`]: { json: [] } });
+    const dialog = await openEdit(view);
+    expect(await within(dialog).findByText('No changes recorded yet.')).toBeInTheDocument();
+  });
+
+  it('shows a load failure with Try Again, which loads the history again', async () => {
+    let calls = 0;
+    const view = renderEdit({
+      [`GET ${HISTORY}`]: () =>
+        ++calls === 1 ? { status: 500, json: { message: 'Database unavailable' } } : { json: [entry(1, {})] },
+    });
+    const dialog = await openEdit(view);
+    expect(await within(dialog).findByText('The allowance history could not be loaded.')).toBeInTheDocument();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Try Again' }));
+    expect(await within(dialog).findByText('Question asked')).toBeInTheDocument();
+    expect(requestsTo(view.requests, 'GET', HISTORY)).toHaveLength(2);
   });
 });

@@ -29,6 +29,7 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { humanize, serverMessage, sessionIdOf } from './admin-format';
+import { AllowanceHistory } from './allowance-history';
 import { useUpdateAdminUser } from './users-api';
 
 export type EditKind = 'registered' | 'session';
@@ -268,6 +269,8 @@ export function EditUserDialog({
               </NativeSelect>
             </FormField>
           </div>
+
+          <AllowanceHistory userId={user.id} />
 
           {formError && (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
