@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -12,6 +13,51 @@ const features = readdirSync('src/client/features', { withFileTypes: true })
   .map((entry) => entry.name);
 
 const restrict = (patterns) => ['error', { patterns }];
+
+// Domains import each other only through their services (issue "One owner for every rule", item 3):
+// besides service.ts, *-service.ts and repository.ts, these are the only files another domain may import.
+const DOMAIN_PUBLIC_FILES = {
+  allowance: ['changes', 'grants', 'service', 'ledger'],
+  auth: ['service', 'context', 'caller', 'sessions', 'passwords'],
+  billing: ['service', 'plans', 'stripe-gateway', 'subscription-sync', 'checkout-attempts'],
+  comparison: ['local-analyser', 'judge', 'combine-findings'],
+  email: ['mailer', 'templates', 'logs'],
+  providers: ['credentials', 'language-models', 'stream-answer'],
+  settings: ['service', 'secret-box'],
+  users: ['repository', 'anonymous-limits'],
+  audit: ['audit-log'],
+};
+
+// Server domains (eslint-plugin-boundaries): every folder directly under src/server is a domain except the
+// shared infrastructure db/, http/, lib/. app.ts and main.ts compose everything; config.ts and paths.ts are shared.
+const serverBoundaries = {
+  plugins: { boundaries },
+  settings: {
+    // Without this the extensionless .ts imports do not resolve and the plugin silently checks nothing.
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+    'boundaries/legacy-templates': false,
+    'boundaries/elements': [
+      { type: 'server-infra', pattern: 'src/server/{db,http,lib}', partialMatch: false },
+      { type: 'server-domain', pattern: 'src/server/*', partialMatch: false, capture: ['domain'] },
+      { type: 'common', pattern: 'src/common', partialMatch: false },
+    ],
+    'boundaries/files': [
+      { category: 'composition-root', pattern: 'src/server/{app,main}.ts' },
+      { category: 'server-shared', pattern: 'src/server/{config,paths}.ts' },
+      {
+        category: 'domain-public',
+        pattern: [
+          'src/server/*/service.ts',
+          'src/server/*/*-service.ts',
+          'src/server/*/repository.ts',
+          ...Object.entries(DOMAIN_PUBLIC_FILES).flatMap(([domain, files]) =>
+            files.map((file) => `src/server/${domain}/${file}.ts`),
+          ),
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -73,6 +119,42 @@ export default tseslint.config(
           message: 'Routes are HTTP only: move the query into the domain\'s service or repository.',
         },
       ]),
+    },
+  },
+  {
+    ...serverBoundaries,
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'tests/**'],
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            "{{#if to.element.captured.domain}}'{{dependency.source}}' is private to the {{to.element.captured.domain}} domain. " +
+            'From outside it, import only its service.ts, *-service.ts, repository.ts or a file listed in ' +
+            'DOMAIN_PUBLIC_FILES (eslint.config.js).' +
+            "{{else}}'{{dependency.source}}' may not be imported here: only app.ts and main.ts import anything in " +
+            'src/server; other server files import their own domain, db/, http/, lib/, config.ts, paths.ts, src/common ' +
+            "and other domains' public files.{{/if}}",
+          policies: [
+            // The composition root wires everything together.
+            { from: { file: { categories: 'composition-root' } }, allow: { to: { module: { origin: 'local' } } } },
+            // Shared infrastructure, shared root files and contract code: open to every server file.
+            { allow: { to: { element: { type: ['server-infra', 'common'] } } } },
+            { allow: { to: { file: { categories: 'server-shared' } } } },
+            // Inside one domain files import each other freely.
+            {
+              from: { element: { type: 'server-domain' } },
+              allow: {
+                to: { element: { type: 'server-domain', captured: { domain: '{{ from.element.captured.domain }}' } } },
+              },
+            },
+            // Across domains: only the other domain's public files.
+            { allow: { to: { element: { type: 'server-domain' }, file: { categories: 'domain-public' } } } },
+          ],
+        },
+      ],
     },
   },
   {

@@ -46,6 +46,24 @@ export const verifyPaymentRequestSchema = z.object({
   subscriptionId: safeId().optional(),
 });
 
+/** POST /api/verify-payment: whether the card payment went through, and the plan it paid for. */
+export const verifyPaymentResponseSchema = z.object({
+  success: z.boolean(),
+  plan: planSchema.nullish(),
+  message: z.string().optional(),
+});
+export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
+
+/** POST /api/billing/setup-intent: the secret Stripe's card form needs to save a card. */
+export const setupIntentResponseSchema = z.object({ clientSecret: z.string() });
+
+/** POST /stripe-webhook: Stripe needs only a 2xx; the flags say what became of the event. */
+export const webhookReceiptSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean().optional(),
+  ignored: z.boolean().optional(),
+});
+
 export const billingSubscriptionSchema = z.object({
   id: z.string(),
   status: z.string(),

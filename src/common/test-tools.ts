@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // The /test-tools page's reset (DESIGN.md section 7, decision 0021): its limit and its texts.
 
 /** Resets one account may make per hour. */
@@ -12,3 +14,7 @@ export const testToolsMessages = {
   limit: 'You can reset at most {count} times an hour.',
   resetFailed: 'Could not reset the account.',
 } as const;
+
+/** POST /api/reset-user: the notice to show, and the Stripe subscriptions the reset cancelled. */
+export const testResetResponseSchema = z.object({ message: z.string(), cancelledSubscriptions: z.array(z.string()) });
+export type TestResetResponse = z.infer<typeof testResetResponseSchema>;

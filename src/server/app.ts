@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isClientRoute } from '../common/routes';
 import { serverMessages } from '../common/messages';
 import { authRoutes } from './auth/routes';
@@ -18,6 +19,7 @@ import { BackgroundTasks } from './http/background';
 import { refuseCrossSiteRequests } from './http/cross-site';
 import { errorHandler } from './http/errors';
 import { loggerOptions } from './http/logger';
+import { requireResponseSchema } from './http/response-schemas';
 import { warnAboutUntrustedProxy } from './http/proxy-warning';
 import { clientDistFolder } from './paths';
 import { createSecretBox, resolveAppSecret } from './settings/secret-box';
@@ -67,6 +69,7 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
+  app.addHook('onRoute', requireResponseSchema);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -123,7 +126,9 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   await app.register(supportRoutes, { db, config, mailer });
   await app.register(adminRoutes, { db, config, auth, mailer, settings, gateway, plans, sync, billing });
   await app.register(emergencyRoutes, { db, config, auth });
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
 
   const staticRoot = clientDir === undefined ? (existsSync(clientDistFolder) ? clientDistFolder : null) : clientDir;
   if (staticRoot) {

@@ -8,9 +8,12 @@ import {
   createSubscriptionResponseSchema,
   paymentMethodSchema,
   planSchema,
+  setupIntentResponseSchema,
   stripeConfigSchema,
   subscriptionActionResponseSchema,
   verifyPaymentRequestSchema,
+  verifyPaymentResponseSchema,
+  webhookReceiptSchema,
 } from '../../common/billing-schemas';
 import { safeId, safeText } from '../../common/text-rules';
 import { requireUser } from '../auth/context';
@@ -78,12 +81,16 @@ export async function billingRoutes(instance: FastifyInstance, deps: BillingRout
     },
   );
 
-  app.post('/api/verify-payment', { schema: { body: verifyPaymentRequestSchema.nullish() } }, async (request) => {
-    const { user } = await requireUser(db, request);
-    const body = request.body ?? {};
-    if (!body.paymentIntentId || !body.paymentIntentClientSecret) throw badRequest(billingMessages.invalidRequest);
-    return verifyPayment(billing, plans, user, body.paymentIntentId, body.paymentIntentClientSecret);
-  });
+  app.post(
+    '/api/verify-payment',
+    { schema: { body: verifyPaymentRequestSchema.nullish(), response: { 200: verifyPaymentResponseSchema } } },
+    async (request) => {
+      const { user } = await requireUser(db, request);
+      const body = request.body ?? {};
+      if (!body.paymentIntentId || !body.paymentIntentClientSecret) throw badRequest(billingMessages.invalidRequest);
+      return verifyPayment(billing, plans, user, body.paymentIntentId, body.paymentIntentClientSecret);
+    },
+  );
 
   app.get(
     '/api/billing/subscription',
@@ -160,10 +167,9 @@ export async function billingRoutes(instance: FastifyInstance, deps: BillingRout
     },
   );
 
-  app.post('/api/billing/setup-intent', async (request) => {
-    const { user } = await requireUser(db, request);
-    return billing.createSetupIntent(user);
-  });
+  app.post('/api/billing/setup-intent', { schema: { response: { 200: setupIntentResponseSchema } } }, async (request) =>
+    billing.createSetupIntent((await requireUser(db, request)).user),
+  );
 
   await app.register(planChangeRoutes, { db, plans, billing });
 
@@ -171,8 +177,11 @@ export async function billingRoutes(instance: FastifyInstance, deps: BillingRout
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    raw.post('/stripe-webhook', { bodyLimit: 512 * 1024 }, async (request) =>
-      deps.webhook.handle(request.body as Buffer, request.headers['stripe-signature'] as string | undefined),
+    raw.post(
+      '/stripe-webhook',
+      { bodyLimit: 512 * 1024, schema: { response: { 200: webhookReceiptSchema } } },
+      async (request) =>
+        deps.webhook.handle(request.body as Buffer, request.headers['stripe-signature'] as string | undefined),
     );
   });
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { apiKeys } from '../db/schema';
 import type { SecretBox } from '../settings/secret-box';
+import { isAdminUser, type UserRow } from '../users/repository';
 import { vendorEnvPrefix, type ModelCredentials } from './language-models';
 
 /**
@@ -39,8 +40,21 @@ export class CredentialStore {
     return out;
   }
 
+  /**
+   * Saves a key sent by a signed-in caller: an administrator sets the server-wide key, anyone else a
+   * personal key used for their own questions only.
+   */
+  async saveFor(
+    caller: Pick<UserRow, 'id' | 'role' | 'isAdmin'>,
+    model: ModelKey,
+    apiKey: string,
+    apiVersion: string | undefined,
+  ): Promise<void> {
+    await this.save(isAdminUser(caller) ? null : caller.id, model, apiKey, apiVersion);
+  }
+
   /** Saves a server-wide key (userId null) or a user's personal key, sealed. */
-  async save(userId: number | null, model: ModelKey, apiKey: string, apiVersion: string | undefined): Promise<void> {
+  private async save(userId: number | null, model: ModelKey, apiKey: string, apiVersion: string | undefined): Promise<void> {
     const values = {
       userId,
       model,

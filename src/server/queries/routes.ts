@@ -22,7 +22,7 @@ import { badRequest, notFound, unauthorized } from '../http/errors';
 import type { CredentialStore } from '../providers/credentials';
 import { hasActiveSubscription } from '../allowance/service';
 import type { AnonymousLimits } from '../users/anonymous-limits';
-import { findOrCreateSessionUser, isAdminUser, type UserRow } from '../users/repository';
+import { findOrCreateSessionUser, type UserRow } from '../users/repository';
 import { signedInOrSessionUser } from '../auth/caller';
 import { readableQuery } from './access';
 import { clearHistory, listHistory } from './repository';
@@ -100,36 +100,40 @@ export async function queryRoutes(
     },
   );
 
-  app.post('/api/query/stream', { schema: { body: queryRequestSchema } }, async (request, reply) => {
-    // Everything that can refuse the question (400, 402) answers as plain JSON before the stream opens.
-    const { user, available, bucket } = await begin(request, request.body);
-    const signal = abortOnDisconnect(reply);
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      // Proxies such as nginx would otherwise hold the deltas back.
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-    });
-    const send = (event: StreamEvent) => {
-      if (!reply.raw.writableEnded) reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-    };
-    try {
-      await queries.run(
-        user.id,
-        bucket,
-        { text: request.body.text, models: request.body.selectedModels, signal, emit: send },
-        available,
-      );
-    } catch (err) {
-      request.log.error({ err }, 'question failed after the stream opened');
-      send({ type: 'error', message: serverMessages.internalError });
-    } finally {
-      reply.raw.end();
-    }
-  });
+  app.post(
+    '/api/query/stream',
+    { schema: { body: queryRequestSchema }, config: { streamsResponse: true } },
+    async (request, reply) => {
+      // Everything that can refuse the question (400, 402) answers as plain JSON before the stream opens.
+      const { user, available, bucket } = await begin(request, request.body);
+      const signal = abortOnDisconnect(reply);
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // Proxies such as nginx would otherwise hold the deltas back.
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      const send = (event: StreamEvent) => {
+        if (!reply.raw.writableEnded) reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      };
+      try {
+        await queries.run(
+          user.id,
+          bucket,
+          { text: request.body.text, models: request.body.selectedModels, signal, emit: send },
+          available,
+        );
+      } catch (err) {
+        request.log.error({ err }, 'question failed after the stream opened');
+        send({ type: 'error', message: serverMessages.internalError });
+      } finally {
+        reply.raw.end();
+      }
+    },
+  );
 
   app.get(
     '/api/history/:sessionId',
@@ -179,9 +183,7 @@ export async function queryRoutes(
     async (request) => {
       const auth = await getAuth(db, request);
       if (!auth) throw unauthorized();
-      // An administrator sets the server-wide key; anyone else a personal key for their own questions.
-      const owner = isAdminUser(auth.user) ? null : auth.user.id;
-      await credentials.save(owner, request.body.model, request.body.apiKey, request.body.apiVersion);
+      await credentials.saveFor(auth.user, request.body.model, request.body.apiKey, request.body.apiVersion);
       return { message: queryMessages.configurationSaved };
     },
   );

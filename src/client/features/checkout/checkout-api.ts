@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import {
   createSubscriptionResponseSchema,
   planSchema,
+  setupIntentResponseSchema,
   stripeConfigSchema,
   type CreateSubscriptionResponse,
   type Plan,
   type StripeConfig,
 } from '../../../common/billing-schemas';
-import { INVALID_RESPONSE } from '../../api/parse';
+import { parseResponse } from '../../api/parse';
 import { apiRequest } from '../../lib/api';
 
 // Checkout's calls (spec section 7). Query keys are the request paths.
@@ -56,11 +57,7 @@ export function useCreateSubscription(planId: string, enabled: boolean) {
 export function useSetupIntent(enabled: boolean) {
   return useQuery<{ clientSecret: string }>({
     queryKey: [setupIntentPath],
-    queryFn: async () => {
-      const answer = await apiRequest<{ clientSecret?: unknown }>('POST', setupIntentPath);
-      if (typeof answer?.clientSecret !== 'string') throw new Error(INVALID_RESPONSE);
-      return { clientSecret: answer.clientSecret };
-    },
+    queryFn: async () => parseResponse(setupIntentResponseSchema, await apiRequest('POST', setupIntentPath)),
     enabled,
     gcTime: 0,
     staleTime: Infinity,

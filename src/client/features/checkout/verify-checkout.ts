@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { planSchema } from '../../../common/billing-schemas';
-import { subscriptionStatusSchema } from '../../../common/subscription-schemas';
+import { verifyPaymentResponseSchema } from '../../../common/billing-schemas';
+import { subscriptionCheckSchema, subscriptionStatusSchema } from '../../../common/subscription-schemas';
 import { ApiError, apiRequest } from '../../lib/api';
 import { planLabel } from '../../lib/format';
 
@@ -48,13 +47,6 @@ export type VerificationOutcome =
       sessionMissing: boolean;
     };
 
-const checkSubscriptionSchema = z.object({ isSubscribed: z.boolean(), subscriptionTier: z.string() });
-const verifyPaymentSchema = z.object({
-  success: z.boolean(),
-  plan: planSchema.nullish(),
-  message: z.string().optional(),
-});
-
 const statusPath = (sessionId: string) => `/api/subscription-status-by-session/${encodeURIComponent(sessionId)}`;
 
 export async function verifyCheckout(
@@ -84,7 +76,7 @@ export async function verifyCheckout(
 
   onStep('check');
   try {
-    const check = checkSubscriptionSchema.parse(await apiRequest('POST', '/api/check-subscription', { sessionId }));
+    const check = subscriptionCheckSchema.parse(await apiRequest('POST', '/api/check-subscription', { sessionId }));
     if (check.isSubscribed) return { verified: true, planName: planLabel(check.subscriptionTier) };
   } catch {
     // Carry on to the forced refresh.
@@ -106,7 +98,7 @@ export async function verifyCheckout(
 
   onStep('verify');
   try {
-    const answer = verifyPaymentSchema.parse(
+    const answer = verifyPaymentResponseSchema.parse(
       await apiRequest('POST', '/api/verify-payment', {
         paymentIntentId: params.paymentIntentId,
         paymentIntentClientSecret: params.paymentIntentClientSecret,

@@ -1,5 +1,10 @@
-import { z } from 'zod';
 import { subscriptionActionResponseSchema, type SubscriptionActionResponse } from '../../../common/billing-schemas';
+import {
+  customerDiagnosticsSchema,
+  subscriptionRefreshSchema,
+  type CustomerDiagnostics,
+  type SubscriptionRefresh,
+} from '../../../common/subscription-schemas';
 import { parseResponse } from '../../api/parse';
 import { apiRequest } from '../../lib/api';
 
@@ -32,25 +37,10 @@ export async function changeSubscription(kind: 'cancel' | 'resume'): Promise<Sub
   );
 }
 
-export const refreshAnswerSchema = z.object({
-  refreshed: z.boolean(),
-  hasSubscription: z.boolean(),
-  message: z.string(),
-});
-export type RefreshAnswer = z.infer<typeof refreshAnswerSchema>;
-
-export async function forceStripeRefresh(): Promise<RefreshAnswer> {
-  return parseResponse(refreshAnswerSchema, await apiRequest('POST', refreshStripePath));
+export async function forceStripeRefresh(): Promise<SubscriptionRefresh> {
+  return parseResponse(subscriptionRefreshSchema, await apiRequest('POST', refreshStripePath));
 }
 
-export const diagnosticSchema = z.object({
-  customerId: z.string(),
-  subscriptions: z.array(
-    z.object({ id: z.string(), status: z.string(), cancelAtPeriodEnd: z.boolean(), created: z.number() }),
-  ),
-});
-export type Diagnostic = z.infer<typeof diagnosticSchema>;
-
-export async function checkStripe(customerId: string): Promise<Diagnostic> {
-  return parseResponse(diagnosticSchema, await apiRequest('GET', diagnosticPath(customerId)));
+export async function checkStripe(customerId: string): Promise<CustomerDiagnostics> {
+  return parseResponse(customerDiagnosticsSchema, await apiRequest('GET', diagnosticPath(customerId)));
 }

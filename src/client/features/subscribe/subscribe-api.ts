@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { stripeConfigSchema, type StripeConfig } from '../../../common/billing-schemas';
-import { subscriptionStatusSchema, type SubscriptionStatus } from '../../../common/subscription-schemas';
+import {
+  subscriptionRefreshSchema,
+  subscriptionStatusSchema,
+  type SubscriptionRefresh,
+  type SubscriptionStatus,
+} from '../../../common/subscription-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { apiRequest, errorText } from '../../lib/api';
 
@@ -44,14 +48,7 @@ export function useSubscriptionStatus(sessionId: string) {
   });
 }
 
-const refreshAnswerSchema = z.object({
-  refreshed: z.boolean().optional(),
-  hasSubscription: z.boolean().optional(),
-  message: z.string().optional(),
-});
-export type RefreshAnswer = z.infer<typeof refreshAnswerSchema>;
-
 /** Asks the server to pull the subscription from Stripe now rather than wait for the webhook. */
-export async function refreshSubscription(): Promise<RefreshAnswer> {
-  return refreshAnswerSchema.parse(await apiRequest('POST', refreshSubscriptionPath));
+export async function refreshSubscription(): Promise<SubscriptionRefresh> {
+  return subscriptionRefreshSchema.parse(await apiRequest('POST', refreshSubscriptionPath));
 }

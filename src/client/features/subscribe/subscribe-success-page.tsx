@@ -10,7 +10,8 @@ import { currentUserKey } from '../../lib/auth-api';
 import { cn } from '../../lib/cn';
 import { planLabel } from '../../lib/format';
 import { getSessionId } from '../../lib/session-id';
-import { refreshSubscription, useSubscriptionStatus, type RefreshAnswer } from './subscribe-api';
+import type { SubscriptionRefresh } from '../../../common/subscription-schemas';
+import { refreshSubscription, useSubscriptionStatus } from './subscribe-api';
 
 /** Spec section 9: the subscription-successful page counts down 10 s, then goes to the main site. */
 export const SUCCESS_COUNTDOWN_SECONDS = 10;
@@ -18,7 +19,7 @@ export const SUCCESS_COUNTDOWN_SECONDS = 10;
 type Activation =
   | { state: 'idle' }
   | { state: 'running' }
-  | { state: 'done'; answer: RefreshAnswer }
+  | { state: 'done'; answer: SubscriptionRefresh }
   | { state: 'failed'; message: string };
 
 function useCountdown(seconds: number, running: boolean, onDone: () => void) {

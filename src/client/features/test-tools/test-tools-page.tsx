@@ -3,7 +3,8 @@ import { FlaskConical, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import type { StripeConfig } from '../../../common/billing-schemas';
 import { fillMessage } from '../../../common/messages';
-import { TEST_RESETS_PER_HOUR, testToolsMessages } from '../../../common/test-tools';
+import { TEST_RESETS_PER_HOUR, testResetResponseSchema, testToolsMessages } from '../../../common/test-tools';
+import { parseResponse } from '../../api/parse';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import {
@@ -29,7 +30,7 @@ export function TestToolsPage() {
   const config = useQuery<StripeConfig>({ queryKey: ['/api/stripe/config'] });
   const [confirming, setConfirming] = useState(false);
   const reset = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/reset-user'),
+    mutationFn: async () => parseResponse(testResetResponseSchema, await apiRequest('POST', '/api/reset-user')),
     onSuccess: (result) => toast({ variant: 'success', title: 'Account reset', description: result.message }),
     onError: (error) =>
       toast({
