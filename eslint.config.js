@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Import directions (DESIGN.md section 8, rule 2), enforced here rather than remembered:
+// Import directions (docs/architecture.md, "House rules", rule 2), enforced here rather than remembered:
 // common depends on zod alone; server and client never import each other; a client feature never
 // imports another feature (routes.tsx composes them).
 const features = readdirSync('src/client/features', { withFileTypes: true })
@@ -173,6 +173,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         { group: ['**/server/**'], message: 'Client code never imports server code.' },
+        {
+          group: ['**/lib/api'],
+          importNames: ['apiRequest', 'apiList'],
+          message: 'Calls to the server live in src/client/api/ (one query or call per endpoint); import from there.',
+        },
         {
           regex: `^(\\.\\./(?!${feature}/)[^./][^/]*/|.*/features/(?!${feature}/))`,
           message: 'A feature never imports another feature; share through components/ or lib/, compose in routes.tsx.',

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { FullPageLoading, RequireAuth } from './components/layout/guards';
 import { PageShell } from './components/layout/page-shell';
 import { ImpersonationBanner } from './features/admin/impersonation-banner';
-import { useCurrentUser } from './lib/auth-api';
+import { useCurrentUser } from './api/auth';
 
 // Each page is its own chunk; features never import each other, they meet here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page declares its own props

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { toastMessages } from '../../common/messages';
 import { toast } from '../components/ui/toast-store';
-import { useLogout } from './auth-api';
+import { useLogout } from '../api/auth';
 
 /** Logout with the spec's toasts, then home (spec section 4: 'the user goes to /'). */
 export function useSignOut() {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -39,7 +39,11 @@ describe('the response schema rule', () => {
         ok: true,
         passwordHash: 'never sent',
       }));
-      app.post('/api/streamed', { config: { streamsResponse: true } }, async (_request, reply) => reply.send('data'));
+      app.post(
+        '/api/streamed',
+        { config: { streamsResponse: true } },
+        async (_request: FastifyRequest, reply: FastifyReply) => reply.send('data'),
+      );
       app.get('/favicon.svg', async () => 'svg');
     });
     const described = await app.inject({ method: 'GET', url: '/api/described' });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminEmptyStates, adminToastMessages } from '../../../common/admin-messages';
 import { AbandonedCheckoutsPanel } from './abandoned-checkouts-panel';
-import { normaliseCheckouts } from './abandoned-checkouts-api';
+import { normaliseCheckouts } from '../../api/admin/abandoned-checkouts';
 import { failure, renderSection } from './section-test-data';
 
 const PATH = '/api/admin/abandoned-checkouts';

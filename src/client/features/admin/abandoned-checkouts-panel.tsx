@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
-import { useAbandonedCheckouts, type CheckoutRow } from './abandoned-checkouts-api';
+import { useAbandonedCheckouts, type CheckoutRow } from '../../api/admin/abandoned-checkouts';
 import { formatDateTime, formatMoney, formatRelative } from './admin-format';
 import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from './table-states';
 

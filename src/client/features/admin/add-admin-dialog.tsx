@@ -20,7 +20,7 @@ import { Label } from '../../components/ui/label';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
-import { useCreateAdmin } from './admin-accounts-api';
+import { useCreateAdmin } from '../../api/admin/admin-accounts';
 
 const fields = ['username', 'email', 'password'] as const;
 const isField = (name: string): name is (typeof fields)[number] => (fields as readonly string[]).includes(name);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import type { PublicUser } from '../../../common/user-schemas';
 import { FullPageLoading } from '../../components/layout/guards';
-import { useCurrentUser } from '../../lib/auth-api';
+import { useCurrentUser } from '../../api/auth';
 import { isAdministrator } from '../../lib/format';
 import { useSignOut } from '../../lib/use-sign-out';
 import { AdminSettingsSection } from './admin-settings-section';

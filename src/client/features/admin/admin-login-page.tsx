@@ -12,7 +12,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast-store';
-import { useCurrentUser, useLogin } from '../../lib/auth-api';
+import { useCurrentUser, useLogin } from '../../api/auth';
 import { isAdministrator } from '../../lib/format';
 
 /** /admin/login (spec section 2): the shared sign-in call, then admins in and everyone else home. */

@@ -13,7 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
 import { AddAdminDialog } from './add-admin-dialog';
-import { useAdminAccounts, useRemoveAdminRole } from './admin-accounts-api';
+import { useAdminAccounts, useRemoveAdminRole } from '../../api/admin/admin-accounts';
 import { formatDate, formatMoney } from './admin-format';
 import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from './table-states';
 

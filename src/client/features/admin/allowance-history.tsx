@@ -1,7 +1,7 @@
 import type { AllowanceChangeReason } from '../../../common/allowance-ledger';
 import type { AllowanceLedgerEntry } from '../../../common/admin-user-schemas';
 import { UNLIMITED_QUERIES } from '../../../common/plans';
-import { useAllowanceHistory } from '../../api/allowance-history';
+import { useAllowanceHistory } from '../../api/admin/allowance-history';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { DASH, formatDateTime } from './admin-format';
 import { LoadError, TableEmptyRow, TableLoadingRow } from './table-states';

@@ -12,7 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { cn } from '../../lib/cn';
 import { AbandonedCheckoutsPanel } from './abandoned-checkouts-panel';
 import { formatDateTime, humanize, statusBadgeVariant } from './admin-format';
-import { useDashboard } from './dashboard-api';
+import { useDashboard } from '../../api/admin/dashboard';
 import { useLoadErrorToast } from './table-states';
 
 export function DashboardSection() {

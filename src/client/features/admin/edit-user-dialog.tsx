@@ -30,7 +30,7 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { humanize, serverMessage, sessionIdOf } from './admin-format';
 import { AllowanceHistory } from './allowance-history';
-import { useUpdateAdminUser } from './users-api';
+import { useUpdateAdminUser } from '../../api/admin/users';
 
 export type EditKind = 'registered' | 'session';
 

@@ -9,9 +9,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
-import { useEmailLogs } from './email-settings-api';
+import { useEmailLogs } from '../../api/admin/email-settings';
 import { ListPager } from './list-pager';
-import { ADMIN_PAGE_SIZE } from './parse-answer';
+import { ADMIN_PAGE_SIZE } from '../../api/admin/paging';
 import { formatDateTime } from './admin-format';
 import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from './table-states';
 

@@ -12,7 +12,7 @@ import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
-import { useSaveEmailSettings, useSendTestEmail } from './email-settings-api';
+import { useSaveEmailSettings, useSendTestEmail } from '../../api/admin/email-settings';
 
 const settingsFields = ['sendgridApiKey', 'sendgridFromEmail', 'sendgridFromName'] as const;
 const isSettingsField = (name: string): name is (typeof settingsFields)[number] =>

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { EmailLogsPanel } from './email-logs-panel';
 import { EmailServiceForm, TestEmailCard } from './email-service-form';
-import { useEmailSettings } from './email-settings-api';
+import { useEmailSettings } from '../../api/admin/email-settings';
 import { LoadError, useLoadErrorToast } from './table-states';
 
 function ServiceConfiguration() {

@@ -5,9 +5,9 @@ import { toastMessages } from '../../../common/messages';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
-import { useCurrentUser } from '../../lib/auth-api';
+import { useCurrentUser } from '../../api/auth';
 import { serverMessage } from './admin-format';
-import { useEndImpersonation } from './impersonation-api';
+import { useEndImpersonation } from '../../api/admin/impersonation';
 import {
   assignLocation,
   clearImpersonating,

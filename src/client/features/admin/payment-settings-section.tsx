@@ -16,7 +16,7 @@ import { ApiError, errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { LiveModeDialogs, type LiveSwitchStep } from './live-mode-dialogs';
 import { PaymentModeKeys } from './payment-mode-keys';
-import { useSaveStripeKeys, useStripeKeys } from './payment-settings-api';
+import { useSaveStripeKeys, useStripeKeys } from '../../api/admin/payment-settings';
 import {
   buildStripeKeysBody,
   formPathOf,

@@ -8,8 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { ListPager } from './list-pager';
-import { ADMIN_PAGE_SIZE } from './parse-answer';
-import { usePayments } from './payments-api';
+import { ADMIN_PAGE_SIZE } from '../../api/admin/paging';
+import { usePayments } from '../../api/admin/payments';
 import { formatDateTime, formatMoney } from './admin-format';
 import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from './table-states';
 

@@ -22,7 +22,7 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
 import { newPlanForm, planFormToInput, planToForm, type PlanFormValues } from './plan-form';
-import { useSavePlan } from './subscriptions-api';
+import { useSavePlan } from '../../api/admin/subscriptions';
 
 const formFields = Object.keys(newPlanForm) as (keyof PlanFormValues)[];
 const isFormField = (name: string): name is keyof PlanFormValues => (formFields as string[]).includes(name);

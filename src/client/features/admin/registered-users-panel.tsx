@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ListPager } from './list-pager';
 import { useLoadErrorToast } from './table-states';
 import type { UserAction } from './user-actions-menu';
-import { useAdminUsers } from './users-api';
+import { useAdminUsers } from '../../api/admin/users';
 import { USERS_PAGE_SIZE, userFilters, type UserFilter, type UsersListState } from './users-list-state';
 import { UsersTable } from './users-table';
 

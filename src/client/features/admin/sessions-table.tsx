@@ -7,7 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { formatDateTime, sessionIdOf } from './admin-format';
 import { ListPager } from './list-pager';
 import { useLoadErrorToast } from './table-states';
-import { useAdminUsers } from './users-api';
+import { useAdminUsers } from '../../api/admin/users';
 import { USERS_PAGE_SIZE } from './users-list-state';
 import { QuestionsCell, SubscriptionCell } from './users-table';
 

@@ -12,10 +12,10 @@ import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
 import { AbandonedCheckoutsPanel } from './abandoned-checkouts-panel';
 import { ListPager } from './list-pager';
-import { ADMIN_PAGE_SIZE } from './parse-answer';
+import { ADMIN_PAGE_SIZE } from '../../api/admin/paging';
 import { PlanDialog } from './plan-dialog';
 import { formatDateTime, formatMoney } from './admin-format';
-import { useAdminPlans, useSubscriptionEvents, useTogglePlan } from './subscriptions-api';
+import { useAdminPlans, useSubscriptionEvents, useTogglePlan } from '../../api/admin/subscriptions';
 import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from './table-states';
 
 const PLAN_COLUMNS = 7;

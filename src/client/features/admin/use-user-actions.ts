@@ -6,7 +6,7 @@ import { fillMessage } from '../../../common/messages';
 import { serverMessage } from './admin-format';
 import { markImpersonating, type Redirect } from './impersonation-storage';
 import type { UserAction } from './user-actions-menu';
-import { useDeleteAdminUser, useLoginAs, useResetUserPassword, useToggleAdmin } from './users-api';
+import { useDeleteAdminUser, useLoginAs, useResetUserPassword, useToggleAdmin } from '../../api/admin/users';
 
 export type AnyUserAction = UserAction | 'delete-session';
 

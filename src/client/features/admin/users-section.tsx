@@ -14,7 +14,7 @@ import { SessionsPanel } from './sessions-table';
 import { SyncResultsCard } from './sync-results-card';
 import { useUserActions, type AnyUserAction } from './use-user-actions';
 import { needsConfirmation, UserActionConfirm, type PendingAction } from './user-action-confirm';
-import { useRefetchAfterChange, useRefreshUsers, useSyncStripe } from './users-api';
+import { useRefetchAfterChange, useRefreshUsers, useSyncStripe } from '../../api/admin/users';
 import { useUsersListState } from './users-list-state';
 
 export function UsersSection({

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { copyText } from './copy-text';
-import { useGenerateWebhookKey, useWebhookKey } from './payment-settings-api';
+import { useGenerateWebhookKey, useWebhookKey } from '../../api/admin/payment-settings';
 
 function Block({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { FullPageLoading } from '../../components/layout/guards';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useCurrentUser } from '../../lib/auth-api';
+import { useCurrentUser } from '../../api/auth';
 import { isAdministrator } from '../../lib/format';
 import { LoginForm } from './login-form';
 import { MarketingPanel } from './marketing-panel';

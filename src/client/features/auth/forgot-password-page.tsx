@@ -4,7 +4,7 @@ import { serverMessages, toastMessages } from '../../../common/messages';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
-import { useForgotPassword } from '../../lib/auth-api';
+import { useForgotPassword } from '../../api/auth';
 import { AuthCard, AuthNote } from './auth-card';
 import { ForgotPasswordForm } from './forgot-password-form';
 

@@ -8,7 +8,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
-import { useLogin } from '../../lib/auth-api';
+import { useLogin } from '../../api/auth';
 import { destinationAfterLogin } from './auth-destination';
 import { PasswordInput } from '../../components/ui/password-input';
 import { PendingLabel } from './pending-label';

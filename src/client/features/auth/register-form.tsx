@@ -11,7 +11,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
-import { useRegister } from '../../lib/auth-api';
+import { useRegister } from '../../api/auth';
 import { PasswordInput } from '../../components/ui/password-input';
 import { PendingLabel } from './pending-label';
 

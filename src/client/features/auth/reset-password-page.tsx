@@ -4,7 +4,7 @@ import { toastMessages } from '../../../common/messages';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
-import { useResetPassword } from '../../lib/auth-api';
+import { useResetPassword } from '../../api/auth';
 import { AuthCard, AuthNote } from './auth-card';
 import { ResetPasswordForm } from './reset-password-form';
 

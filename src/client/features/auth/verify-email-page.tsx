@@ -5,7 +5,7 @@ import { toastMessages } from '../../../common/messages';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
-import { useCurrentUser, useResendVerification, useVerifyEmail } from '../../lib/auth-api';
+import { useCurrentUser, useResendVerification, useVerifyEmail } from '../../api/auth';
 import { AuthCard, AuthNote } from './auth-card';
 import { PendingLabel } from './pending-label';
 

@@ -8,11 +8,11 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
-import { useCurrentUser } from '../../lib/auth-api';
+import { useCurrentUser } from '../../api/auth';
 import { cn } from '../../lib/cn';
 import { useBillingSubscription } from '../../api/billing-subscription';
 import { INVALID_RESPONSE } from '../../api/parse';
-import { paymentMethodsKey } from './billing-api';
+import { paymentMethodsKey } from '../../api/billing';
 import { TabError, TabLoading } from './billing-bits';
 import { isManageable } from './billing-format';
 import { PaymentMethodsTab } from './payment-methods-tab';

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
-import { usePaymentMethods, useSetDefaultPaymentMethod } from './billing-api';
+import { usePaymentMethods, useSetDefaultPaymentMethod } from '../../api/billing';
 import { TabError, TabLoading } from './billing-bits';
 import { brandName, formatExpiry } from './billing-format';
 

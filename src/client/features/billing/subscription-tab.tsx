@@ -5,9 +5,9 @@ import type { BillingSubscription, Plan } from '../../../common/billing-schemas'
 import { formatPrice, planSeeds, UNLIMITED_QUERIES } from '../../../common/plans';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { useCurrentUser } from '../../lib/auth-api';
+import { useCurrentUser } from '../../api/auth';
 import { usePlans } from '../../api/plans';
-import { subscriptionRequests, type SubscriptionAction } from './billing-api';
+import { subscriptionRequests, type SubscriptionAction } from '../../api/billing';
 import { InfoRow, StatusBadges } from './billing-bits';
 import { formatPeriodDate, formatPlanPrice, isCancelling } from './billing-format';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

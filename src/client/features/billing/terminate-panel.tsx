@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { BillingSubscription } from '../../../common/billing-schemas';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { subscriptionRequests, type SubscriptionAction } from './billing-api';
+import { subscriptionRequests, type SubscriptionAction } from '../../api/billing';
 import { InfoRow, StatusBadges } from './billing-bits';
 import { formatPeriodDate, formatPlanPrice } from './billing-format';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

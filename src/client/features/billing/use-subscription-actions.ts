@@ -4,9 +4,10 @@ import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
 import { useTimers } from '../../lib/use-timers';
 import { REFETCH_AFTER_CHANGE_MS, SECOND_REFETCH_AFTER_MS } from '../../../common/limits';
-import { currentUserKey } from '../../lib/auth-api';
+import { currentUserKey } from '../../api/auth';
 import { billingSubscriptionKey } from '../../api/billing-subscription';
-import { runSubscriptionRequest, type SubscriptionAction } from './billing-api';
+import { runSubscriptionRequest, type SubscriptionAction } from '../../api/billing';
+import { isSubscriptionStatusKey } from '../../api/subscription-status';
 
 export const actionMessages: Record<SubscriptionAction, { done: string; failed: string; fallback: string }> = {
   cancel: { done: 'Subscription cancelled', failed: 'Cancel failed', fallback: 'Failed to cancel subscription' },
@@ -61,8 +62,8 @@ export function useSubscriptionActions() {
         // The account box and the question allowance elsewhere in the app follow the change.
         void queryClient.invalidateQueries({
           predicate: (query) => {
-            const key = String(query.queryKey[0]);
-            return key === currentUserKey[0] || key.startsWith('/api/subscription-status-by-session');
+            const key = query.queryKey[0];
+            return key === currentUserKey[0] || isSubscriptionStatusKey(key);
           },
         });
       }

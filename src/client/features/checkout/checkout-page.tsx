@@ -11,9 +11,10 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
-import { useCurrentUser } from '../../lib/auth-api';
+import { useCurrentUser } from '../../api/auth';
 import { DoneGoingHome } from './after-payment';
-import { useCreateSubscription, usePlan, useStripeConfig } from './checkout-api';
+import { useCreateSubscription, usePlan } from '../../api/checkout';
+import { useStripeConfig } from '../../api/stripe-config';
 import { confirmWithStripe } from './confirm-with-stripe';
 import { OrderSummary } from './order-summary';
 import {

@@ -18,7 +18,7 @@ import { ApiError, errorText } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { DoneGoingHome } from './after-payment';
 import { PaymentLoadFailed, PaymentLoading, PaymentNotice, PaymentsNotAvailable } from './payment-states';
-import { refusalOf, useConfirmPlanChange, usePlanChangePreview } from './plan-change-api';
+import { refusalOf, useConfirmPlanChange, usePlanChangePreview } from '../../api/plan-change';
 import { refreshAccountData } from './refresh-account';
 
 // The checkout page for a subscriber (decision 0020): what the change does (both plans, what is

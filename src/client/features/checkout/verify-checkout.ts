@@ -1,6 +1,5 @@
-import { verifyPaymentResponseSchema } from '../../../common/billing-schemas';
-import { subscriptionCheckSchema, subscriptionStatusSchema } from '../../../common/subscription-schemas';
-import { ApiError, apiRequest } from '../../lib/api';
+import { checkSubscription, fetchSubscriptionStatus, verifyPayment } from '../../api/subscription-status';
+import { ApiError } from '../../lib/api';
 import { planLabel } from '../../lib/format';
 
 // The checkout success page's checks (spec section 4, 'Checkout success page'), in the spec's
@@ -47,8 +46,6 @@ export type VerificationOutcome =
       sessionMissing: boolean;
     };
 
-const statusPath = (sessionId: string) => `/api/subscription-status-by-session/${encodeURIComponent(sessionId)}`;
-
 export async function verifyCheckout(
   params: CheckoutParams,
   sessionId: string,
@@ -66,7 +63,7 @@ export async function verifyCheckout(
 
   onStep('status');
   try {
-    const status = subscriptionStatusSchema.parse(await apiRequest('GET', statusPath(sessionId)));
+    const status = await fetchSubscriptionStatus(sessionId);
     if (status.hasActiveSubscription) return { verified: true, planName: planLabel(status.subscriptionTier) };
   } catch (error) {
     // Not fatal: the later checks may still find the subscription.
@@ -76,7 +73,7 @@ export async function verifyCheckout(
 
   onStep('check');
   try {
-    const check = subscriptionCheckSchema.parse(await apiRequest('POST', '/api/check-subscription', { sessionId }));
+    const check = await checkSubscription(sessionId);
     if (check.isSubscribed) return { verified: true, planName: planLabel(check.subscriptionTier) };
   } catch {
     // Carry on to the forced refresh.
@@ -87,9 +84,7 @@ export async function verifyCheckout(
   await wait(VERIFY_EXTRA_DELAY_MS);
   if (isCancelled()) return null;
   try {
-    const status = subscriptionStatusSchema.parse(
-      await apiRequest('GET', `${statusPath(sessionId)}?forceRefresh=true`),
-    );
+    const status = await fetchSubscriptionStatus(sessionId, { forceRefresh: true });
     if (status.hasActiveSubscription) return { verified: true, planName: planLabel(status.subscriptionTier) };
   } catch {
     // Carry on to the payment verification.
@@ -98,13 +93,11 @@ export async function verifyCheckout(
 
   onStep('verify');
   try {
-    const answer = verifyPaymentResponseSchema.parse(
-      await apiRequest('POST', '/api/verify-payment', {
-        paymentIntentId: params.paymentIntentId,
-        paymentIntentClientSecret: params.paymentIntentClientSecret,
-        ...(params.subscriptionId ? { subscriptionId: params.subscriptionId } : {}),
-      }),
-    );
+    const answer = await verifyPayment({
+      paymentIntentId: params.paymentIntentId,
+      paymentIntentClientSecret: params.paymentIntentClientSecret,
+      ...(params.subscriptionId ? { subscriptionId: params.subscriptionId } : {}),
+    });
     if (answer.success) return { verified: true, planName: answer.plan?.displayName ?? null };
     return { verified: false, message: answer.message ?? null, errored: false, sessionMissing };
   } catch (error) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adminValidationMessages } from '../../../common/admin-messages';
 import { emergencyMessages } from '../../../common/emergency-schemas';
 import { serverMessages } from '../../../common/messages';
-import { useCurrentUser } from '../../lib/auth-api';
+import { useCurrentUser } from '../../api/auth';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
 import { makePublicUser } from '../../../../tests/helpers/users';

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/api';
 import { CreateEmergencyAdminForm } from './create-emergency-admin-form';
-import { useForceLogin } from './emergency-api';
+import { useForceLogin } from '../../api/emergency';
 import { AdminsState, EmergencyFrame, InlineError, type EmergencyAccess } from './emergency-frame';
 
 /** /backdoor-admin (admin-console.md section 2): sign in as any admin, or create one. */

@@ -15,7 +15,7 @@ import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, errorText } from '../../lib/api';
-import { useCreateEmergencyAdmin } from './emergency-api';
+import { useCreateEmergencyAdmin } from '../../api/emergency';
 import { InlineError, type EmergencyAccess } from './emergency-frame';
 
 const fields = ['username', 'password'] as const;

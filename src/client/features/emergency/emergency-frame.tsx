@@ -9,7 +9,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, errorText } from '../../lib/api';
-import { isFeatureOff, isTokenRejected, useEmergencyAdmins, useEmergencyToken } from './emergency-api';
+import { isFeatureOff, isTokenRejected, useEmergencyAdmins, useEmergencyToken } from '../../api/emergency';
 
 export interface EmergencyAccess {
   token: string;

@@ -14,7 +14,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/api';
-import { useComparePassword } from './emergency-api';
+import { useComparePassword } from '../../api/emergency';
 import { InlineError, type EmergencyAccess } from './emergency-frame';
 
 /** Compares a typed password with the chosen admin's stored hash; the server does the comparing. */

@@ -9,7 +9,7 @@ import { FormField } from '../../components/ui/form-field';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
-import { useSaveApiKey } from './api';
+import { useSaveApiKey } from '../../api/questions';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-50 cursor-pointer';

@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
 import { billingSubscriptionKey } from '../../api/billing-subscription';
-import { changeSubscription, subscriptionTexts } from './subscription-api';
+import { runSubscriptionRequest, subscriptionRequests } from '../../api/billing';
+import { subscriptionTexts } from './subscription-texts';
 
 type Kind = 'cancel' | 'resume';
 
@@ -26,7 +27,11 @@ function useChange(kind: Kind, onDone: () => void) {
   const queryClient = useQueryClient();
   const text = texts[kind];
   return useMutation({
-    mutationFn: () => changeSubscription(kind),
+    mutationFn: () =>
+      // Cancel at period end with no body, as the billing page's plan tab sends it, or resume.
+      runSubscriptionRequest(
+        kind === 'cancel' ? subscriptionRequests.cancelAtPeriodEnd : () => subscriptionRequests.resume(),
+      ),
     onSuccess: (answer: SubscriptionActionResponse) => {
       if (!answer.success && !answer.reset) {
         toast({

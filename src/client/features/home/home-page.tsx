@@ -5,11 +5,12 @@ import { hasAnswerText, queryMessages, type QueryResult, type SavedQuery } from 
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { toast } from '../../components/ui/toast-store';
-import { currentUserKey, useCurrentUser } from '../../lib/auth-api';
-import { savedQueryOptions } from '../../lib/saved-query';
+import { currentUserKey, useCurrentUser } from '../../api/auth';
+import { savedQueryOptions } from '../../api/questions';
 import { useSignOut } from '../../lib/use-sign-out';
 import { AccountBox } from './account-box';
-import { historyPath, subscriptionStatusPath, useApiStatus, useSubscriptionStatus } from './api';
+import { historyPath, useApiStatus } from '../../api/questions';
+import { subscriptionStatusKey, UNKNOWN_SUBSCRIPTION, useSubscriptionStatus } from '../../api/subscription-status';
 import { ApiKeyDialog } from './api-key-dialog';
 import { ApiKeysPanel } from './api-keys-panel';
 import { EmptyState } from './empty-state';
@@ -45,7 +46,12 @@ export function HomePage() {
   const sessionId = useBrowserSessionId(user === undefined ? undefined : (user?.id ?? null));
   const models = useModelSelection();
   const apiStatus = useApiStatus();
-  const subscription = useSubscriptionStatus(sessionId);
+  const subscriptionQuery = useSubscriptionStatus(sessionId);
+  // A failed read falls back to no allowance; isError stays set so the trial gate can say so.
+  const subscription = {
+    ...subscriptionQuery,
+    data: subscriptionQuery.isError ? UNKNOWN_SUBSCRIPTION : subscriptionQuery.data,
+  };
   const refreshSubscription = subscription.refresh;
   useHomeFlags(refreshSubscription);
   const refreshAfterChange = useRefreshAfterChange(refreshSubscription);
@@ -94,7 +100,7 @@ export function HomePage() {
       setMissingServices(null);
       setSignUpMessage(null);
       // The question is counted as soon as it is accepted: the badge follows at once.
-      queryClient.setQueryData<SubscriptionStatus>([subscriptionStatusPath(sessionId)], (old) =>
+      queryClient.setQueryData<SubscriptionStatus>(subscriptionStatusKey(sessionId), (old) =>
         old ? { ...old, ...allowance } : old,
       );
     },

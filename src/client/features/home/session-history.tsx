@@ -14,7 +14,7 @@ import {
 } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { cn } from '../../lib/cn';
-import { useClearHistory, useHistory } from './api';
+import { useClearHistory, useHistory } from '../../api/questions';
 import { SidebarSection } from './sidebar';
 
 function ClearHistoryButton({ sessionId, onCleared }: { sessionId: string; onCleared: () => void }) {

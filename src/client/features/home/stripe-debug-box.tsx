@@ -5,8 +5,9 @@ import type { PublicUser } from '../../../common/user-schemas';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
-import { currentUserKey } from '../../lib/auth-api';
-import { checkStripe, forceStripeRefresh, subscriptionTexts } from './subscription-api';
+import { currentUserKey } from '../../api/auth';
+import { fetchCustomerDiagnostics, refreshSubscription } from '../../api/subscription-status';
+import { subscriptionTexts } from './subscription-texts';
 
 /** Spec section 2: the box shows for a user with a Stripe customer but no subscription on record. */
 export function needsStripeDebug(user: PublicUser | null | undefined): user is PublicUser & { stripeCustomerId: string } {
@@ -16,12 +17,12 @@ export function needsStripeDebug(user: PublicUser | null | undefined): user is P
 function DebugBox({ customerId, onRefreshed }: { customerId: string; onRefreshed: () => Promise<unknown> }) {
   const queryClient = useQueryClient();
   const check = useMutation({
-    mutationFn: () => checkStripe(customerId),
+    mutationFn: () => fetchCustomerDiagnostics(customerId),
     onError: (error) =>
       toast({ variant: 'destructive', title: subscriptionTexts.checkFailed, description: errorText(error, subscriptionTexts.processFailed) }),
   });
   const refresh = useMutation({
-    mutationFn: forceStripeRefresh,
+    mutationFn: refreshSubscription,
     onSuccess: async (answer) => {
       toast({ variant: answer.hasSubscription ? 'success' : 'default', title: answer.message });
       await Promise.all([queryClient.invalidateQueries({ queryKey: currentUserKey }), onRefreshed()]);

@@ -10,7 +10,7 @@ import {
 } from '../../../common/query-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
-import { streamQuestion } from './stream-question';
+import { streamQuestion } from '../../api/question-stream';
 
 // The question in flight (spec section 3, 'Streaming state'): the text of each model as it arrives.
 

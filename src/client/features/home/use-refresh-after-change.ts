@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { currentUserKey } from '../../lib/auth-api';
+import { currentUserKey } from '../../api/auth';
 import { useTimers } from '../../lib/use-timers';
 
 /** Spec section 4 and 9: after cancel (or resume) the main view refreshes after 1 s. */

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
-import { useCurrentUser } from '../../lib/auth-api';
+import { useCurrentUser } from '../../api/auth';
 import { cn } from '../../lib/cn';
 import { PlanCard } from './plan-card';
 import { isPurchasable, isSubscribed, planButtonState } from './plan-rules';

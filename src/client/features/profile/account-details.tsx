@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
-import { useResendVerification } from '../../lib/auth-api';
+import { useResendVerification } from '../../api/auth';
 import { isAdministrator, planLabel } from '../../lib/format';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
-import { useChangePassword } from '../../lib/auth-api';
+import { useChangePassword } from '../../api/auth';
 import { PasswordInput } from '../../components/ui/password-input';
 
 const emptyForm: ChangePasswordFormInput = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FullPageLoading } from '../../components/layout/guards';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
-import { useCurrentUser } from '../../lib/auth-api';
+import { useCurrentUser } from '../../api/auth';
 import { useSignOut } from '../../lib/use-sign-out';
 import { isAdministrator } from '../../lib/format';
 import { AccountDetails } from './account-details';

@@ -4,7 +4,7 @@ import type { SavedQuery } from '../../../common/query-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { getSessionId } from '../../lib/session-id';
-import { historyOptions, savedQueryOptions } from './query-api';
+import { historyOptions, savedQueryOptions } from '../../api/questions';
 
 // The query detail page's data (spec sections 2 and 7): the saved question from GET /api/query/{id};
 // when that fails, the copy in the session history. The history also orders Previous and Next.

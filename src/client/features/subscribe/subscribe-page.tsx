@@ -12,12 +12,12 @@ import { Card, CardContent } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
-import { useCurrentUser } from '../../lib/auth-api';
+import { useCurrentUser } from '../../api/auth';
 import { cn } from '../../lib/cn';
 import { getSessionId } from '../../lib/session-id';
 import { directCheckoutUrl } from './direct-checkout';
 import { usePlans } from '../../api/plans';
-import { usePaymentMode } from './subscribe-api';
+import { usePaymentMode } from '../../api/stripe-config';
 
 /** The plans this picker offers, in this order; the test plan joins them in test mode. */
 const PICKER_PLANS = ['basic', 'standard', 'unlimited'] as const;

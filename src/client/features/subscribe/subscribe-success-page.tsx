@@ -6,12 +6,12 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/api';
-import { currentUserKey } from '../../lib/auth-api';
+import { currentUserKey } from '../../api/auth';
 import { cn } from '../../lib/cn';
 import { planLabel } from '../../lib/format';
 import { getSessionId } from '../../lib/session-id';
 import type { SubscriptionRefresh } from '../../../common/subscription-schemas';
-import { refreshSubscription, useSubscriptionStatus } from './subscribe-api';
+import { refreshSubscription, useSubscriptionStatus } from '../../api/subscription-status';
 
 /** Spec section 9: the subscription-successful page counts down 10 s, then goes to the main site. */
 export const SUCCESS_COUNTDOWN_SECONDS = 10;

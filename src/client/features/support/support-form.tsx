@@ -10,7 +10,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
-import { useSendSupportRequest } from './support-api';
+import { useSendSupportRequest } from '../../api/support';
 
 // Taken from the schema so the boxes and the validation can never disagree.
 const { name, subject, message } = supportRequestSchema.shape;

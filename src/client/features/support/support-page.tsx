@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { FullPageLoading } from '../../components/layout/guards';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { useCurrentUser } from '../../lib/auth-api';
+import { useCurrentUser } from '../../api/auth';
 import { SupportForm } from './support-form';
 import { SupportHelp } from './support-help';
 

@@ -1,10 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { FlaskConical, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import type { StripeConfig } from '../../../common/billing-schemas';
 import { fillMessage } from '../../../common/messages';
-import { TEST_RESETS_PER_HOUR, testResetResponseSchema, testToolsMessages } from '../../../common/test-tools';
-import { parseResponse } from '../../api/parse';
+import { TEST_RESETS_PER_HOUR, testToolsMessages } from '../../../common/test-tools';
+import { useStripeConfig } from '../../api/stripe-config';
+import { resetOwnAccount } from '../../api/test-tools';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import {
@@ -17,8 +17,8 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
-import { apiRequest, errorText } from '../../lib/api';
-import { useCurrentUser } from '../../lib/auth-api';
+import { errorText } from '../../lib/api';
+import { useCurrentUser } from '../../api/auth';
 
 /**
  * /test-tools: resets the caller's own account (decision 0021: only while payments run in test mode
@@ -27,10 +27,10 @@ import { useCurrentUser } from '../../lib/auth-api';
  */
 export function TestToolsPage() {
   const { data: user } = useCurrentUser();
-  const config = useQuery<StripeConfig>({ queryKey: ['/api/stripe/config'] });
+  const config = useStripeConfig();
   const [confirming, setConfirming] = useState(false);
   const reset = useMutation({
-    mutationFn: async () => parseResponse(testResetResponseSchema, await apiRequest('POST', '/api/reset-user')),
+    mutationFn: resetOwnAccount,
     onSuccess: (result) => toast({ variant: 'success', title: 'Account reset', description: result.message }),
     onError: (error) =>
       toast({

@@ -13,6 +13,8 @@ import { messageResponseSchema } from '../../../common/user-schemas';
 import { REFETCH_AFTER_CHANGE_MS, SECOND_REFETCH_AFTER_MS } from '../../../common/limits';
 import { apiList, apiRequest } from '../../lib/api';
 import { useTimers } from '../../lib/use-timers';
+import { parseResponse } from '../parse';
+import { listQuery } from './paging';
 
 // The users and sessions calls (admin-console.md section 7). Lists are keyed by the path and
 // their parameters, so every page, sort and search is its own cache entry under one prefix.
@@ -26,12 +28,8 @@ export interface UsersPage {
 }
 
 export async function fetchAdminUsers(params: AdminUsersQuery, signal?: AbortSignal): Promise<UsersPage> {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const { items, total } = await apiList<unknown>(`${adminUsersPath}?${search.toString()}`, { signal });
-  return { items: z.array(adminUserSchema).parse(items), total };
+  const { items, total } = await apiList<unknown>(`${adminUsersPath}${listQuery(params)}`, { signal });
+  return { items: parseResponse(z.array(adminUserSchema), items), total };
 }
 
 export function useAdminUsers(params: AdminUsersQuery) {
@@ -70,7 +68,7 @@ export function useUpdateAdminUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, update }: { id: number; update: AdminUserUpdate }) =>
-      adminUserSchema.parse(await apiRequest('PUT', `${adminUsersPath}/${id}`, update)),
+      parseResponse(adminUserSchema, await apiRequest('PUT', `${adminUsersPath}/${id}`, update)),
     onSuccess: (saved) => {
       // The row shows the saved values at once; the scheduled refetches confirm them.
       queryClient.setQueriesData<UsersPage>({ queryKey: [adminUsersPath] }, (page) =>
@@ -84,7 +82,7 @@ export function useDeleteAdminUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: async (id: number) =>
-      messageResponseSchema.parse(await apiRequest('DELETE', `${adminUsersPath}/${id}`)),
+      parseResponse(messageResponseSchema, await apiRequest('DELETE', `${adminUsersPath}/${id}`)),
     onSuccess: () => void invalidate(),
   });
 }
@@ -93,7 +91,7 @@ export function useToggleAdmin() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: async ({ id, isAdmin }: { id: number; isAdmin: boolean }) =>
-      adminUserSchema.parse(await apiRequest('POST', `${adminUsersPath}/${id}/toggle-admin`, { isAdmin })),
+      parseResponse(adminUserSchema, await apiRequest('POST', `${adminUsersPath}/${id}/toggle-admin`, { isAdmin })),
     onSuccess: () => void invalidate(),
   });
 }
@@ -101,21 +99,22 @@ export function useToggleAdmin() {
 export function useResetUserPassword() {
   return useMutation({
     mutationFn: async (id: number) =>
-      messageResponseSchema.parse(await apiRequest('POST', `${adminUsersPath}/${id}/reset-password`)),
+      parseResponse(messageResponseSchema, await apiRequest('POST', `${adminUsersPath}/${id}/reset-password`)),
   });
 }
 
 export function useLoginAs() {
   return useMutation({
     mutationFn: async (id: number) =>
-      loginAsResponseSchema.parse(await apiRequest('POST', `/api/admin/login-as/${id}`)),
+      parseResponse(loginAsResponseSchema, await apiRequest('POST', `/api/admin/login-as/${id}`)),
   });
 }
 
 export function useSyncStripe() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: async () => syncResultSchema.parse(await apiRequest('POST', '/api/admin/sync-stripe-subscriptions')),
+    mutationFn: async () =>
+      parseResponse(syncResultSchema, await apiRequest('POST', '/api/admin/sync-stripe-subscriptions')),
     onSuccess: () => void invalidate(),
   });
 }

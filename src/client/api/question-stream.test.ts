@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSseFrames } from './stream-question';
+import { parseSseFrames } from './question-stream';
 
 describe('parseSseFrames', () => {
   it('reads complete frames, keeps the incomplete rest, and accepts CRLF line ends', () => {
@@ -17,7 +17,9 @@ describe('parseSseFrames', () => {
   });
 
   it('skips events it does not know and data that is not JSON', () => {
-    const { events } = parseSseFrames('data: {"type":"ping"}\n\ndata: not json\n\ndata: {"type":"error","message":"x"}\n\n');
+    const { events } = parseSseFrames(
+      'data: {"type":"ping"}\n\ndata: not json\n\ndata: {"type":"error","message":"x"}\n\n',
+    );
     expect(events).toEqual([{ type: 'error', message: 'x' }]);
   });
 });

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { DASHBOARD_REFRESH_MS, dashboardSchema, type Dashboard } from '../../../common/admin-billing-schemas';
 import { apiRequest } from '../../lib/api';
+import { parseResponse } from '../parse';
 
 export const dashboardKey = ['/api/admin/dashboard'] as const;
 
 export async function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
-  return dashboardSchema.parse(await apiRequest('GET', dashboardKey[0], undefined, { signal }));
+  return parseResponse(dashboardSchema, await apiRequest('GET', dashboardKey[0], undefined, { signal }));
 }
 
 /** Spec section 4: the dashboard refreshes itself every 60 seconds. */

@@ -6,9 +6,10 @@ import {
   type PaymentMethod,
   type PlanChangeRequest,
   type SubscriptionActionResponse,
-} from '../../../common/billing-schemas';
-import { parseResponse } from '../../api/parse';
-import { apiRequest } from '../../lib/api';
+} from '../../common/billing-schemas';
+import { parseResponse } from './parse';
+import { changePlanPath } from './plan-change';
+import { apiRequest } from '../lib/api';
 
 // The billing page's calls (spec section 7). Query keys are the request paths; the subscription and the
 // plans are read through src/client/api/.
@@ -29,18 +30,23 @@ export type SubscriptionAction = 'cancel' | 'resume' | 'terminate' | 'keep';
  * The calls behind the buttons. The plan tab's Cancel sends no body; the terminate panel's
  * Terminate Now sends { immediate: true } (spec section 7).
  */
+export const cancelSubscriptionPath = '/api/billing/cancel-subscription';
+export const resumeSubscriptionPath = '/api/billing/resume-subscription';
+
 export const subscriptionRequests = {
-  cancelAtPeriodEnd: () => apiRequest('POST', '/api/billing/cancel-subscription'),
+  cancelAtPeriodEnd: () => apiRequest('POST', cancelSubscriptionPath),
   cancelFromPanel: (subscriptionId: string) =>
-    apiRequest('POST', '/api/billing/cancel-subscription', { subscriptionId, immediate: false }),
-  terminateNow: () => apiRequest('POST', '/api/billing/cancel-subscription', { immediate: true }),
-  resume: (subscriptionId: string) => apiRequest('POST', '/api/billing/resume-subscription', { subscriptionId }),
+    apiRequest('POST', cancelSubscriptionPath, { subscriptionId, immediate: false }),
+  terminateNow: () => apiRequest('POST', cancelSubscriptionPath, { immediate: true }),
+  /** Without an id (Home's dialog) the server resumes the caller's own subscription. */
+  resume: (subscriptionId?: string) =>
+    apiRequest('POST', resumeSubscriptionPath, subscriptionId === undefined ? undefined : { subscriptionId }),
   /**
    * Undoes a change set for the period's end by choosing the plan in force again: the checkout
    * page's confirm call (decision 0020). Nothing is charged, so no previewed proration date is needed.
    */
   keepPlan: (planId: string) =>
-    apiRequest('POST', '/api/stripe/change-plan', {
+    apiRequest('POST', changePlanPath, {
       planId,
       when: 'now',
       prorationDate: Math.floor(Date.now() / 1000),

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { emailLogSchema, emailSettingsSchema, type EmailSettingsInput } from '../../../common/admin-settings-schemas';
 import { messageResponseSchema } from '../../../common/user-schemas';
 import { apiList, apiRequest } from '../../lib/api';
-import { parseResponse } from '../../api/parse';
-import { ADMIN_PAGE_SIZE, listQuery } from './parse-answer';
+import { parseResponse } from '../parse';
+import { ADMIN_PAGE_SIZE, listQuery } from './paging';
 
 // Email settings, the test email and the email logs (spec section 7). Keys start with the request path.
 

@@ -8,8 +8,8 @@ import {
 } from '../../../common/admin-billing-schemas';
 import type { Plan } from '../../../common/billing-schemas';
 import { apiList, apiRequest } from '../../lib/api';
-import { parseResponse } from '../../api/parse';
-import { ADMIN_PAGE_SIZE, listQuery } from './parse-answer';
+import { parseResponse } from '../parse';
+import { ADMIN_PAGE_SIZE, listQuery } from './paging';
 
 // Plans and subscription events (spec section 7). Query keys start with the request path.
 

@@ -1,7 +1,7 @@
 // Paging for the console's lists; answers are parsed by src/client/api/parse.ts.
 
 /** `?limit=..&offset=..` (and any other set values) for a paged admin list. */
-export function listQuery(params: Record<string, string | number | undefined>): string {
+export function listQuery(params: Record<string, unknown>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== '') search.set(key, String(value));

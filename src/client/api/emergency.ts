@@ -8,10 +8,10 @@ import {
   type ListAdminsResponse,
   type PasswordCompareInput,
   type PasswordCompareResult,
-} from '../../../common/emergency-schemas';
-import { serverMessages } from '../../../common/messages';
-import { ApiError, apiRequest, type HttpMethod } from '../../lib/api';
-import { currentUserKey } from '../../lib/auth-api';
+} from '../../common/emergency-schemas';
+import { serverMessages } from '../../common/messages';
+import { ApiError, apiRequest, type HttpMethod } from '../lib/api';
+import { currentUserKey } from './auth';
 
 export const adminsKey = ['/api/list-all-admins'] as const;
 

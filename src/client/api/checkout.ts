@@ -3,17 +3,14 @@ import {
   createSubscriptionResponseSchema,
   planSchema,
   setupIntentResponseSchema,
-  stripeConfigSchema,
   type CreateSubscriptionResponse,
   type Plan,
-  type StripeConfig,
-} from '../../../common/billing-schemas';
-import { parseResponse } from '../../api/parse';
-import { apiRequest } from '../../lib/api';
+} from '../../common/billing-schemas';
+import { parseResponse } from './parse';
+import { apiRequest } from '../lib/api';
 
 // Checkout's calls (spec section 7). Query keys are the request paths.
 
-export const stripeConfigPath = '/api/stripe/config';
 export const planPath = (planId: string) => `/api/subscription-plans/${encodeURIComponent(planId)}`;
 export const createSubscriptionPath = '/api/stripe/create-subscription';
 export const setupIntentPath = '/api/billing/setup-intent';
@@ -22,17 +19,8 @@ export function usePlan(planId: string | undefined) {
   const path = planPath(planId ?? '');
   return useQuery<Plan>({
     queryKey: [path],
-    queryFn: async ({ signal }) => planSchema.parse(await apiRequest('GET', path, undefined, { signal })),
+    queryFn: async ({ signal }) => parseResponse(planSchema, await apiRequest('GET', path, undefined, { signal })),
     enabled: Boolean(planId),
-  });
-}
-
-/** The payment mode and publishable key; a null key means payments are not configured. */
-export function useStripeConfig() {
-  return useQuery<StripeConfig>({
-    queryKey: [stripeConfigPath],
-    queryFn: async ({ signal }) =>
-      stripeConfigSchema.parse(await apiRequest('GET', stripeConfigPath, undefined, { signal })),
   });
 }
 
@@ -45,7 +33,7 @@ export function useCreateSubscription(planId: string, enabled: boolean) {
   return useQuery<CreateSubscriptionResponse>({
     queryKey: [createSubscriptionPath, planId],
     queryFn: async () =>
-      createSubscriptionResponseSchema.parse(await apiRequest('POST', createSubscriptionPath, { planId })),
+      parseResponse(createSubscriptionResponseSchema, await apiRequest('POST', createSubscriptionPath, { planId })),
     enabled,
     gcTime: 0,
     staleTime: Infinity,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { allowanceHistorySchema, type AllowanceLedgerEntry } from '../../common/admin-user-schemas';
-import { apiRequest } from '../lib/api';
-import { parseResponse } from './parse';
+import { allowanceHistorySchema, type AllowanceLedgerEntry } from '../../../common/admin-user-schemas';
+import { apiRequest } from '../../lib/api';
+import { parseResponse } from '../parse';
 
 // GET /api/admin/users/:id/allowance-history: the latest changes of a user's question counts,
 // newest first, for the admin user dialog. Read afresh each time the dialog opens.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { adminAccountSchema, type CreateAdminInput } from '../../../common/admin-settings-schemas';
 import { adminUserSchema } from '../../../common/admin-user-schemas';
 import { apiRequest } from '../../lib/api';
-import { parseResponse } from '../../api/parse';
+import { parseResponse } from '../parse';
 
 // Administrator accounts (spec section 7). The key is the request path.
 

@@ -1,5 +1,5 @@
-import { streamEventSchema, type QueryRequest, type StreamEvent } from '../../../common/query-schemas';
-import { ApiError, toApiError } from '../../lib/api';
+import { streamEventSchema, type QueryRequest, type StreamEvent } from '../../common/query-schemas';
+import { ApiError, toApiError } from '../lib/api';
 
 // POST /api/query/stream: refusals (400 keys missing, 402 no questions left, ...) arrive as an
 // ordinary JSON error before the stream opens and become the same ApiError as any other call;

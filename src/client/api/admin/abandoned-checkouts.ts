@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { abandonedCheckoutSchema } from '../../../common/admin-billing-schemas';
 import { apiRequest } from '../../lib/api';
-import { INVALID_RESPONSE } from '../../api/parse';
+import { INVALID_RESPONSE } from '../parse';
 
 // GET /api/admin/abandoned-checkouts. The spec has seen two shapes (section 3): ours, and Stripe's
 // checkout session with times in seconds. Both become one row shape, so the table cannot break on either.

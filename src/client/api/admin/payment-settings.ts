@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { stripeKeysSchema, webhookKeySchema, type StripeKeysInput } from '../../../common/admin-settings-schemas';
 import { apiRequest } from '../../lib/api';
-import { parseResponse } from '../../api/parse';
-import { plansKey } from './subscriptions-api';
+import { parseResponse } from '../parse';
+import { plansKey } from './subscriptions';
 
 // Stripe keys, mode, price ids and Payment Links, and the webhook API key (spec section 7).
 

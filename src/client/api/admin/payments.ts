@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { adminPaymentSchema, type AdminPayment } from '../../../common/admin-billing-schemas';
 import { TOTAL_REVENUE_HEADER } from '../../../common/admin-user-schemas';
 import { apiList } from '../../lib/api';
-import { parseResponse } from '../../api/parse';
-import { ADMIN_PAGE_SIZE, listQuery } from './parse-answer';
+import { parseResponse } from '../parse';
+import { ADMIN_PAGE_SIZE, listQuery } from './paging';
 
 // GET /api/admin/payments (spec section 7). The key starts with the request path; paging follows.
 

@@ -8,9 +8,10 @@ import type {
 } from '../../common/auth-schemas';
 import { CURRENT_USER_STALE_MS } from '../../common/limits';
 import type { MessageResponse, PublicUser, RegisterResponse } from '../../common/user-schemas';
-import { apiRequest } from './api';
-import { nullOn401 } from './query-client';
-import { clearSessionId, peekSessionId, regenerateSessionId } from './session-id';
+import { apiRequest } from '../lib/api';
+import { nullOn401 } from '../lib/query-client';
+import { clearSessionId, peekSessionId, regenerateSessionId } from '../lib/session-id';
+import { isSubscriptionStatusKey } from './subscription-status';
 
 export const currentUserKey = ['/api/me'] as const;
 
@@ -28,8 +29,8 @@ export function useCurrentUser() {
 function invalidateIdentityData(queryClient: QueryClient) {
   return queryClient.invalidateQueries({
     predicate: (query) => {
-      const key = String(query.queryKey[0]);
-      return key.startsWith('/api/subscription-status-by-session') || key.startsWith('/api/history');
+      const key = query.queryKey[0];
+      return isSubscriptionStatusKey(key) || String(key).startsWith('/api/history/');
     },
   });
 }
@@ -51,7 +52,10 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RegisterInput) =>
-      apiRequest<RegisterResponse>('POST', '/api/register', { ...input, sessionId: input.sessionId ?? peekSessionId() }),
+      apiRequest<RegisterResponse>('POST', '/api/register', {
+        ...input,
+        sessionId: input.sessionId ?? peekSessionId(),
+      }),
     onSuccess: async ({ user }) => {
       clearSessionId();
       queryClient.setQueryData(currentUserKey, user);

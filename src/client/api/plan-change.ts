@@ -8,8 +8,9 @@ import {
   type PlanChangeRequest,
   type PlanChangeResult,
   type PlanChangeWhen,
-} from '../../../common/billing-schemas';
-import { ApiError, apiRequest } from '../../lib/api';
+} from '../../common/billing-schemas';
+import { ApiError, apiRequest } from '../lib/api';
+import { parseResponse } from './parse';
 
 // A subscriber's plan change (decision 0020): the preview is a read, keyed by its path like every
 // query; only the confirm mutation changes anything.
@@ -25,7 +26,8 @@ export function usePlanChangePreview(planId: string, when: PlanChangeWhen | unde
   const path = planChangePreviewPath(planId, when);
   return useQuery<PlanChangePreview>({
     queryKey: [path],
-    queryFn: async ({ signal }) => planChangePreviewSchema.parse(await apiRequest('GET', path, undefined, { signal })),
+    queryFn: async ({ signal }) =>
+      parseResponse(planChangePreviewSchema, await apiRequest('GET', path, undefined, { signal })),
     // The amounts are worked out for a moment in time: a later visit asks again. Switching between
     // now and the period's end keeps the last answer on screen while the other one loads.
     gcTime: 0,
@@ -38,7 +40,8 @@ export function usePlanChangePreview(planId: string, when: PlanChangeWhen | unde
 
 export function useConfirmPlanChange() {
   return useMutation<PlanChangeResult, unknown, PlanChangeRequest>({
-    mutationFn: async (request) => planChangeResultSchema.parse(await apiRequest('POST', changePlanPath, request)),
+    mutationFn: async (request) =>
+      parseResponse(planChangeResultSchema, await apiRequest('POST', changePlanPath, request)),
   });
 }
 

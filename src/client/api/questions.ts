@@ -1,0 +1,79 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiStatusSchema, type ApiStatus } from '../../common/models';
+import { historySchema, savedQuerySchema, type ApiKeyRequest, type SavedQuery } from '../../common/query-schemas';
+import { messageResponseSchema } from '../../common/user-schemas';
+import { apiRequest } from '../lib/api';
+import { parseResponse } from './parse';
+
+// The questions' calls (docs/product.md): which models can answer, the caller's history, one saved
+// question and the API keys. Query keys are the request paths, so Home, the query page and the
+// history sidebar share one cache entry per call. Asking itself streams: question-stream.ts.
+
+export const apiStatusPath = '/api/api-status';
+
+/** Whether each model can answer for this caller. */
+export function useApiStatus() {
+  return useQuery<ApiStatus>({
+    queryKey: [apiStatusPath],
+    queryFn: async ({ signal }) =>
+      parseResponse(apiStatusSchema, await apiRequest('GET', apiStatusPath, undefined, { signal })),
+  });
+}
+
+export function historyPath(sessionId: string): string {
+  return `/api/history/${encodeURIComponent(sessionId)}`;
+}
+
+/** The caller's questions, newest first. */
+export async function fetchHistory(sessionId: string, signal?: AbortSignal): Promise<SavedQuery[]> {
+  const history = parseResponse(historySchema, await apiRequest('GET', historyPath(sessionId), undefined, { signal }));
+  return [...history].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
+}
+
+export function historyOptions(sessionId: string) {
+  return queryOptions({
+    queryKey: [historyPath(sessionId)],
+    queryFn: ({ signal }) => fetchHistory(sessionId, signal),
+  });
+}
+
+export function useHistory(sessionId: string) {
+  return useQuery(historyOptions(sessionId));
+}
+
+export function useClearHistory(sessionId: string) {
+  const queryClient = useQueryClient();
+  const path = historyPath(sessionId);
+  return useMutation({
+    mutationFn: async () => parseResponse(messageResponseSchema, await apiRequest('DELETE', path)),
+    onSuccess: () => {
+      queryClient.setQueryData<SavedQuery[]>([path], []);
+      return queryClient.invalidateQueries({ queryKey: [path] });
+    },
+  });
+}
+
+/** GET /api/query/{id}: one saved question with its whole comparison, claims included. */
+export function savedQueryPath(id: number, sessionId: string): string {
+  return `/api/query/${id}?sessionId=${encodeURIComponent(sessionId)}`;
+}
+
+export async function fetchSavedQuery(id: number, sessionId: string, signal?: AbortSignal): Promise<SavedQuery> {
+  return parseResponse(savedQuerySchema, await apiRequest('GET', savedQueryPath(id, sessionId), undefined, { signal }));
+}
+
+export function savedQueryOptions(id: number, sessionId: string) {
+  return queryOptions({
+    queryKey: [savedQueryPath(id, sessionId)],
+    queryFn: ({ signal }) => fetchSavedQuery(id, sessionId, signal),
+  });
+}
+
+export function useSaveApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ApiKeyRequest) =>
+      parseResponse(messageResponseSchema, await apiRequest('POST', '/api/api-key', input)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [apiStatusPath] }),
+  });
+}
