@@ -168,23 +168,29 @@ export default tseslint.config(
       ]),
     },
   },
-  ...features.map((feature) => ({
-    files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': restrict([
-        { group: ['**/server/**'], message: 'Client code never imports server code.' },
-        {
-          group: ['**/lib/api'],
-          importNames: ['apiRequest', 'apiList'],
-          message: 'Calls to the server live in src/client/api/ (one query or call per endpoint); import from there.',
-        },
-        {
-          regex: `^(\\.\\./(?!${feature}/)[^./][^/]*/|.*/features/(?!${feature}/))`,
-          message: 'A feature never imports another feature; share through components/ or lib/, compose in routes.tsx.',
-        },
-      ]),
-    },
-  })),
+  // A feature may have sub-folders (admin/users, admin/billing, ...): for a file `depth` folders
+  // below features/<feature>/, an import that climbs exactly that far and names another folder
+  // reaches another feature.
+  ...features.flatMap((feature) =>
+    [1, 2, 3].map((depth) => ({
+      files: [`src/client/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': restrict([
+          { group: ['**/server/**'], message: 'Client code never imports server code.' },
+          {
+            group: ['**/lib/api'],
+            importNames: ['apiRequest', 'apiList'],
+            message: 'Calls to the server live in src/client/api/ (one query or call per endpoint); import from there.',
+          },
+          {
+            regex: `^((\\.\\./){${depth}}(?!${feature}/)[^./][^/]*/|.*/features/(?!${feature}/))`,
+            message:
+              'A feature never imports another feature; share through components/ or lib/, compose in routes.tsx.',
+          },
+        ]),
+      },
+    })),
+  ),
   {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },

@@ -13,7 +13,7 @@ import {
   usersPage,
   type Handlers,
   type RenderAdminOptions,
-} from './admin-test-data';
+} from './shared/admin-test-data';
 
 const emptyDashboard: Dashboard = {
   totalRevenue: 0,

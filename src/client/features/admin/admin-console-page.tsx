@@ -5,17 +5,17 @@ import { FullPageLoading } from '../../components/layout/guards';
 import { useCurrentUser } from '../../api/auth';
 import { isAdministrator } from '../../lib/format';
 import { useSignOut } from '../../lib/use-sign-out';
-import { AdminSettingsSection } from './admin-settings-section';
+import { AdminSettingsSection } from './settings/admin-settings-section';
 import { AdminHeader } from './admin-header';
 import { SEARCH_PARAM, SECTION_PARAM, sectionFromParam, type AdminSection } from './admin-sections';
 import { AdminNavDrawer, AdminSidebar } from './admin-sidebar';
 import { DashboardSection } from './dashboard-section';
-import { EmailSettingsSection } from './email-settings-section';
-import { assignLocation, type Redirect } from './impersonation-storage';
-import { PaymentSettingsSection } from './payment-settings-section';
-import { PaymentsSection } from './payments-section';
-import { SubscriptionsSection } from './subscriptions-section';
-import { UsersSection } from './users-section';
+import { EmailSettingsSection } from './settings/email-settings-section';
+import { assignLocation, type Redirect } from './users/impersonation-storage';
+import { PaymentSettingsSection } from './settings/payment-settings-section';
+import { PaymentsSection } from './billing/payments-section';
+import { SubscriptionsSection } from './billing/subscriptions-section';
+import { UsersSection } from './users/users-section';
 
 /** /admin (spec section 2): admins only; anonymous visitors go to the admin login, other users home. */
 export function AdminConsolePage({ redirect = assignLocation }: { redirect?: Redirect }) {

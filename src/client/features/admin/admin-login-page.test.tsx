@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adminToastMessages, adminValidationMessages } from '../../../common/admin-messages';
 import { makePublicUser } from '../../../../tests/helpers/users';
 import { AdminLoginPage } from './admin-login-page';
-import { findToast, held, renderAdmin, requestsTo, rootAdmin, type RenderAdminOptions } from './admin-test-data';
+import { findToast, held, renderAdmin, requestsTo, rootAdmin, type RenderAdminOptions } from './shared/admin-test-data';
 
 const standIns = [
   { path: '/', element: <p>Home stand-in</p> },

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminEmptyStates, adminToastMessages } from '../../../common/admin-messages';
 import { DASHBOARD_REFRESH_MS, type ActivityItem, type Dashboard } from '../../../common/admin-billing-schemas';
-import { findToast, renderAdmin, requestsTo } from './admin-test-data';
+import { findToast, renderAdmin, requestsTo } from './shared/admin-test-data';
 import { DashboardSection } from './dashboard-section';
 
 const PATH = '/api/admin/dashboard';

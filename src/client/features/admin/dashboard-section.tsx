@@ -10,10 +10,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { cn } from '../../lib/cn';
-import { AbandonedCheckoutsPanel } from './abandoned-checkouts-panel';
-import { formatDateTime, humanize, statusBadgeVariant } from './admin-format';
+import { AbandonedCheckoutsPanel } from './billing/abandoned-checkouts-panel';
+import { formatDateTime, humanize, statusBadgeVariant } from './shared/admin-format';
 import { useDashboard } from '../../api/admin/dashboard';
-import { useLoadErrorToast } from './table-states';
+import { useLoadErrorToast } from './shared/table-states';
 
 export function DashboardSection() {
   const dashboard = useDashboard();

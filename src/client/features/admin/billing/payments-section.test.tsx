@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminToastMessages } from '../../../../common/admin-messages';
+import { failure, makePayment, renderSection, sent } from '../shared/section-test-data';
+import { PaymentsSection } from './payments-section';
+
+const PATH = '/api/admin/payments';
+
+describe('payments section', () => {
+  it('lists payments with user, amount, status badge and date, and totals them in the footer', async () => {
+    renderSection(<PaymentsSection />, {
+      [`GET ${PATH}`]: {
+        json: [
+          makePayment(),
+          makePayment({ id: 102, userId: 9, username: 'grace', amount: 499, status: 'pending' }),
+          makePayment({ id: 103, userId: null, username: null, amount: 4444, status: 'failed' }),
+        ],
+        headers: { 'X-Total-Count': '3', 'X-Total-Revenue': '1999' },
+      },
+    });
+    await screen.findByText('#101');
+    const table = screen.getByRole('table', { name: 'Payments' });
+    const [, first, second, third] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('#101');
+    expect(first).toHaveTextContent('#7ada');
+    expect(first).toHaveTextContent('$19.99');
+    expect(first).toHaveTextContent('Nov 20, 2026');
+    expect(within(first!).getByText('succeeded')).toHaveClass('bg-primary');
+    expect(within(second!).getByText('pending')).toHaveClass('text-foreground');
+    expect(within(third!).getByText('failed')).toHaveClass('bg-destructive');
+    expect(third).toHaveTextContent('—');
+
+    expect(screen.getByText('Total payments').nextElementSibling).toHaveTextContent('3');
+    expect(screen.getByText('Total revenue').nextElementSibling).toHaveTextContent('$19.99');
+    expect(screen.queryByRole('navigation', { name: 'Payments pages' })).not.toBeInTheDocument();
+  });
+
+  it('pages through more payments than fit on one page', async () => {
+    const { user, requests } = renderSection(<PaymentsSection />, {
+      [`GET ${PATH}`]: (request) => ({
+        json: request.path.includes('offset=25') ? [makePayment({ id: 1 })] : [makePayment({ id: 26 })],
+        headers: { 'X-Total-Count': '26', 'X-Total-Revenue': '51974' },
+      }),
+    });
+    const pages = await screen.findByRole('navigation', { name: 'Payments pages' });
+    expect(within(pages).getByRole('button', { name: /Previous/ })).toBeDisabled();
+    await user.click(within(pages).getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('#1')).toBeInTheDocument();
+    expect(sent(requests, 'GET', PATH).map((r) => r.path)).toEqual([
+      `${PATH}?limit=25&offset=0`,
+      `${PATH}?limit=25&offset=25`,
+    ]);
+    expect(screen.getByText('Total revenue').nextElementSibling).toHaveTextContent('$519.74');
+  });
+
+  it("says 'No payments found' when there are none", async () => {
+    renderSection(<PaymentsSection />, {
+      [`GET ${PATH}`]: { json: [], headers: { 'X-Total-Count': '0', 'X-Total-Revenue': '0' } },
+    });
+    expect(await screen.findByText('No payments found')).toBeInTheDocument();
+    expect(screen.getByText('Total revenue').nextElementSibling).toHaveTextContent('$0.00');
+  });
+
+  it('reports a failed load with a red toast and a Try Again button that reloads', async () => {
+    let fail = true;
+    const { user } = renderSection(<PaymentsSection />, {
+      [`GET ${PATH}`]: () => (fail ? failure() : { json: [makePayment()], headers: { 'X-Total-Count': '1' } }),
+    });
+    expect(await screen.findAllByText(adminToastMessages.loadAdminData)).toHaveLength(2);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('#101')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, UserPlus } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { createAdminSchema } from '../../../../common/admin-settings-schemas';
+import { adminAccountTexts, fillText } from './settings-texts';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { FormField, fieldA11y } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { toast } from '../../../components/ui/toast-store';
+import { ApiError, errorText } from '../../../lib/api';
+import { useCreateAdmin } from '../../../api/admin/admin-accounts';
+
+const fields = ['username', 'email', 'password'] as const;
+const isField = (name: string): name is (typeof fields)[number] => (fields as readonly string[]).includes(name);
+
+function AddAdminForm({ onDone }: { onDone: () => void }) {
+  const create = useCreateAdmin();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(createAdminSchema),
+    defaultValues: { username: '', email: '', password: '', sendWelcomeEmail: true },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const created = await create.mutateAsync(values);
+      toast({
+        variant: 'success',
+        title: adminAccountTexts.adminCreated,
+        description: fillText(adminAccountTexts.adminCreatedDescription, { name: created.username }),
+      });
+      onDone();
+    } catch (error) {
+      toast({ variant: 'destructive', title: errorText(error, adminAccountTexts.createAdminFailed) });
+      if (error instanceof ApiError) {
+        for (const [name, message] of Object.entries(error.fieldErrors)) {
+          if (isField(name)) setError(name, { type: 'server', message });
+        }
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label="New administrator">
+      <FormField id="admin-username" label="Username" error={errors.username?.message}>
+        <Input
+          {...fieldA11y('admin-username', errors.username?.message)}
+          {...register('username')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+      </FormField>
+      <FormField id="admin-email" label="Email" error={errors.email?.message}>
+        <Input
+          {...fieldA11y('admin-email', errors.email?.message)}
+          {...register('email')}
+          type="email"
+          autoComplete="off"
+          placeholder="admin@example.com"
+        />
+      </FormField>
+      <FormField id="admin-password" label="Password" error={errors.password?.message}>
+        <PasswordInput
+          {...fieldA11y('admin-password', errors.password?.message)}
+          {...register('password')}
+          autoComplete="new-password"
+        />
+      </FormField>
+      <div className="flex items-start gap-3">
+        <Controller
+          control={control}
+          name="sendWelcomeEmail"
+          render={({ field }) => (
+            <Checkbox
+              id="admin-welcome"
+              ref={field.ref}
+              checked={field.value ?? true}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              aria-describedby="admin-welcome-hint"
+              className="mt-0.5"
+            />
+          )}
+        />
+        <div className="grid grid-cols-1 gap-1">
+          <Label htmlFor="admin-welcome">Send welcome email</Label>
+          <p id="admin-welcome-hint" className="text-xs text-muted-foreground">
+            Tells the new administrator their account exists and where to sign in.
+          </p>
+        </div>
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserPlus aria-hidden />}
+          Create Admin
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+export function AddAdminDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add Admin</DialogTitle>
+          <DialogDescription>Create an account with full access to this console.</DialogDescription>
+        </DialogHeader>
+        <AddAdminForm onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,210 @@
+import { Check, Plus, ShieldCheck, ShieldOff, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { adminEmptyStates, adminToastMessages } from '../../../../common/admin-messages';
+import type { AdminAccount } from '../../../../common/admin-settings-schemas';
+import { adminAccountTexts, fillText } from './settings-texts';
+import { planSeeds, UNLIMITED_QUERIES } from '../../../../common/plans';
+import type { PublicUser } from '../../../../common/user-schemas';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { toast } from '../../../components/ui/toast-store';
+import { errorText } from '../../../lib/api';
+import { AddAdminDialog } from './add-admin-dialog';
+import { useAdminAccounts, useRemoveAdminRole } from '../../../api/admin/admin-accounts';
+import { formatDate, formatMoney } from '../shared/admin-format';
+import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from '../shared/table-states';
+
+const COLUMNS = 5;
+
+function AccountInfo({ user }: { user: PublicUser }) {
+  const rows: [string, string][] = [
+    ['Username', user.username],
+    ['Email', user.email ?? '—'],
+    ['Role', user.role === 'admin' || user.isAdmin ? 'Admin' : 'User'],
+  ];
+  return (
+    <Card role="region" aria-labelledby="account-info-title">
+      <CardHeader>
+        <CardTitle id="account-info-title" className="flex items-center gap-2 text-lg">
+          <UserRound className="size-5 text-primary" aria-hidden />
+          Your Account
+        </CardTitle>
+        <CardDescription>The administrator you are signed in as.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          {rows.map(([label, value]) => (
+            <div key={label} className="grid min-w-0 gap-1 rounded-lg bg-muted/50 p-3">
+              <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+              <dd className="truncate font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AdminAccounts({ currentUser }: { currentUser: PublicUser }) {
+  const admins = useAdminAccounts();
+  const remove = useRemoveAdminRole();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<AdminAccount | null>(null);
+  useLoadErrorToast(admins.error, adminToastMessages.loadAdminUsers);
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    const admin = removing;
+    remove.mutate(admin.id, {
+      onSuccess: () =>
+        toast({ variant: 'success', title: adminAccountTexts.adminRemoved, description: admin.username }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: adminToastMessages.updateAdminStatusFailed,
+          description: errorText(error, 'Please try again.'),
+        }),
+    });
+  };
+
+  return (
+    <Card role="region" aria-labelledby="admin-accounts-title">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid grid-cols-1 gap-1.5">
+          <CardTitle id="admin-accounts-title" className="flex items-center gap-2 text-lg">
+            <ShieldCheck className="size-5 text-primary" aria-hidden />
+            Admin Accounts
+          </CardTitle>
+          <CardDescription>Everyone who can open this console.</CardDescription>
+        </div>
+        <Button size="sm" onClick={() => setAdding(true)}>
+          <Plus aria-hidden />
+          Add Admin
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {admins.isError && !admins.data ? (
+          <LoadError
+            title={adminToastMessages.loadAdminUsers}
+            onRetry={() => void admins.refetch()}
+            retrying={admins.isFetching}
+          />
+        ) : (
+          <div className="rounded-lg border">
+            <Table aria-label="Admin accounts">
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Username</TableHead>
+                  <TableHead>Email</TableHead>
+                  <TableHead>Role</TableHead>
+                  <TableHead>Created</TableHead>
+                  <TableHead className="text-right">Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {admins.isPending ? (
+                  <TableLoadingRow colSpan={COLUMNS} label="Loading admin users..." />
+                ) : !admins.data || admins.data.length === 0 ? (
+                  <TableEmptyRow colSpan={COLUMNS} title={adminEmptyStates.admins} />
+                ) : (
+                  admins.data.map((admin) => {
+                    const isSelf = admin.id === currentUser.id;
+                    return (
+                      <TableRow key={admin.id}>
+                        <TableCell className="font-medium">
+                          {admin.username}
+                          {isSelf && (
+                            <Badge variant="secondary" className="ml-2">
+                              {adminAccountTexts.youTag}
+                            </Badge>
+                          )}
+                        </TableCell>
+                        <TableCell className="max-w-64 truncate text-muted-foreground">{admin.email ?? '—'}</TableCell>
+                        <TableCell className="capitalize">{admin.role}</TableCell>
+                        <TableCell className="whitespace-nowrap text-muted-foreground">
+                          {formatDate(admin.createdAt)}
+                        </TableCell>
+                        <TableCell className="text-right">
+                          {!isSelf && (
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              className="text-destructive hover:bg-red-50"
+                              onClick={() => setRemoving(admin)}
+                              disabled={remove.isPending && remove.variables === admin.id}
+                              aria-label={`Remove admin role from ${admin.username}`}
+                            >
+                              <ShieldOff aria-hidden />
+                              Remove admin
+                            </Button>
+                          )}
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })
+                )}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </CardContent>
+      <AddAdminDialog open={adding} onOpenChange={setAdding} />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={adminAccountTexts.removeTitle}
+        description={fillText(adminAccountTexts.removeDescription, { name: removing?.username ?? '' })}
+        confirmLabel={adminAccountTexts.removeConfirm}
+        dismissLabel={adminAccountTexts.removeDismiss}
+        destructive
+        onConfirm={confirmRemove}
+      />
+    </Card>
+  );
+}
+
+function PlanOverview() {
+  const plans = planSeeds.filter((plan) => !plan.testOnly);
+  return (
+    <Card role="region" aria-labelledby="plan-overview-title">
+      <CardHeader>
+        <CardTitle id="plan-overview-title" className="text-lg">
+          Subscription Plans
+        </CardTitle>
+        <CardDescription>The standard plans and their monthly allowances, for reference.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-3" aria-label="Standard plans">
+          {plans.map((plan) => (
+            <li key={plan.id} className="grid grid-cols-1 gap-3 rounded-lg border p-4">
+              <div className="flex items-baseline justify-between gap-2">
+                <h3 className="font-semibold">{plan.displayName}</h3>
+                <p className="text-xl font-bold tabular-nums">
+                  {formatMoney(plan.price)}
+                  <span className="text-sm font-normal text-muted-foreground">/month</span>
+                </p>
+              </div>
+              <p className="flex items-center gap-2 text-sm">
+                <Check className="size-4 text-emerald-600" aria-hidden />
+                {plan.queryLimit === UNLIMITED_QUERIES ? 'Unlimited queries' : `${plan.queryLimit} queries per month`}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function AdminSettingsSection({ currentUser }: { currentUser: PublicUser }) {
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <AccountInfo user={currentUser} />
+      <AdminAccounts currentUser={currentUser} />
+      <PlanOverview />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import type { AllowanceChangeReason } from '../../../../common/allowance-ledger';
+import type { AllowanceLedgerEntry } from '../../../../common/admin-user-schemas';
+import { UNLIMITED_QUERIES } from '../../../../common/plans';
+import { useAllowanceHistory } from '../../../api/admin/allowance-history';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { DASH, formatDateTime } from '../shared/admin-format';
+import { LoadError, TableEmptyRow, TableLoadingRow } from '../shared/table-states';
+
+// The user dialog's allowance history: every change of the user's question counts, newest first,
+// with who or what made it (the ledger written by src/server/allowance/).
+
+const reasonLabels: Record<AllowanceChangeReason, string> = {
+  'account-opened': 'Account created',
+  'question-asked': 'Question asked',
+  'question-refunded': 'Question given back (every model failed)',
+  'period-started': 'Billing period paid',
+  'plan-changed': 'Plan changed',
+  'subscription-ended': 'Subscription ended',
+  'payments-reset': 'Subscriptions dropped with the payment settings',
+  'reset-to-free': 'Reset to the free plan',
+  'admin-edit': 'Set by an administrator',
+  'session-takeover': 'Moved on registration',
+};
+
+const heads = ['When', 'Questions', 'Change', 'Balance', 'Reason', 'By'] as const;
+
+const balanceText = (balance: number) => (balance === UNLIMITED_QUERIES ? 'Unlimited' : String(balance));
+
+function changeText(entry: AllowanceLedgerEntry): string {
+  if (entry.delta === null) return entry.balanceAfter === UNLIMITED_QUERIES ? 'To unlimited' : 'From unlimited';
+  return entry.delta > 0 ? `+${entry.delta}` : `−${Math.abs(entry.delta)}`;
+}
+
+export function AllowanceHistory({ userId }: { userId: number }) {
+  const history = useAllowanceHistory(userId);
+  const entries = history.data ?? [];
+  return (
+    <section aria-labelledby="allowance-history-title" className="grid gap-2">
+      <h3 id="allowance-history-title" className="text-sm font-semibold">
+        Allowance History
+      </h3>
+      {history.isError ? (
+        <LoadError
+          title="The allowance history could not be loaded."
+          onRetry={() => void history.refetch()}
+          retrying={history.isFetching}
+          className="p-4"
+        />
+      ) : (
+        <div className="max-h-64 overflow-y-auto rounded-lg border">
+          <Table aria-label="Allowance history">
+            <TableHeader className="sticky top-0 bg-muted">
+              <TableRow className="hover:bg-transparent">
+                {heads.map((head) => (
+                  <TableHead key={head}>{head}</TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {history.isPending ? (
+                <TableLoadingRow colSpan={heads.length} label="Loading allowance history..." />
+              ) : entries.length === 0 ? (
+                <TableEmptyRow
+                  colSpan={heads.length}
+                  title="No changes recorded yet."
+                  hint="Each question, payment and edit of this account's allowance will be listed here."
+                />
+              ) : (
+                entries.map((entry) => (
+                  <TableRow key={entry.id}>
+                    <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>
+                    <TableCell>{entry.bucket === 'paid' ? 'Paid' : 'Free'}</TableCell>
+                    <TableCell className="whitespace-nowrap tabular-nums">{changeText(entry)}</TableCell>
+                    <TableCell className="tabular-nums">{balanceText(entry.balanceAfter)}</TableCell>
+                    <TableCell>{reasonLabels[entry.reason]}</TableCell>
+                    <TableCell>{entry.actor?.username ?? DASH}</TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </section>
+  );
+}
