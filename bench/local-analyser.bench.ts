@@ -1,5 +1,5 @@
-// Benchmark of the local analyser (DESIGN.md section 5a): detection rate on the labelled conflict sets,
-// false alarms on the style-only sets, the same on three long mixed answers, and timing.
+// Benchmark of the local analyser (docs/architecture.md, "The local analyser"): detection rate on the labelled
+// conflict sets, false alarms on the style-only sets, the same on three long mixed answers, and timing.
 // Run: npx tsx bench/local-analyser.bench.ts [--verbose]
 
 import type { AnswerForComparison, ComparisonAnalysis } from '../src/common/comparison';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/paths.mjs';
 
-// The administrator console (admin-console.md sections 2, 4 and 8): the guard on /admin, the
+// The administrator console (docs/product.md, "Admin console"): the guard on /admin, the
 // admin login, editing a user's question allowance, creating and deactivating a plan, and
 // signing in as a user and back.
 

@@ -1,7 +1,7 @@
 // Starts the built server for the end-to-end run on a fresh embedded database, with every AI vendor
 // pointed at the loopback fakes (tests/fakes/ai-vendors.ts), and keeps the server's log in a file
 // the tests read: with no email provider configured, the outbox prints each email's links there
-// (DESIGN.md section 6), which is how a test follows a verification link.
+// (docs/architecture.md, "Outside services"), which is how a test follows a verification link.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -107,7 +107,7 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     DATA_DIR: e2eDataDir,
     LOG_LEVEL: 'info',
     FREE_QUESTIONS: String(E2E_FREE_QUESTIONS),
-    // Every spec's anonymous visitor comes from 127.0.0.1: the per-network daily cap (decision 0022) would
+    // Every test file's anonymous visitor comes from 127.0.0.1: the per-network daily cap (decision 0022) would
     // otherwise let only the first spec that asks as a visitor use up its free questions.
     ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY: String(E2E_FREE_QUESTIONS * 10),
     ...vendorEnv,

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageLoading, RequireAuth } from './components/layout/guards';
 import { PageShell } from './components/layout/page-shell';
-import { ImpersonationBanner } from './features/admin/impersonation-banner';
+import { ImpersonationBanner } from './features/admin/users/impersonation-banner';
 import { useCurrentUser } from './api/auth';
 
 // Each page is its own chunk; features never import each other, they meet here.

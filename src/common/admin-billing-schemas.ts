@@ -7,7 +7,7 @@ import { textMessages } from './messages';
 import { ID_MAX, safeText } from './text-rules';
 
 // The admin console's dashboard, payments, subscription events, abandoned checkouts and plans
-// (admin-console.md section 7).
+// (docs/product.md, "Admin calls").
 
 // ---------- Dashboard, payments, events, abandoned checkouts ----------
 
@@ -71,10 +71,16 @@ export const subscriptionEventSchema = z.object({
 });
 export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;
 
-/** The server's shape of an abandoned checkout (the spec's second shape; the client also reads Stripe's). */
+/**
+ * The server's shape of an abandoned checkout (the second shape of docs/product.md, "Abandoned checkouts"; the
+ * client also reads Stripe's).
+ */
 export const abandonedCheckoutSchema = z.object({
   id: z.string(),
-  /** A Checkout Session (absent, the spec's shape), or a checkout attempt: a subscription never paid (decision 0019). */
+  /**
+   * A Checkout Session (absent, the shape first described in docs/product.md, "Abandoned checkouts"), or a checkout
+   * attempt: a subscription never paid (decision 0019).
+   */
   kind: z.enum(['session', 'subscription']).optional(),
   customerEmail: z.string().nullable(),
   customerName: z.string().nullable(),
@@ -115,7 +121,10 @@ const planFields = {
   isActive: z.boolean(),
 };
 
-/** POST /api/admin/subscription-plans: a new plan defaults to usd, month and active (spec section 9). */
+/**
+ * POST /api/admin/subscription-plans: a new plan defaults to usd, month and active
+ * (docs/product.md, "Subscriptions and plans").
+ */
 export const adminPlanInputSchema = z.object({
   ...planFields,
   currency: planFields.currency.default('usd'),

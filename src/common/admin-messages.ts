@@ -1,4 +1,5 @@
-// The admin console's texts (admin-console.md sections 2, 5 and 8), once for server, client and tests.
+// The admin console's texts (docs/product.md, "Admin console" and "Admin messages"), once for server, client and
+// tests.
 
 export const adminValidationMessages = {
   adminEmailMin: 'Please enter your admin email',

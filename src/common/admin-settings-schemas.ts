@@ -6,7 +6,7 @@ import { ANONYMOUS_USERNAME_PREFIX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERN
 import { validationMessages } from './messages';
 import { safeText } from './text-rules';
 
-// The admin console's email, payment settings and admin accounts (admin-console.md section 7).
+// The admin console's email, payment settings and admin accounts (docs/product.md, "Admin calls").
 
 // ---------- Email ----------
 
@@ -69,7 +69,10 @@ export const modeKeysSchema = z.object({
 });
 export type ModeKeys = z.infer<typeof modeKeysSchema>;
 
-/** GET /api/admin/stripe-keys: the spec's flat fields describe the active mode; `test` and `live` fill the tabs. */
+/**
+ * GET /api/admin/stripe-keys: the flat fields first described (docs/product.md, "Payment settings") describe the
+ * active mode; `test` and `live` fill the tabs.
+ */
 export const stripeKeysSchema = z.object({
   mode: paymentModeSchema,
   publicKey: z.string(),
@@ -124,7 +127,7 @@ export const stripeKeysInputSchema = z
   });
 export type StripeKeysInput = z.input<typeof stripeKeysInputSchema>;
 
-/** The events to enable at Stripe for /stripe-webhook (section 2, Payment Settings). */
+/** The events to enable at Stripe for /stripe-webhook (docs/product.md, "Payment settings"). */
 export const requiredWebhookEvents = [
   'checkout.session.completed',
   'customer.subscription.updated',
@@ -172,7 +175,7 @@ export const createAdminSchema = z.object({
 });
 export type CreateAdminInput = z.input<typeof createAdminSchema>;
 
-/** The admin login form (section 5): its own messages, then the shared POST /api/login. */
+/** The admin login form (docs/product.md, "Admin sign-in"): its own messages, then the shared POST /api/login. */
 export const adminLoginFormSchema = z.object({
   email: safeText({
     max: EMAIL_MAX,

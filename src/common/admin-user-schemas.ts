@@ -6,11 +6,11 @@ import { textMessages, validationMessages } from './messages';
 import { safeText } from './text-rules';
 import { publicUserSchema } from './user-schemas';
 
-// The contract of the admin console's calls (admin-console.md section 7), in three parts: users and
+// The contract of the admin console's calls (docs/product.md, "Admin calls"), in three parts: users and
 // sessions here, admin-billing-schemas.ts and admin-settings-schemas.ts. The server validates with
 // these and the client parses its answers with the same ones.
 
-// The spec's "simple address pattern" (section 5).
+// The "simple address pattern" (docs/product.md, "Users and sessions" and "Admin accounts").
 export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The admin view of a user or anonymous session. */
@@ -55,7 +55,10 @@ export const adminUsersQuerySchema = z.object({
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 
-/** Status words an administrator may set (section 4), plus those Stripe sync writes, so an edit can keep them. */
+/**
+ * Status words an administrator may set (docs/product.md, "Users and sessions"), plus those Stripe sync writes, so
+ * an edit can keep them.
+ */
 export const adminSettableStatuses = ['free', 'active', 'cancelled', 'past_due', 'unpaid'] as const;
 const knownStatuses = [
   ...adminSettableStatuses,
@@ -87,7 +90,7 @@ export const adminUserUpdateSchema = z.object({
   freeQuestionsRemaining: wholeNumber.min(0, v.freeQuestionsMin).optional(),
   paidQuestionsRemaining: wholeNumber.min(-1, v.paidQuestionsMin).optional(),
   subscriptionStatus: z.enum(knownStatuses).nullable().optional(),
-  // A plan id: the spec's four tiers, 'test', or a plan an administrator created.
+  // A plan id: the four tiers (docs/product.md, "Users and roles"), 'test', or a plan an administrator created.
   subscriptionTier: safeText({ max: 64 })
     .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/)
     .optional(),

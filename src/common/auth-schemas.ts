@@ -33,7 +33,7 @@ export const usernameSchema = safeText({
   .refine((name) => !name.toLowerCase().startsWith(ANONYMOUS_USERNAME_PREFIX), m.usernameReserved);
 
 export const loginSchema = z.object({
-  // The field is named email in the spec's payload but accepts a username too.
+  // The field is named email in the payload but accepts a username too (docs/product.md, "Sign-in and registration").
   email: safeText({
     max: EMAIL_MAX,
     min: LOGIN_IDENTIFIER_MIN,
@@ -54,7 +54,7 @@ const registerFields = {
   privacyPolicyAccepted: z.literal(true, m.privacyRequired),
 };
 
-/** What the server accepts: the spec removes confirmPassword before sending. */
+/** What the server accepts: confirmPassword is removed before sending (docs/product.md, "Sign-in and registration"). */
 export const registerSchema = z.object({ ...registerFields, sessionId: sessionIdSchema.optional() });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -62,7 +62,8 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const registerFormSchema = z
   .object({
     ...registerFields,
-    // Checkboxes start unticked; the literal(true) above gives the spec's message when they stay so.
+    // Checkboxes start unticked; the literal(true) above gives the product's message when they stay so
+    // (docs/product.md, "Validation rules").
     termsAccepted: z.boolean().pipe(z.literal(true, m.termsRequired)),
     privacyPolicyAccepted: z.boolean().pipe(z.literal(true, m.privacyRequired)),
     confirmPassword: password,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The comparison analysis (issue 'Ask and compare', DESIGN.md section 5): the judge model and the
+// The comparison analysis (issue 'Ask and compare'; docs/architecture.md, "The comparison"): the judge model and the
 // local analyser both produce this shape. The claim-level fields (issue 'Comparison you can trust')
 // are optional: queries stored before them still parse and display with the word-overlap fallback.
 

@@ -4,8 +4,8 @@ import { DATABASE_INT_MAX, PASSWORD_MAX } from './limits';
 import { safeText } from './text-rules';
 import { publicUserSchema } from './user-schemas';
 
-// The break-glass pages /admin-debug and /backdoor-admin and their calls (admin-console.md sections
-// 2, 7 and 8, with DESIGN.md section 7's deviation: token-gated, 404 when off, never a password hash).
+// The break-glass pages /admin-debug and /backdoor-admin and their calls (docs/product.md, "Emergency access",
+// with the deviation of docs/architecture.md, "Security rules": token-gated, 404 when off, never a password hash).
 
 export const EMERGENCY_PAGE_PATHS = ['/admin-debug', '/backdoor-admin'] as const;
 
@@ -43,7 +43,10 @@ export const emergencyAdminSchema = z.object({
   role: z.enum(['user', 'admin']),
   /** The algorithm named by the stored hash (argon2id), or 'none' when the account has no password. */
   hashType: z.string(),
-  /** The stored hash's length in characters (the spec's name; it is not the password's length). */
+  /**
+   * The stored hash's length in characters (the name first described, kept: docs/product.md, "Emergency access";
+   * it is not the password's length).
+   */
   passwordLength: z.number().int(),
   /** Algorithm and parameters only, e.g. `$argon2id$v=19$m=19456,t=2,p=1`. */
   hashPrefix: z.string(),
@@ -59,8 +62,9 @@ export const listAdminsResponseSchema = z.object({ adminUsers: z.array(emergency
 export type ListAdminsResponse = z.infer<typeof listAdminsResponseSchema>;
 
 /**
- * POST /api/debug-password-compare. The spec sends a hash; we send the chosen admin's id and the
- * server compares with the stored hash, so a hash never travels. A `hash` in the body is ignored.
+ * POST /api/debug-password-compare. As first described it sends a hash (docs/product.md, "Emergency access"); we
+ * send the chosen admin's id and the server compares with the stored hash, so a hash never travels. A `hash` in the
+ * body is ignored.
  */
 export const passwordCompareSchema = z.object({
   password: safeText({ max: PASSWORD_MAX, min: 1, messages: { required: emergencyMessages.bothRequired } }),

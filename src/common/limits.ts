@@ -1,4 +1,5 @@
-// Business constants of the spec's section 9 that both sides need.
+// Business constants that both sides need (docs/product.md, "Free questions and plans", "Validation rules" and
+// "Cache and timing rules").
 export const FREE_QUESTIONS_DEFAULT = 33;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
@@ -17,6 +18,9 @@ export const CURRENT_USER_STALE_MS = 5 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const POLICY_LAST_UPDATED = 'May 05, 2025';
-/** After a subscription change, screens refetch after 1.5 s and again 2.5 s later (both specs, section 9). */
+/**
+ * After a subscription change, screens refetch after 1.5 s and again 2.5 s later
+ * (docs/product.md, "Cache and timing rules").
+ */
 export const REFETCH_AFTER_CHANGE_MS = 1500;
 export const SECOND_REFETCH_AFTER_MS = 2500;

@@ -1,4 +1,4 @@
-// The spec's user-visible texts (visitor-account-billing.md sections 5 and 8). One place for each
+// The user-visible texts (docs/product.md, "Validation rules" and "Errors and messages"). One place for each
 // string so that the server's answers, the client's forms and the tests all agree.
 export const validationMessages = {
   loginIdentifier: 'Please enter a valid email or username',

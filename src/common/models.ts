@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
-// The chatbots on offer (spec section 3, Model config). `versions` holds the spec's list plus the
-// vendors' current models; the first entry of the spec's list is not always still served, so the
+// The chatbots on offer (docs/product.md, "Asking a question"). `versions` holds the versions first offered plus
+// the vendors' current models; the first of those first offered is not always still served, so the
 // default is a current model, and an administrator or user can pick another per key.
 
 export const modelKeys = ['chatgpt', 'grok', 'gemini', 'deepseek', 'llama', 'claude', 'perplexity'] as const;
 export const modelKeySchema = z.enum(modelKeys);
 export type ModelKey = (typeof modelKeys)[number];
 
-/** The comparison analysis is stored as a response of this pseudo-model (spec section 1). */
+/** The comparison analysis is stored as a response of this pseudo-model (docs/product.md, "Comparison"). */
 export const COMPARISON_MODEL = 'comparison';
 
 export interface ModelConfig {

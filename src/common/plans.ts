@@ -1,4 +1,5 @@
-// The plans of spec section 9, seeded into subscription_plans on first start. Prices in minor units.
+// The plans (docs/product.md, "Free questions and plans"), seeded into subscription_plans on first start. Prices in
+// minor units.
 
 export const UNLIMITED_QUERIES = -1;
 
@@ -78,14 +79,14 @@ export const planSeeds: readonly PlanSeed[] = [
   },
 ];
 
-/** Tier ranking for sorting (spec section 9). */
+/** Tier ranking for sorting (docs/product.md, "Free questions and plans"). */
 export const tierRank: Record<string, number> = { unlimited: 3, standard: 2, basic: 1, free: 0 };
 
-/** Price for a tier the plans table does not know (spec section 9). */
+/** Price for a tier the plans table does not know (docs/product.md, "Free questions and plans"). */
 export const FALLBACK_PRICE_CENTS = 999;
 export const DEFAULT_PERIOD_DAYS = 30;
 
-/** Minor units to the en-US currency text the spec shows: 499 -> '$4.99'. */
+/** Minor units to the en-US currency text the pages show (docs/product.md, "Display rules"): 499 -> '$4.99'. */
 export function formatPrice(minor: number, currency = 'usd'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
 }

@@ -1,4 +1,4 @@
-// The client's routes (spec route tables), shared so the server can answer an unknown path with
+// The client's routes (docs/product.md, "Pages and routes"), shared so the server can answer an unknown path with
 // a real 404 status while still serving the app that draws the '404 Page Not Found' page.
 export const clientRoutePatterns: readonly RegExp[] = [
   /^\/$/,

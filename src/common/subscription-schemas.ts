@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/subscription-status-by-session/:sessionId (spec section 3, 'Subscription status (by session)'). */
+/** GET /api/subscription-status-by-session/:sessionId (docs/product.md, "Free questions and plans"). */
 export const subscriptionStatusSchema = z.object({
   userId: z.number().int().nullable(),
   hasActiveSubscription: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The /test-tools page's reset (DESIGN.md section 7, decision 0021): its limit and its texts.
+// The /test-tools page's reset (docs/architecture.md, "Security rules"; decision 0021): its limit and its texts.
 
 /** Resets one account may make per hour. */
 export const TEST_RESETS_PER_HOUR = 3;

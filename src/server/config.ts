@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FREE_QUESTIONS_DEFAULT } from '../common/limits';
 
-// The only module that reads process.env (DESIGN.md section 8, rule 1). Everything else receives
+// The only module that reads process.env (docs/architecture.md, "House rules", rule 1). Everything else receives
 // the parsed Config, which is also how tests give the app their own settings.
 
 const optionalString = z

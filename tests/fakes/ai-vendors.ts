@@ -7,7 +7,7 @@ import type { ScriptedServerOptions } from './scripted-server';
 import type { VendorScript } from './vendor-wire';
 
 // All AI vendor fakes at once, keyed the way the app names its providers, with the environment
-// (DESIGN.md section 3) that points the app at them.
+// (docs/architecture.md, "Configuration") that points the app at them.
 //
 // Standalone for local dev and e2e (ports PORT, PORT+1, PORT+2; --port 0 picks free ones):
 //   node --import tsx tests/fakes/ai-vendors.ts --port 12120 [--reply "text"] [--chunk-delay 40]
@@ -25,7 +25,7 @@ export interface FakeAiVendors {
   gemini: FakeGemini;
   /** The SDK base URL per provider, version path included. */
   baseUrls: Record<AiProviderId, string>;
-  /** <V>_BASE_URL and <V>_API_KEY for every vendor (DESIGN.md section 3). */
+  /** <V>_BASE_URL and <V>_API_KEY for every vendor (docs/architecture.md, "Configuration"). */
   env: Record<string, string>;
   /** Scripts the same reply on every fake (model '*' = any model). */
   script(model: string, script: VendorScript): void;

@@ -26,7 +26,7 @@ import {
 // The shared core of the AI vendor fakes (openai-chat.ts, anthropic.ts, gemini.ts): a loopback HTTP
 // server that records every request, answers from a per-model script, and plays the scripted
 // failure modes the same way for every wire protocol. A vendor subclass only parses its request
-// body and builds its own frames (DESIGN.md section 8, rule 5).
+// body and builds its own frames (docs/architecture.md, "House rules", rule 5).
 
 export interface ScriptedServerOptions {
   host?: string;

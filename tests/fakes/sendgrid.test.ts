@@ -35,7 +35,7 @@ function post(body: unknown, headers: Record<string, string> = {}) {
 function sdk(apiKey = 'SG.test-key') {
   const client = new MailService();
   client.setApiKey(apiKey);
-  // The SDK has no host option; the mailer points it elsewhere the same way (DESIGN.md section 9).
+  // The SDK has no host option; the mailer points it elsewhere the same way (docs/architecture.md, "Tooling facts").
   (client as unknown as { client: { setDefaultRequest(key: string, value: string): void } }).client.setDefaultRequest(
     'baseUrl',
     fake.url,

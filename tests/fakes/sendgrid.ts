@@ -14,7 +14,7 @@ import { closeNow, listen, readBody } from './loopback-http';
 // real wire protocol that the @sendgrid/mail SDK cannot tell the difference: bearer-key auth,
 // JSON body, 202 with an empty body and an X-Message-Id header on success, and SendGrid's error
 // shape `{ errors: [{ message, field, help }] }` otherwise. It records every request so a test can
-// read back what was sent (DESIGN.md section 8, rule 5).
+// read back what was sent (docs/architecture.md, "House rules", rule 5).
 //
 // Standalone for local dev and e2e:
 //   node --import tsx tests/fakes/sendgrid.ts --port 12112 [--api-key SG.test-key | --any-key]

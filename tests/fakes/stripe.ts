@@ -19,7 +19,7 @@ import { readBody, respondJson } from './stripe-wire';
 export type { ReceivedStripeRequest } from './stripe-http';
 
 // A stateful loopback fake of the Stripe REST API (v1, API version 2026-10-28.endive) for tests and
-// keyless local work (DESIGN.md section 8, rules 4-5). It speaks the real wire protocol, so the
+// keyless local work (docs/architecture.md, "House rules", rules 4-5). It speaks the real wire protocol, so the
 // real `stripe` SDK is pointed at it with `new Stripe(key, { host, port, protocol: 'http' })`.
 //
 // Shapes follow the SDK's types for this API version. What an app must know:
@@ -58,7 +58,7 @@ export interface FakeStripeAddress {
 }
 
 export const FAKE_STRIPE_KEY = 'sk_test_fake';
-/** The plans of spec section 9, seeded with fixed ids so STRIPE_PRICE_* can be set once. */
+/** The plans (docs/product.md, "Free questions and plans"), seeded with fixed ids so STRIPE_PRICE_* can be set once. */
 export const SEED_PLANS = [
   { plan: 'basic', name: 'Basic', amount: 499 },
   { plan: 'standard', name: 'Standard', amount: 1999 },
@@ -196,7 +196,10 @@ export class FakeStripe {
     return this.render(confirmSetupIntent(this.state, setupIntentId, { payment_method: `pm_card_${card}` }));
   }
 
-  /** Creates the spec's plans as products and monthly USD prices with ids `price_fake_<plan>`. */
+  /**
+   * Creates the product's plans (docs/product.md, "Free questions and plans") as products and monthly USD prices
+   * with ids `price_fake_<plan>`.
+   */
   seedPlans(): Record<string, string> {
     const ids: Record<string, string> = {};
     for (const { plan, name, amount } of SEED_PLANS) {

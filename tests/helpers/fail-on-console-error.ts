@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 
-// DESIGN.md section 8: a test that logs console.error fails, so a swallowed error cannot hide.
+// docs/architecture.md, "House rules", rule 8: a test that logs console.error fails, so a swallowed error cannot hide.
 const errors: unknown[][] = [];
 const original = console.error;
 vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {

@@ -9,7 +9,7 @@ import { adminCall, signInAdmin, type SignedInAdmin } from '../../../tests/helpe
 import { servedRoutes as servedRouteList } from '../../../tests/helpers/served-routes';
 import { createTestApp, useTestApp } from '../../../tests/helpers/test-app';
 
-// The authorization matrix (DESIGN.md section 7): every admin call as an anonymous visitor, a
+// The authorization matrix (docs/architecture.md, "Security rules"): every admin call as an anonymous visitor, a
 // signed-in user and an admin, and every break-glass call with and without its token. The list of
 // calls is checked against the routes the app really serves, so a new admin route cannot skip it.
 

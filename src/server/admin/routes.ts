@@ -11,7 +11,7 @@ import { adminUserRoutes } from './user-routes';
 import { AdminUserService } from './user-service';
 
 /**
- * Every /api/admin/* call (DESIGN.md section 7): an admin session is checked on the server before
+ * Every /api/admin/* call (docs/architecture.md, "Security rules"): an admin session is checked on the server before
  * any handler runs (401 anonymous, 403 signed in without the role). Ending an impersonation is the
  * one exception, since the impersonated user is not an admin.
  */

@@ -156,7 +156,7 @@ describe('PUT /api/admin/users/:id', () => {
     });
   });
 
-  it("answers the spec's validation messages and changes nothing", async () => {
+  it('answers the documented validation messages and changes nothing', async () => {
     const user = await register('invalid');
     const cases: [object, string, string][] = [
       [{ username: 'ab' }, 'username', adminValidationMessages.editUsernameMin],

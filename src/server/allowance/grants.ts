@@ -5,8 +5,8 @@ import { queries, users } from '../db/schema';
 import { changeAllowance } from './ledger';
 
 // What a paid invoice gives the user's paid allowance, as one statement each with its ledger row
-// (ledger.ts, DESIGN.md section 4): a new period brings the plan's whole allowance; a plan change
-// made now keeps the period's used questions counted against the new plan, so switching plans never
+// (ledger.ts; docs/architecture.md, "Money and question counts"): a new period brings the plan's whole allowance;
+// a plan change made now keeps the period's used questions counted against the new plan, so switching plans never
 // refills it (decision 0020).
 
 export type AllowanceGrant =

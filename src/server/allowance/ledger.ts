@@ -8,7 +8,7 @@ import { allowanceLedger, users } from '../db/schema';
 
 // Every change of a user's question counts goes through changeAllowance: one statement that locks
 // the rows, writes the new counts and records each count that moved in allowance_ledger, so the
-// history can never disagree with the balance (DESIGN.md section 4; decision 0026).
+// history can never disagree with the balance (docs/architecture.md, "Money and question counts"; decision 0026).
 
 type Executor = Pick<Database, 'execute'>;
 

@@ -7,8 +7,9 @@ import { users } from '../db/schema';
 import type { UserRow } from '../users/repository';
 import { changeAllowance } from './ledger';
 
-// Question counts change only through single atomic statements (ledger.ts, DESIGN.md section 4): two
-// requests racing for the last question cannot both win, and nothing ever goes below zero.
+// Question counts change only through single atomic statements (ledger.ts;
+// docs/architecture.md, "Money and question counts"): two requests racing for the last question cannot both win,
+// and nothing ever goes below zero.
 
 export type AllowanceBucket = 'paid' | 'unlimited' | 'free';
 

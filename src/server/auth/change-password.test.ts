@@ -36,7 +36,7 @@ describe('POST /api/change-password', () => {
     expect((await login(t.app, account.email, 'new-password')).statusCode).toBe(401);
   });
 
-  it('rejects a new password shorter than 6 characters with the spec message', async () => {
+  it('rejects a new password shorter than 6 characters with the documented message', async () => {
     const { account } = await registerAccount(t.app, uniqueAccount('tooshort'));
     const cookie = sessionCookie(await login(t.app, account.email, account.password));
     const res = await change(cookie, { currentPassword: account.password, newPassword: '12345' });

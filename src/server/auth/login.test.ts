@@ -77,7 +77,7 @@ describe('POST /api/login', () => {
       'password',
       validationMessages.passwordMin,
     ],
-  ])('rejects %s with 400 and the spec message', async (_label, payload, field, message) => {
+  ])('rejects %s with 400 and the documented message', async (_label, payload, field, message) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message, errors: { [field]: message } });

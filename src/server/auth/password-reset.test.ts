@@ -62,7 +62,7 @@ describe('POST /api/forgot-password', () => {
     expect(await resetEmails(account.email)).toHaveLength(1);
   });
 
-  it('rejects an invalid address with the spec message', async () => {
+  it('rejects an invalid address with the documented message', async () => {
     const res = await forgot('not-an-email');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: validationMessages.email, errors: { email: validationMessages.email } });

@@ -91,7 +91,7 @@ describe('POST /api/register', () => {
     expect(rows[0]!.body).toContain(`Hi ${account.username},`);
   });
 
-  describe('validation (400 with the spec message and the errors map)', () => {
+  describe('validation (400 with the documented message and the errors map)', () => {
     const cases: [string, Record<string, unknown>, string, string][] = [
       ['a username shorter than 3 characters', { username: 'ab' }, 'username', validationMessages.usernameMin],
       ['an invalid email', { email: 'not-an-email' }, 'email', validationMessages.email],

@@ -5,7 +5,8 @@ import type { Mailer } from '../email/mailer';
 import { cancellationNoticeEmail } from '../email/templates';
 import { adminEmails, type UserRow } from '../users/repository';
 
-// The administrators hear of every cancellation by email (spec section 4), once, from the server.
+// The administrators hear of every cancellation by email (docs/product.md, "Cancel, resume and terminate"), once,
+// from the server.
 
 /** How long after a recorded cancellation a client's own notice adds nothing. */
 const RECENT_CANCELLATION_MS = 15 * 60_000;

@@ -5,8 +5,8 @@ import type { PlanService } from './plans';
 import type { BillingService } from './service';
 import { stripeIdOf } from './subscription-state';
 
-// POST /api/verify-payment (spec section 7): the checkout page's confirmation that a card payment went
-// through, after which the subscription it paid for is looked up at Stripe and applied at once.
+// POST /api/verify-payment (docs/product.md, "After payment"): the checkout page's confirmation that a card
+// payment went through, after which the subscription it paid for is looked up at Stripe and applied at once.
 
 export type PaymentVerification =
   { success: false; message: string } | { success: true; plan: Plan | null; message: string };

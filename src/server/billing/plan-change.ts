@@ -291,9 +291,9 @@ export class PlanChangeService {
   }
 
   /**
-   * The asked time, else the spec's terms: fee changes apply at the end of the current period, so a
-   * cheaper plan waits for it by default; a dearer one is bought now. While a change is set for the
-   * period's end, only another such change is possible (its proration would start from the wrong price).
+   * The asked time, else the terms (docs/product.md, "Terms and legal pages"): fee changes apply at the end of the
+   * current period, so a cheaper plan waits for it by default; a dearer one is bought now. While a change is set for
+   * the period's end, only another such change is possible (its proration would start from the wrong price).
    */
   private whenFor(s: Situation, asked: PlanChangeWhen | undefined): PlanChangeWhen {
     if (s.keep) return 'now';

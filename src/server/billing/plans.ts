@@ -9,7 +9,10 @@ import type { StripeGateway } from './stripe-gateway';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 
-/** Inserts the spec's plans once; the environment's price ids attach to plans that have none. */
+/**
+ * Inserts the product's plans (docs/product.md, "Free questions and plans") once; the environment's price ids attach
+ * to plans that have none.
+ */
 export async function seedPlans(db: Database, config: Config): Promise<void> {
   await db
     .insert(subscriptionPlans)

@@ -44,7 +44,10 @@ export async function billingRoutes(instance: FastifyInstance, deps: BillingRout
   const { db, plans, billing, gateway } = deps;
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  /** Every cancellation reaches the administrators by email (spec section 4), once, from the server. */
+  /**
+   * Every cancellation reaches the administrators by email (docs/product.md, "Cancel, resume and terminate"), once,
+   * from the server.
+   */
   const notifyCancellation = (user: UserRow, subscriptionId: string, immediate: boolean) =>
     deps.background.run('cancellation notice', () =>
       notifyAdminsOfCancellation(db, deps.mailer, user, subscriptionId, immediate),

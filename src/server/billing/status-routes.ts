@@ -35,7 +35,7 @@ export interface StatusRouteDeps {
   anonymousLimits: AnonymousLimits;
 }
 
-/** The subscription status calls of spec section 7: by session, checks, refreshes and diagnostics. */
+/** The subscription status calls (docs/product.md, "API calls"): by session, checks, refreshes and diagnostics. */
 export async function statusRoutes(
   instance: FastifyInstance,
   { db, config, billing, gateway, mailer, anonymousLimits }: StatusRouteDeps,

@@ -3,7 +3,7 @@ import type { PaymentMode } from '../../common/billing-schemas';
 import type { Config } from '../config';
 import type { SettingsService } from '../settings/service';
 
-// The one module that constructs the Stripe SDK (DESIGN.md section 8, rule 4). Keys come from the
+// The one module that constructs the Stripe SDK (docs/architecture.md, "House rules", rule 4). Keys come from the
 // admin console for the active mode, with the environment as fallback; STRIPE_API_BASE points the
 // SDK at another host (the loopback fake in tests).
 

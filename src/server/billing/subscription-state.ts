@@ -8,7 +8,10 @@ export const UNPAID_STATUSES = new Set(UNPAID_SUBSCRIPTION_STATUSES);
 /** Our statuses (ourStatus) of a subscription the user holds: it is their plan, and a second one would bill twice. */
 export const HELD_STATUSES = new Set(HELD_SUBSCRIPTION_STATUSES);
 
-/** Our status words: a subscription set to cancel at period end is 'pending_cancellation' (spec section 3). */
+/**
+ * Our status words: a subscription set to cancel at period end is 'pending_cancellation'
+ * (docs/product.md, "Free questions and plans").
+ */
 export function ourStatus(subscription: Stripe.Subscription): string {
   if (subscription.status === 'active' && subscription.cancel_at_period_end) return 'pending_cancellation';
   return subscription.status;

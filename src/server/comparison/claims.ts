@@ -1,5 +1,5 @@
 // One answer as the analyser sees it: claims with their content words, polarity, yes/no verdict and
-// typed values (DESIGN.md section 5a, steps 1 and 2).
+// typed values (docs/architecture.md, "The local analyser", steps 1 and 2).
 
 import { extractDates } from './dates';
 import { addToLexicon, extractNames, type NameLexicon } from './names';

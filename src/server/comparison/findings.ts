@@ -1,4 +1,5 @@
-// What comparing two answers finds, and the thresholds that decide it (DESIGN.md section 5a, step 4).
+// What comparing two answers finds, and the thresholds that decide it
+// (docs/architecture.md, "The local analyser", step 4).
 // The numbers were set on the development corpus (tests/fixtures/comparison/analyser-corpus-*.ts) and
 // checked on the held-out one; bench/local-analyser.bench.ts measures them.
 

@@ -1,6 +1,7 @@
-// The local analyser (DESIGN.md section 5a): the comparison used when no judge model is configured or
-// the judge fails. Pure and synchronous: claims are aligned by their words, typed values compared, and
-// only values of the same kind and role that no answer reconciles are reported as disagreements.
+// The local analyser (docs/architecture.md, "The local analyser"): the comparison every question gets, alone
+// or with a judge model's verified findings added (decision 0024). Pure and synchronous: claims are aligned by
+// their words, typed values compared, and only values of the same kind and role that no answer reconciles are
+// reported as disagreements.
 
 import type { AnswerForComparison, ComparisonAnalysis, Disagreement } from '../../common/comparison';
 import { displayNameOf } from '../../common/models';

@@ -1,7 +1,7 @@
-// Pairs of answers: which values one answer confirms in another, and which contradict (DESIGN.md section
-// 5a, step 4). The rule that keeps style-only differences quiet: a value conflicts with another only if
-// neither answer states the other's value anywhere in a related claim, and the two values are each
-// other's best counterpart. A value the other answer never touches is 'only X mentions', not a conflict.
+// Pairs of answers: which values one answer confirms in another, and which contradict
+// (docs/architecture.md, "The local analyser", step 4). The rule that keeps style-only differences quiet: a value
+// conflicts with another only if neither answer states the other's value anywhere in a related claim, and the two
+// values are each other's best counterpart. A value the other answer never touches is 'only X mentions', not a conflict.
 
 import type { Claim, ClaimValue } from './claims';
 import { THRESHOLDS, type Findings } from './findings';

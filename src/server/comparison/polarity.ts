@@ -1,5 +1,6 @@
-// Statements that deny what another answer affirms, and opposite yes/no verdicts (DESIGN.md section 5a,
-// step 4). Polarity is read per clause, so 'X is not A, but B' is not 'X is not B'.
+// Statements that deny what another answer affirms, and opposite yes/no verdicts
+// (docs/architecture.md, "The local analyser", step 4). Polarity is read per clause, so 'X is not A, but B' is not
+// 'X is not B'.
 
 import { verdictOf, type Claim, type Statement } from './claims';
 import { THRESHOLDS, type Findings } from './findings';

@@ -1,7 +1,7 @@
-// How much two claims, or the surroundings of two values, talk about the same thing (DESIGN.md section
-// 5a, step 3): cosine similarity of content stems weighted by rarity across all answers, so that the
-// topic every claim shares ('wall' in an answer about the Berlin Wall) counts less than the predicate
-// that tells the claims apart ('built' against 'fell').
+// How much two claims, or the surroundings of two values, talk about the same thing
+// (docs/architecture.md, "The local analyser", step 3): cosine similarity of content stems weighted by rarity across
+// all answers, so that the topic every claim shares ('wall' in an answer about the Berlin Wall) counts less than the
+// predicate that tells the claims apart ('built' against 'fell').
 
 import type { Claim, ClaimValue, ContextWord, Statement } from './claims';
 import { nameKey } from './names';

@@ -1,5 +1,5 @@
-// Markdown in, plain claims out (DESIGN.md section 5a, step 1). The same fact written as a bullet, a
-// table row or a sentence in a paragraph must come out as the same plain text, or formatting alone
+// Markdown in, plain claims out (docs/architecture.md, "The local analyser", step 1). The same fact written as a
+// bullet, a table row or a sentence in a paragraph must come out as the same plain text, or formatting alone
 // would change what the analyser compares.
 
 export interface ClaimText {

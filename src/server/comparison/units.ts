@@ -1,5 +1,5 @@
-// Units, scales and number words (DESIGN.md section 5a, step 2). Lookup tables are Maps: a plain object
-// would answer 'constructor' or 'toString' from its prototype. Every quantity is converted to one
+// Units, scales and number words (docs/architecture.md, "The local analyser", step 2). Lookup tables are Maps: a
+// plain object would answer 'constructor' or 'toString' from its prototype. Every quantity is converted to one
 // base unit per dimension, so '8,849 m', '8.849 km' and '29,032 feet' compare as the same number.
 
 export interface Unit {

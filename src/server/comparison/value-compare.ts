@@ -1,5 +1,5 @@
-// Whether two values say the same thing (DESIGN.md section 5a, step 4). 'incomparable' means they are
-// not values of one kind and role, so they can neither agree nor conflict.
+// Whether two values say the same thing (docs/architecture.md, "The local analyser", step 4). 'incomparable' means
+// they are not values of one kind and role, so they can neither agree nor conflict.
 
 import { relatedNames, sameName } from './names';
 import type { DateData, OrdinalData, QuantityData, ValueData } from './value-types';

@@ -1,4 +1,4 @@
-// The typed values the local analyser pulls out of a claim (DESIGN.md section 5a, step 2).
+// The typed values the local analyser pulls out of a claim (docs/architecture.md, "The local analyser", step 2).
 
 /** How a number was stated: exactly, hedged ('about'), or as a bound ('more than', 'since'). */
 export type Bound = 'exact' | 'approx' | 'lower' | 'upper';

@@ -1,5 +1,5 @@
-// Word-level helpers of the local analyser (DESIGN.md section 5a): tokens, stop words, light stemming.
-// Stemming and the synonym table exist so that two answers saying the same thing in different words
+// Word-level helpers of the local analyser (docs/architecture.md, "The local analyser"): tokens, stop words,
+// light stemming. Stemming and the synonym table exist so that two answers saying the same thing in different words
 // still align; they are deliberately small, because over-merging words aligns unrelated claims.
 
 export type TokenKind = 'word' | 'number' | 'symbol';
@@ -104,7 +104,7 @@ earlier eventually finally initially currently originally recently previously he
 
 export const STOP_WORDS: ReadonlySet<string> = new Set(STOP_WORD_LIST.split(/\s+/));
 
-/** Words that negate the claim they stand in (section 5a's polarity). */
+/** Words that negate the claim they stand in (the polarity of docs/architecture.md, "The local analyser", step 2). */
 export const NEGATORS: ReadonlySet<string> = new Set([
   'not',
   'no',

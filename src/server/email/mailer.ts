@@ -26,7 +26,7 @@ interface Transport {
 /**
  * The one module that talks to SendGrid. Without a key every message goes to the outbox: it is
  * logged in email_logs with its body, and its links are printed to the server log, so a local
- * user can verify and reset without a mail service (DESIGN.md section 6).
+ * user can verify and reset without a mail service (docs/architecture.md, "Outside services").
  */
 export class Mailer {
   constructor(

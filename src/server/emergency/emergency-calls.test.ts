@@ -16,7 +16,7 @@ import {
 } from '../../../tests/helpers/accounts';
 import { useTestApp } from '../../../tests/helpers/test-app';
 
-// The break-glass calls with the feature switched on and the right token (DESIGN.md section 7).
+// The break-glass calls with the feature switched on and the right token (docs/architecture.md, "Security rules").
 const TOKEN = 'break-glass-token-for-tests-0123456789';
 const t = useTestApp({ EMERGENCY_ADMIN_TOKEN: TOKEN, ...relaxedRateLimits });
 

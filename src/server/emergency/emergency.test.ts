@@ -14,7 +14,7 @@ import { auditLog } from '../db/schema';
 import { loggerOptions } from '../http/logger';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-app';
 
-// The switch and the lock of the break-glass access (DESIGN.md section 7): one database, served by
+// The switch and the lock of the break-glass access (docs/architecture.md, "Security rules"): one database, served by
 // an app started without EMERGENCY_ADMIN_TOKEN and one started with it, both serving a built client.
 const TOKEN = 'break-glass-token-for-tests-0123456789';
 const COMPARE_PASSWORD = 'Compare-me-42';

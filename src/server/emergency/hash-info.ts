@@ -1,5 +1,5 @@
 // What the debug pages may know about a stored password hash: the algorithm and its parameters.
-// The salt and the hash bytes stay on the server (DESIGN.md section 7).
+// The salt and the hash bytes stay on the server (docs/architecture.md, "Security rules").
 
 export interface HashInfo {
   hashType: string;

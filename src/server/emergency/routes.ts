@@ -44,7 +44,7 @@ export function emergencyPageHidden(config: Config, pathname: string): boolean {
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 /**
- * The break-glass calls (DESIGN.md section 7): registered only when EMERGENCY_ADMIN_TOKEN is set,
+ * The break-glass calls (docs/architecture.md, "Security rules"): registered only when EMERGENCY_ADMIN_TOKEN is set,
  * so without it they answer the ordinary 404; with it, each call must carry the token.
  */
 export async function emergencyRoutes(instance: FastifyInstance, { db, config, auth }: EmergencyRouteDeps) {

@@ -3,7 +3,7 @@ import { WEBHOOK_PATH } from '../../common/admin-settings-schemas';
 import { serverMessages } from '../../common/messages';
 import { HttpError } from './errors';
 
-// Cross-site request refusal (DESIGN.md section 10, decision 0017). SameSite=Lax still sends the
+// Cross-site request refusal (docs/architecture.md, "Security rules"; decision 0017). SameSite=Lax still sends the
 // session cookie from another port or subdomain of the same site, and a plain HTML form may POST
 // text/plain or form bodies without any preflight, so every state-changing request must prove it
 // comes from the app's own pages: by Origin, else by Sec-Fetch-Site.

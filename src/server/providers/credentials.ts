@@ -8,7 +8,7 @@ import { isAdminUser, type UserRow } from '../users/repository';
 import { vendorEnvPrefix, type ModelCredentials } from './language-models';
 
 /**
- * Where a model's key comes from, first match wins (DESIGN.md section 7): the signed-in user's own
+ * Where a model's key comes from, first match wins (docs/architecture.md, "Security rules"): the signed-in user's own
  * key, the administrator's server-wide key, then the environment. Base URLs come from the
  * environment only, since a browser must never choose where our server sends requests.
  */

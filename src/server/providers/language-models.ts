@@ -18,7 +18,7 @@ export interface ModelCredentials {
   version: string;
 }
 
-/** The environment prefix of each model's key and base URL (DESIGN.md section 3). */
+/** The environment prefix of each model's key and base URL (docs/architecture.md, "Configuration"). */
 export const vendorEnvPrefix = {
   chatgpt: 'OPENAI',
   grok: 'XAI',

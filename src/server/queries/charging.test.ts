@@ -9,8 +9,8 @@ import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-
 import { parseSse } from '../../../tests/helpers/sse';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
-// When a question costs one (DESIGN.md section 5, and the hostile-input issue): it is charged once
-// any model has produced answer text, even if comparing or saving fails afterwards, and given back
+// When a question costs one (docs/architecture.md, "The question pipeline", and the hostile-input issue): it is
+// charged once any model has produced answer text, even if comparing or saving fails afterwards, and given back
 // exactly once only when no model produced anything. Vendors' text the database cannot store
 // (U+0000, lone surrogates) is cleaned before saving, so it cannot turn a paid answer into a free one.
 

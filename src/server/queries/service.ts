@@ -16,7 +16,7 @@ import { streamAnswer } from '../providers/stream-answer';
 import { findUserById } from '../users/repository';
 import { saveQuery, type NewResponse } from './repository';
 
-/** Preference order for the judge when none is configured (DESIGN.md section 5). */
+/** Preference order for the judge when none is configured (docs/architecture.md, "The comparison"). */
 const JUDGE_PREFERENCE: readonly ModelKey[] = [
   'claude',
   'chatgpt',
@@ -39,7 +39,7 @@ interface Charge {
   state: 'reserved' | 'charged' | 'refunded';
 }
 
-/** The question pipeline of DESIGN.md section 5. */
+/** The question pipeline (docs/architecture.md, "The question pipeline"). */
 export class QueryService {
   constructor(
     private readonly db: Database,
@@ -62,7 +62,7 @@ export class QueryService {
     return available as Record<ModelKey, ModelCredentials | null>;
   }
 
-  /** Takes one question before any vendor is called; none left is the spec's 402. */
+  /** Takes one question before any vendor is called; none left is the 402 of docs/product.md, "Errors and messages". */
   async reserve(userId: number): Promise<AllowanceBucket> {
     const bucket = await reserveQuestion(this.db, userId);
     if (!bucket) throw new HttpError(402, toastMessages.subscriptionRequired, { subscriptionRequired: true });

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 // AES-256-GCM for secrets stored in the settings table. The key is derived from APP_SECRET, or on
-// a local run from a random secret written once into the data folder (DESIGN.md section 3).
+// a local run from a random secret written once into the data folder (docs/architecture.md, "Configuration").
 const VERSION = 'v1';
 
 export interface SecretBox {
