@@ -8,9 +8,7 @@ import { adminLoginFormSchema, type AdminLoginForm } from '../../../common/admin
 import { FullPageLoading } from '../../components/layout/guards';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
-import { PasswordInput } from '../../components/ui/password-input';
+import { BoundField } from '../../components/ui/bound-field';
 import { toast } from '../../components/ui/toast-store';
 import { useCurrentUser, useLogin } from '../../api/auth';
 import { isAdministrator } from '../../lib/format';
@@ -22,14 +20,11 @@ export function AdminLoginPage() {
   const login = useLogin();
   // Once the form has sent credentials it decides where to go (and toasts first).
   const [formOwnsRedirect, setFormOwnsRedirect] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<AdminLoginForm>({
+  const form = useForm<AdminLoginForm>({
     resolver: zodResolver(adminLoginFormSchema),
     defaultValues: { email: '', password: '' },
   });
+  const { handleSubmit } = form;
 
   if (!formOwnsRedirect && currentUser && isAdministrator(currentUser)) return <Navigate to="/admin" replace />;
   if (isPending) return <FullPageLoading />;
@@ -72,24 +67,25 @@ export function AdminLoginPage() {
         </CardHeader>
         <CardContent className="sm:px-8 sm:pb-8">
           <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Admin login">
-            <FormField id="admin-email" label="Admin Email" error={errors.email?.message}>
-              <Input
-                {...fieldA11y('admin-email', errors.email?.message)}
-                {...register('email')}
-                type="email"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder="admin@example.com"
-              />
-            </FormField>
-            <FormField id="admin-password" label="Password" error={errors.password?.message}>
-              <PasswordInput
-                {...fieldA11y('admin-password', errors.password?.message)}
-                {...register('password')}
-                autoComplete="current-password"
-              />
-            </FormField>
+            <BoundField
+              form={form}
+              name="email"
+              id="admin-email"
+              label="Admin Email"
+              type="email"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="admin@example.com"
+            />
+            <BoundField
+              form={form}
+              name="password"
+              id="admin-password"
+              label="Password"
+              password
+              autoComplete="current-password"
+            />
             <Button type="submit" size="lg" className="mt-1 w-full" disabled={pending}>
               {pending && <LoaderCircle className="animate-spin" aria-hidden />}
               {pending ? 'Authenticating...' : 'Access Admin Panel'}

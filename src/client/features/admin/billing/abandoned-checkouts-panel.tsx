@@ -1,13 +1,11 @@
-import { RefreshCw, ShoppingCart } from 'lucide-react';
+import { ShoppingCart } from 'lucide-react';
 import { adminEmptyStates, adminToastMessages } from '../../../../common/admin-messages';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { cn } from '../../../lib/cn';
+import { TableCell, TableRow } from '../../../components/ui/table';
 import { useAbandonedCheckouts, type CheckoutRow } from '../../../api/admin/abandoned-checkouts';
 import { formatDateTime, formatMoney, formatRelative } from '../shared/admin-format';
-import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from '../shared/table-states';
+import { ListTable, PanelCard, RefreshButton } from '../shared/list-panel';
+import { useLoadErrorToast } from '../shared/table-states';
 
 /** The spec cuts the checkout id to 15 characters; the whole id stays in the tooltip. */
 export const CHECKOUT_ID_DISPLAY_LENGTH = 15;
@@ -102,50 +100,28 @@ function CheckoutsTable({
   variant: 'dashboard' | 'subscriptions';
   checkouts: ReturnType<typeof useAbandonedCheckouts>;
 }) {
-  const heads = columns[variant];
   const rows = checkouts.data ?? [];
-
-  if (checkouts.isError && !checkouts.data) {
-    return (
-      <LoadError
-        title={adminToastMessages.loadAbandonedCheckouts}
-        onRetry={() => void checkouts.refetch()}
-        retrying={checkouts.isFetching}
-      />
-    );
-  }
   return (
     <div className="grid grid-cols-1 gap-3">
-      <div className="rounded-lg border">
-        <Table aria-label="Abandoned checkouts">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              {heads.map((head) => (
-                <TableHead key={head}>{head}</TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {checkouts.isPending ? (
-              <TableLoadingRow colSpan={heads.length} label="Loading abandoned checkouts..." />
-            ) : rows.length === 0 ? (
-              <TableEmptyRow
-                colSpan={heads.length}
-                title={adminEmptyStates.abandonedCheckouts}
-                hint="Checkouts that were started but never paid appear here."
-              />
-            ) : (
-              rows.map((row) =>
-                variant === 'dashboard' ? (
-                  <DashboardRow key={row.id} row={row} />
-                ) : (
-                  <SubscriptionsRow key={row.id} row={row} />
-                ),
-              )
-            )}
-          </TableBody>
-        </Table>
-      </div>
+      <ListTable
+        label="Abandoned checkouts"
+        heads={columns[variant]}
+        query={checkouts}
+        rows={checkouts.data}
+        renderRow={(row) =>
+          variant === 'dashboard' ? (
+            <DashboardRow key={row.id} row={row} />
+          ) : (
+            <SubscriptionsRow key={row.id} row={row} />
+          )
+        }
+        loadingLabel="Loading abandoned checkouts..."
+        empty={{
+          title: adminEmptyStates.abandonedCheckouts,
+          hint: 'Checkouts that were started but never paid appear here.',
+        }}
+        errorTitle={adminToastMessages.loadAbandonedCheckouts}
+      />
       {variant === 'dashboard' && rows.length > 0 && (
         <p className="text-sm text-muted-foreground">
           Showing {rows.length} incomplete checkout {rows.length === 1 ? 'session' : 'sessions'}
@@ -164,23 +140,14 @@ export function AbandonedCheckoutsPanel({ variant }: { variant: 'dashboard' | 's
   useLoadErrorToast(checkouts.error, adminToastMessages.loadAbandonedCheckouts);
   if (variant === 'dashboard') return <CheckoutsTable variant="dashboard" checkouts={checkouts} />;
   return (
-    <Card role="region" aria-labelledby="abandoned-checkouts-title">
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid grid-cols-1 gap-1.5">
-          <CardTitle id="abandoned-checkouts-title" className="flex items-center gap-2 text-lg">
-            <ShoppingCart className="size-5 text-primary" aria-hidden />
-            Abandoned Checkouts
-          </CardTitle>
-          <CardDescription>Checkout sessions that were opened but not completed.</CardDescription>
-        </div>
-        <Button variant="outline" size="sm" onClick={() => void checkouts.refetch()} disabled={checkouts.isFetching}>
-          <RefreshCw className={cn(checkouts.isFetching && 'animate-spin')} aria-hidden />
-          Refresh
-        </Button>
-      </CardHeader>
-      <CardContent>
-        <CheckoutsTable variant="subscriptions" checkouts={checkouts} />
-      </CardContent>
-    </Card>
+    <PanelCard
+      id="abandoned-checkouts"
+      title="Abandoned Checkouts"
+      icon={ShoppingCart}
+      description="Checkout sessions that were opened but not completed."
+      actions={<RefreshButton query={checkouts} />}
+    >
+      <CheckoutsTable variant="subscriptions" checkouts={checkouts} />
+    </PanelCard>
   );
 }

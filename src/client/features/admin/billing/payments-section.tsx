@@ -1,19 +1,15 @@
-import { CreditCard, RefreshCw } from 'lucide-react';
+import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { adminToastMessages } from '../../../../common/admin-messages';
 import type { AdminPayment } from '../../../../common/admin-billing-schemas';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { cn } from '../../../lib/cn';
-import { ListPager } from '../shared/list-pager';
+import { TableCell, TableRow } from '../../../components/ui/table';
 import { ADMIN_PAGE_SIZE } from '../../../api/admin/paging';
 import { usePayments } from '../../../api/admin/payments';
 import { formatDateTime, formatMoney } from '../shared/admin-format';
-import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from '../shared/table-states';
+import { ListPanel } from '../shared/list-panel';
+import { useLoadErrorToast } from '../shared/table-states';
 
-const COLUMNS = 5;
 const EMPTY = 'No payments found';
 
 /** Spec section 2: succeeded is default, pending is outline, anything else reads as a failure. */
@@ -58,78 +54,46 @@ export function PaymentsSection() {
   const currency = data?.items[0]?.currency ?? 'usd';
 
   return (
-    <Card role="region" aria-labelledby="payments-title">
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid grid-cols-1 gap-1.5">
-          <CardTitle id="payments-title" className="flex items-center gap-2">
-            <CreditCard className="size-5 text-primary" aria-hidden />
-            Payments
-          </CardTitle>
-          <CardDescription>Every payment taken through Stripe, newest first.</CardDescription>
-        </div>
-        <Button variant="outline" size="sm" onClick={() => void payments.refetch()} disabled={payments.isFetching}>
-          <RefreshCw className={cn(payments.isFetching && 'animate-spin')} aria-hidden />
-          Refresh
-        </Button>
-      </CardHeader>
-      <CardContent className="grid grid-cols-1 gap-4">
-        {payments.isError && !data ? (
-          <LoadError
-            title={adminToastMessages.loadAdminData}
-            onRetry={() => void payments.refetch()}
-            retrying={payments.isFetching}
-          />
-        ) : (
-          <>
-            <div className="rounded-lg border">
-              <Table aria-label="Payments">
-                <TableHeader>
-                  <TableRow className="hover:bg-transparent">
-                    <TableHead>ID</TableHead>
-                    <TableHead>User</TableHead>
-                    <TableHead>Amount</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>Date</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {payments.isPending ? (
-                    <TableLoadingRow colSpan={COLUMNS} label="Loading payments..." />
-                  ) : !data || data.items.length === 0 ? (
-                    <TableEmptyRow colSpan={COLUMNS} title={EMPTY} />
-                  ) : (
-                    data.items.map((payment) => <PaymentRow key={payment.id} payment={payment} />)
-                  )}
-                </TableBody>
-              </Table>
+    <ListPanel
+      id="payments"
+      title="Payments"
+      icon={CreditCard}
+      titleClassName=""
+      description="Every payment taken through Stripe, newest first."
+      refreshable
+      label="Payments"
+      heads={['ID', 'User', 'Amount', 'Status', 'Date']}
+      query={payments}
+      rows={data?.items}
+      renderRow={(payment) => <PaymentRow key={payment.id} payment={payment} />}
+      loadingLabel="Loading payments..."
+      empty={{ title: EMPTY }}
+      errorTitle={adminToastMessages.loadAdminData}
+      footer={
+        data && (
+          <dl className="grid grid-cols-1 gap-3 rounded-lg bg-muted/60 px-4 py-3 text-sm sm:grid-cols-2">
+            <div className="flex items-baseline justify-between gap-2 sm:justify-start">
+              <dt className="text-muted-foreground">Total payments</dt>
+              <dd className="font-semibold tabular-nums">{data.total}</dd>
             </div>
-            {data && (
-              <dl className="grid grid-cols-1 gap-3 rounded-lg bg-muted/60 px-4 py-3 text-sm sm:grid-cols-2">
-                <div className="flex items-baseline justify-between gap-2 sm:justify-start">
-                  <dt className="text-muted-foreground">Total payments</dt>
-                  <dd className="font-semibold tabular-nums">{data.total}</dd>
-                </div>
-                <div className="flex items-baseline justify-between gap-2 sm:justify-end">
-                  <dt className="text-muted-foreground">Total revenue</dt>
-                  <dd className="font-semibold tabular-nums">
-                    {data.totalRevenue === null ? '—' : formatMoney(data.totalRevenue, currency)}
-                  </dd>
-                </div>
-              </dl>
-            )}
-            {data && data.total > ADMIN_PAGE_SIZE && (
-              <ListPager
-                offset={offset}
-                limit={ADMIN_PAGE_SIZE}
-                shown={data.items.length}
-                total={data.total}
-                onOffsetChange={setOffset}
-                label="Payments pages"
-              />
-            )}
-          </>
-        )}
-      </CardContent>
-    </Card>
+            <div className="flex items-baseline justify-between gap-2 sm:justify-end">
+              <dt className="text-muted-foreground">Total revenue</dt>
+              <dd className="font-semibold tabular-nums">
+                {data.totalRevenue === null ? '—' : formatMoney(data.totalRevenue, currency)}
+              </dd>
+            </div>
+          </dl>
+        )
+      }
+      pager={
+        data && {
+          offset,
+          limit: ADMIN_PAGE_SIZE,
+          total: data.total,
+          onOffsetChange: setOffset,
+          label: 'Payments pages',
+        }
+      }
+    />
   );
 }

@@ -15,8 +15,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input, Textarea } from '../../../components/ui/input';
+import { BoundField } from '../../../components/ui/bound-field';
+import { Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/toast-store';
@@ -29,13 +29,8 @@ const isFormField = (name: string): name is keyof PlanFormValues => (formFields 
 
 function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
   const save = useSavePlan();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<PlanFormValues>({ defaultValues: plan ? planToForm(plan) : newPlanForm });
+  const form = useForm<PlanFormValues>({ defaultValues: plan ? planToForm(plan) : newPlanForm });
+  const { control, handleSubmit, setError } = form;
 
   const showErrors = (fieldErrors: Record<string, string>) => {
     let first = true;
@@ -70,7 +65,6 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
     }
   });
 
-  const a11y = (name: keyof PlanFormValues) => fieldA11y(`plan-${name}`, errors[name]?.message);
   return (
     <form
       onSubmit={onSubmit}
@@ -79,79 +73,95 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
       aria-label={plan ? 'Edit plan' : 'New plan'}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField
+        <BoundField
+          form={form}
+          name="name"
           id="plan-name"
           label="Name"
-          error={errors.name?.message}
           hint={plan ? 'The plan id cannot be changed.' : planDialogTexts.nameHint}
-        >
-          <Input
-            {...a11y('name')}
-            {...register('name')}
-            readOnly={plan !== null}
-            aria-readonly={plan !== null || undefined}
-            className={plan ? 'bg-muted text-muted-foreground' : undefined}
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="basic"
-          />
-        </FormField>
-        <FormField id="plan-displayName" label="Display name" error={errors.displayName?.message}>
-          <Input {...a11y('displayName')} {...register('displayName')} placeholder="Basic" />
-        </FormField>
+          readOnly={plan !== null}
+          aria-readonly={plan !== null || undefined}
+          className={plan ? 'bg-muted text-muted-foreground' : undefined}
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="basic"
+        />
+        <BoundField form={form} name="displayName" id="plan-displayName" label="Display name" placeholder="Basic" />
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <FormField id="plan-price" label="Price" error={errors.price?.message} hint="In major units, e.g. 4.99">
-          <Input {...a11y('price')} {...register('price')} inputMode="decimal" placeholder="4.99" />
-        </FormField>
-        <FormField id="plan-currency" label="Currency">
-          <NativeSelect {...a11y('currency')} {...register('currency')}>
-            {planCurrencies.map((currency) => (
-              <option key={currency} value={currency}>
-                {currency.toUpperCase()}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField id="plan-interval" label="Interval">
-          <NativeSelect {...a11y('interval')} {...register('interval')}>
-            {planIntervals.map((interval) => (
-              <option key={interval} value={interval}>
-                {interval === 'month' ? 'Monthly' : 'Yearly'}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <BoundField
+          form={form}
+          name="price"
+          id="plan-price"
+          label="Price"
+          hint="In major units, e.g. 4.99"
+          inputMode="decimal"
+          placeholder="4.99"
+        />
+        <BoundField
+          form={form}
+          name="currency"
+          id="plan-currency"
+          label="Currency"
+          render={(control) => (
+            <NativeSelect {...control}>
+              {planCurrencies.map((currency) => (
+                <option key={currency} value={currency}>
+                  {currency.toUpperCase()}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+        <BoundField
+          form={form}
+          name="interval"
+          id="plan-interval"
+          label="Interval"
+          render={(control) => (
+            <NativeSelect {...control}>
+              {planIntervals.map((interval) => (
+                <option key={interval} value={interval}>
+                  {interval === 'month' ? 'Monthly' : 'Yearly'}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
       </div>
-      <FormField id="plan-description" label="Description" error={errors.description?.message}>
-        <Input {...a11y('description')} {...register('description')} placeholder="For occasional questions" />
-      </FormField>
-      <FormField
+      <BoundField
+        form={form}
+        name="description"
+        id="plan-description"
+        label="Description"
+        placeholder="For occasional questions"
+      />
+      <BoundField
+        form={form}
+        name="features"
         id="plan-features"
         label="Features"
-        error={errors.features?.message}
         hint={planDialogTexts.featuresHint}
-      >
-        <Textarea {...a11y('features')} {...register('features')} rows={4} />
-      </FormField>
+        render={(control) => <Textarea {...control} rows={4} />}
+      />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField
+        <BoundField
+          form={form}
+          name="queryLimit"
           id="plan-queryLimit"
           label="Query limit"
-          error={errors.queryLimit?.message}
           hint={planDialogTexts.queryLimitHint}
-        >
-          <Input {...a11y('queryLimit')} {...register('queryLimit')} placeholder="333 or unlimited" />
-        </FormField>
-        <FormField id="plan-stripePriceId" label="Stripe price ID" error={errors.stripePriceId?.message}>
-          <Input
-            {...a11y('stripePriceId')}
-            {...register('stripePriceId')}
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="price_..."
-          />
-        </FormField>
+          placeholder="333 or unlimited"
+        />
+        <BoundField
+          form={form}
+          name="stripePriceId"
+          id="plan-stripePriceId"
+          label="Stripe price ID"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="price_..."
+        />
       </div>
       <div className="flex items-center gap-3">
         <Controller

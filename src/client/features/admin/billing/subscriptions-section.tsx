@@ -5,21 +5,17 @@ import type { Plan } from '../../../../common/billing-schemas';
 import { UNLIMITED_QUERIES } from '../../../../common/plans';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { TableCell, TableRow } from '../../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api';
 import { AbandonedCheckoutsPanel } from './abandoned-checkouts-panel';
-import { ListPager } from '../shared/list-pager';
 import { ADMIN_PAGE_SIZE } from '../../../api/admin/paging';
 import { PlanDialog } from './plan-dialog';
 import { formatDateTime, formatMoney } from '../shared/admin-format';
 import { useAdminPlans, useSubscriptionEvents, useTogglePlan } from '../../../api/admin/subscriptions';
-import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from '../shared/table-states';
-
-const PLAN_COLUMNS = 7;
-const EVENT_COLUMNS = 6;
+import { ListPanel } from '../shared/list-panel';
+import { useLoadErrorToast } from '../shared/table-states';
 
 function PlanRow({
   plan,
@@ -102,72 +98,49 @@ function PlansCard() {
     );
 
   return (
-    <Card role="region" aria-labelledby="plans-title">
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid grid-cols-1 gap-1.5">
-          <CardTitle id="plans-title" className="flex items-center gap-2 text-lg">
-            <Package className="size-5 text-primary" aria-hidden />
-            Subscription Plans
-          </CardTitle>
-          <CardDescription>The plans visitors can subscribe to. Inactive plans are hidden from them.</CardDescription>
-        </div>
-        <Button size="sm" onClick={() => setDialog({ open: true, plan: null })}>
-          <Plus aria-hidden />
-          Add Plan
-        </Button>
-      </CardHeader>
-      <CardContent>
-        {plans.isError && !plans.data ? (
-          <LoadError
-            title={adminToastMessages.loadPlans}
-            onRetry={() => void plans.refetch()}
-            retrying={plans.isFetching}
+    <>
+      <ListPanel
+        id="plans"
+        title="Subscription Plans"
+        icon={Package}
+        description="The plans visitors can subscribe to. Inactive plans are hidden from them."
+        actions={
+          <Button size="sm" onClick={() => setDialog({ open: true, plan: null })}>
+            <Plus aria-hidden />
+            Add Plan
+          </Button>
+        }
+        label="Subscription plans"
+        heads={[
+          'Name',
+          'Display Name',
+          'Price',
+          'Query Limit',
+          'Stripe Price ID',
+          'Status',
+          { label: 'Actions', className: 'text-right' },
+        ]}
+        query={plans}
+        rows={plans.data}
+        renderRow={(plan) => (
+          <PlanRow
+            key={plan.id}
+            plan={plan}
+            toggling={toggle.isPending && toggle.variables?.id === plan.id}
+            onEdit={() => setDialog({ open: true, plan })}
+            onToggle={() => togglePlan(plan)}
           />
-        ) : (
-          <div className="rounded-lg border">
-            <Table aria-label="Subscription plans">
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Name</TableHead>
-                  <TableHead>Display Name</TableHead>
-                  <TableHead>Price</TableHead>
-                  <TableHead>Query Limit</TableHead>
-                  <TableHead>Stripe Price ID</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {plans.isPending ? (
-                  <TableLoadingRow colSpan={PLAN_COLUMNS} label="Loading plans..." />
-                ) : !plans.data || plans.data.length === 0 ? (
-                  <TableEmptyRow
-                    colSpan={PLAN_COLUMNS}
-                    title={adminEmptyStates.plans}
-                    hint="Use Add Plan to create the first one."
-                  />
-                ) : (
-                  plans.data.map((plan) => (
-                    <PlanRow
-                      key={plan.id}
-                      plan={plan}
-                      toggling={toggle.isPending && toggle.variables?.id === plan.id}
-                      onEdit={() => setDialog({ open: true, plan })}
-                      onToggle={() => togglePlan(plan)}
-                    />
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </div>
         )}
-      </CardContent>
+        loadingLabel="Loading plans..."
+        empty={{ title: adminEmptyStates.plans, hint: 'Use Add Plan to create the first one.' }}
+        errorTitle={adminToastMessages.loadPlans}
+      />
       <PlanDialog
         open={dialog.open}
         plan={dialog.plan}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
       />
-    </Card>
+    </>
   );
 }
 
@@ -178,76 +151,43 @@ function EventsCard() {
   const data = events.data;
 
   return (
-    <Card role="region" aria-labelledby="events-title">
-      <CardHeader>
-        <CardTitle id="events-title" className="flex items-center gap-2 text-lg">
-          <History className="size-5 text-primary" aria-hidden />
-          Subscription Events
-        </CardTitle>
-        <CardDescription>Changes to users’ subscriptions, newest first.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid grid-cols-1 gap-4">
-        {events.isError && !data ? (
-          <LoadError
-            title={adminToastMessages.loadAdminData}
-            onRetry={() => void events.refetch()}
-            retrying={events.isFetching}
-          />
-        ) : (
-          <div className="rounded-lg border">
-            <Table aria-label="Subscription events">
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>ID</TableHead>
-                  <TableHead>User</TableHead>
-                  <TableHead>Event Type</TableHead>
-                  <TableHead>New Status</TableHead>
-                  <TableHead>New Tier</TableHead>
-                  <TableHead>Date</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {events.isPending ? (
-                  <TableLoadingRow colSpan={EVENT_COLUMNS} label="Loading events..." />
-                ) : !data || data.items.length === 0 ? (
-                  <TableEmptyRow colSpan={EVENT_COLUMNS} title={adminEmptyStates.events} />
-                ) : (
-                  data.items.map((event) => (
-                    <TableRow key={event.id}>
-                      <TableCell className="font-mono text-xs text-muted-foreground">#{event.id}</TableCell>
-                      <TableCell>
-                        {event.userId === null ? '—' : `#${event.userId}`}
-                        {event.username && (
-                          <span className="block text-xs text-muted-foreground">{event.username}</span>
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{event.eventType}</code>
-                      </TableCell>
-                      <TableCell className="capitalize">{event.newStatus ?? '—'}</TableCell>
-                      <TableCell className="capitalize">{event.newTier ?? '—'}</TableCell>
-                      <TableCell className="whitespace-nowrap text-muted-foreground">
-                        {formatDateTime(event.createdAt)}
-                      </TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </div>
-        )}
-        {data && data.total > ADMIN_PAGE_SIZE && (
-          <ListPager
-            offset={offset}
-            limit={ADMIN_PAGE_SIZE}
-            shown={data.items.length}
-            total={data.total}
-            onOffsetChange={setOffset}
-            label="Subscription events pages"
-          />
-        )}
-      </CardContent>
-    </Card>
+    <ListPanel
+      id="events"
+      title="Subscription Events"
+      icon={History}
+      description="Changes to users’ subscriptions, newest first."
+      label="Subscription events"
+      heads={['ID', 'User', 'Event Type', 'New Status', 'New Tier', 'Date']}
+      query={events}
+      rows={data?.items}
+      renderRow={(event) => (
+        <TableRow key={event.id}>
+          <TableCell className="font-mono text-xs text-muted-foreground">#{event.id}</TableCell>
+          <TableCell>
+            {event.userId === null ? '—' : `#${event.userId}`}
+            {event.username && <span className="block text-xs text-muted-foreground">{event.username}</span>}
+          </TableCell>
+          <TableCell>
+            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{event.eventType}</code>
+          </TableCell>
+          <TableCell className="capitalize">{event.newStatus ?? '—'}</TableCell>
+          <TableCell className="capitalize">{event.newTier ?? '—'}</TableCell>
+          <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(event.createdAt)}</TableCell>
+        </TableRow>
+      )}
+      loadingLabel="Loading events..."
+      empty={{ title: adminEmptyStates.events }}
+      errorTitle={adminToastMessages.loadAdminData}
+      pager={
+        data && {
+          offset,
+          limit: ADMIN_PAGE_SIZE,
+          total: data.total,
+          onOffsetChange: setOffset,
+          label: 'Subscription events pages',
+        }
+      }
+    />
   );
 }
 

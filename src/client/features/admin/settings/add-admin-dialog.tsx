@@ -14,10 +14,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
+import { BoundField } from '../../../components/ui/bound-field';
 import { Label } from '../../../components/ui/label';
-import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError, errorText } from '../../../lib/api';
 import { useCreateAdmin } from '../../../api/admin/admin-accounts';
@@ -27,16 +25,11 @@ const isField = (name: string): name is (typeof fields)[number] => (fields as re
 
 function AddAdminForm({ onDone }: { onDone: () => void }) {
   const create = useCreateAdmin();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(createAdminSchema),
     defaultValues: { username: '', email: '', password: '', sendWelcomeEmail: true },
   });
+  const { control, handleSubmit, setError } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -59,31 +52,32 @@ function AddAdminForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label="New administrator">
-      <FormField id="admin-username" label="Username" error={errors.username?.message}>
-        <Input
-          {...fieldA11y('admin-username', errors.username?.message)}
-          {...register('username')}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-      </FormField>
-      <FormField id="admin-email" label="Email" error={errors.email?.message}>
-        <Input
-          {...fieldA11y('admin-email', errors.email?.message)}
-          {...register('email')}
-          type="email"
-          autoComplete="off"
-          placeholder="admin@example.com"
-        />
-      </FormField>
-      <FormField id="admin-password" label="Password" error={errors.password?.message}>
-        <PasswordInput
-          {...fieldA11y('admin-password', errors.password?.message)}
-          {...register('password')}
-          autoComplete="new-password"
-        />
-      </FormField>
+      <BoundField
+        form={form}
+        name="username"
+        id="admin-username"
+        label="Username"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+      <BoundField
+        form={form}
+        name="email"
+        id="admin-email"
+        label="Email"
+        type="email"
+        autoComplete="off"
+        placeholder="admin@example.com"
+      />
+      <BoundField
+        form={form}
+        name="password"
+        id="admin-password"
+        label="Password"
+        password
+        autoComplete="new-password"
+      />
       <div className="flex items-start gap-3">
         <Controller
           control={control}

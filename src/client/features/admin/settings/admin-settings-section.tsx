@@ -9,15 +9,14 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { TableCell, TableRow } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api';
 import { AddAdminDialog } from './add-admin-dialog';
 import { useAdminAccounts, useRemoveAdminRole } from '../../../api/admin/admin-accounts';
 import { formatDate, formatMoney } from '../shared/admin-format';
-import { LoadError, TableEmptyRow, TableLoadingRow, useLoadErrorToast } from '../shared/table-states';
-
-const COLUMNS = 5;
+import { ListPanel } from '../shared/list-panel';
+import { useLoadErrorToast } from '../shared/table-states';
 
 function AccountInfo({ user }: { user: PublicUser }) {
   const rows: [string, string][] = [
@@ -71,86 +70,59 @@ function AdminAccounts({ currentUser }: { currentUser: PublicUser }) {
   };
 
   return (
-    <Card role="region" aria-labelledby="admin-accounts-title">
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid grid-cols-1 gap-1.5">
-          <CardTitle id="admin-accounts-title" className="flex items-center gap-2 text-lg">
-            <ShieldCheck className="size-5 text-primary" aria-hidden />
-            Admin Accounts
-          </CardTitle>
-          <CardDescription>Everyone who can open this console.</CardDescription>
-        </div>
-        <Button size="sm" onClick={() => setAdding(true)}>
-          <Plus aria-hidden />
-          Add Admin
-        </Button>
-      </CardHeader>
-      <CardContent>
-        {admins.isError && !admins.data ? (
-          <LoadError
-            title={adminToastMessages.loadAdminUsers}
-            onRetry={() => void admins.refetch()}
-            retrying={admins.isFetching}
-          />
-        ) : (
-          <div className="rounded-lg border">
-            <Table aria-label="Admin accounts">
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Username</TableHead>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Role</TableHead>
-                  <TableHead>Created</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {admins.isPending ? (
-                  <TableLoadingRow colSpan={COLUMNS} label="Loading admin users..." />
-                ) : !admins.data || admins.data.length === 0 ? (
-                  <TableEmptyRow colSpan={COLUMNS} title={adminEmptyStates.admins} />
-                ) : (
-                  admins.data.map((admin) => {
-                    const isSelf = admin.id === currentUser.id;
-                    return (
-                      <TableRow key={admin.id}>
-                        <TableCell className="font-medium">
-                          {admin.username}
-                          {isSelf && (
-                            <Badge variant="secondary" className="ml-2">
-                              {adminAccountTexts.youTag}
-                            </Badge>
-                          )}
-                        </TableCell>
-                        <TableCell className="max-w-64 truncate text-muted-foreground">{admin.email ?? '—'}</TableCell>
-                        <TableCell className="capitalize">{admin.role}</TableCell>
-                        <TableCell className="whitespace-nowrap text-muted-foreground">
-                          {formatDate(admin.createdAt)}
-                        </TableCell>
-                        <TableCell className="text-right">
-                          {!isSelf && (
-                            <Button
-                              variant="ghost"
-                              size="sm"
-                              className="text-destructive hover:bg-red-50"
-                              onClick={() => setRemoving(admin)}
-                              disabled={remove.isPending && remove.variables === admin.id}
-                              aria-label={`Remove admin role from ${admin.username}`}
-                            >
-                              <ShieldOff aria-hidden />
-                              Remove admin
-                            </Button>
-                          )}
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })
+    <>
+      <ListPanel
+        id="admin-accounts"
+        title="Admin Accounts"
+        icon={ShieldCheck}
+        description="Everyone who can open this console."
+        actions={
+          <Button size="sm" onClick={() => setAdding(true)}>
+            <Plus aria-hidden />
+            Add Admin
+          </Button>
+        }
+        label="Admin accounts"
+        heads={['Username', 'Email', 'Role', 'Created', { label: 'Actions', className: 'text-right' }]}
+        query={admins}
+        rows={admins.data}
+        renderRow={(admin) => {
+          const isSelf = admin.id === currentUser.id;
+          return (
+            <TableRow key={admin.id}>
+              <TableCell className="font-medium">
+                {admin.username}
+                {isSelf && (
+                  <Badge variant="secondary" className="ml-2">
+                    {adminAccountTexts.youTag}
+                  </Badge>
                 )}
-              </TableBody>
-            </Table>
-          </div>
-        )}
-      </CardContent>
+              </TableCell>
+              <TableCell className="max-w-64 truncate text-muted-foreground">{admin.email ?? '—'}</TableCell>
+              <TableCell className="capitalize">{admin.role}</TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(admin.createdAt)}</TableCell>
+              <TableCell className="text-right">
+                {!isSelf && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-destructive hover:bg-red-50"
+                    onClick={() => setRemoving(admin)}
+                    disabled={remove.isPending && remove.variables === admin.id}
+                    aria-label={`Remove admin role from ${admin.username}`}
+                  >
+                    <ShieldOff aria-hidden />
+                    Remove admin
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          );
+        }}
+        loadingLabel="Loading admin users..."
+        empty={{ title: adminEmptyStates.admins }}
+        errorTitle={adminToastMessages.loadAdminUsers}
+      />
       <AddAdminDialog open={adding} onOpenChange={setAdding} />
       <ConfirmDialog
         open={removing !== null}
@@ -162,7 +134,7 @@ function AdminAccounts({ currentUser }: { currentUser: PublicUser }) {
         destructive
         onConfirm={confirmRemove}
       />
-    </Card>
+    </>
   );
 }
 

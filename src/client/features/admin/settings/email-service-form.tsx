@@ -3,13 +3,17 @@ import { Loader2, Save, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { adminToastMessages } from '../../../../common/admin-messages';
-import { emailSettingsInputSchema, testEmailSchema, type EmailSettings } from '../../../../common/admin-settings-schemas';
+import {
+  emailSettingsInputSchema,
+  testEmailSchema,
+  type EmailSettings,
+} from '../../../../common/admin-settings-schemas';
 import { emailSettingsTexts, fillText } from './settings-texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { BoundField } from '../../../components/ui/bound-field';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError, errorText } from '../../../lib/api';
 import { useSaveEmailSettings, useSendTestEmail } from '../../../api/admin/email-settings';
@@ -21,13 +25,7 @@ const isSettingsField = (name: string): name is (typeof settingsFields)[number] 
 /** SendGrid key and sender. The key field starts empty: the saved key is never sent to the browser whole. */
 export function EmailServiceForm({ settings }: { settings: EmailSettings }) {
   const save = useSaveEmailSettings();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    resetField,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(emailSettingsInputSchema),
     defaultValues: {
       sendgridApiKey: '',
@@ -35,6 +33,7 @@ export function EmailServiceForm({ settings }: { settings: EmailSettings }) {
       sendgridFromName: settings.sendgridFromName,
     },
   });
+  const { handleSubmit, setError, resetField } = form;
 
   const onSubmit = handleSubmit(async ({ sendgridApiKey, ...sender }) => {
     try {
@@ -54,42 +53,39 @@ export function EmailServiceForm({ settings }: { settings: EmailSettings }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label="SendGrid settings">
-      <FormField
+      <BoundField
+        form={form}
+        name="sendgridApiKey"
         id="sendgrid-api-key"
         label="SendGrid API key"
-        error={errors.sendgridApiKey?.message}
         hint={
           settings.hasApiKey
             ? fillText(emailSettingsTexts.apiKeySaved, { masked: settings.sendgridApiKey })
             : emailSettingsTexts.apiKeyNone
         }
-      >
-        <PasswordInput
-          {...fieldA11y('sendgrid-api-key', errors.sendgridApiKey?.message)}
-          {...register('sendgridApiKey')}
-          toggleLabel="API key"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={settings.hasApiKey ? settings.sendgridApiKey : 'SG.xxxxxxxx'}
-        />
-      </FormField>
+        password
+        toggleLabel="API key"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={settings.hasApiKey ? settings.sendgridApiKey : 'SG.xxxxxxxx'}
+      />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField id="sendgrid-from-email" label="From email" error={errors.sendgridFromEmail?.message}>
-          <Input
-            {...fieldA11y('sendgrid-from-email', errors.sendgridFromEmail?.message)}
-            {...register('sendgridFromEmail')}
-            type="email"
-            autoComplete="off"
-            placeholder="noreply@example.com"
-          />
-        </FormField>
-        <FormField id="sendgrid-from-name" label="From name" error={errors.sendgridFromName?.message}>
-          <Input
-            {...fieldA11y('sendgrid-from-name', errors.sendgridFromName?.message)}
-            {...register('sendgridFromName')}
-            placeholder="Parallax"
-          />
-        </FormField>
+        <BoundField
+          form={form}
+          name="sendgridFromEmail"
+          id="sendgrid-from-email"
+          label="From email"
+          type="email"
+          autoComplete="off"
+          placeholder="noreply@example.com"
+        />
+        <BoundField
+          form={form}
+          name="sendgridFromName"
+          id="sendgrid-from-name"
+          label="From name"
+          placeholder="Parallax"
+        />
       </div>
       <div>
         <Button type="submit" disabled={save.isPending}>

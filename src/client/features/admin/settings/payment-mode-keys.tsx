@@ -1,12 +1,10 @@
 import { Link2, LockKeyhole } from 'lucide-react';
-import { useFormContext, type FieldError } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { paymentSettingsPlans, type ModeKeys } from '../../../../common/admin-settings-schemas';
 import { fillText, paymentSettingsTexts as t } from './settings-texts';
 import type { PaymentMode } from '../../../../common/billing-schemas';
 import { Badge } from '../../../components/ui/badge';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { BoundField } from '../../../components/ui/bound-field';
 import { cn } from '../../../lib/cn';
 import type { PaymentSettingsValues } from './payment-settings-form';
 
@@ -33,12 +31,7 @@ function savedHint(masked: string) {
 
 /** One mode's Stripe keys and Payment Links; read-only unless it is the mode selected to save. */
 export function PaymentModeKeys({ mode, editable, keys }: { mode: PaymentMode; editable: boolean; keys: ModeKeys }) {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<PaymentSettingsValues>();
-  const modeErrors = errors[mode];
-  const message = (error: FieldError | undefined) => error?.message;
+  const form = useFormContext<PaymentSettingsValues>();
   const id = (field: string) => `stripe-${mode}-${field}`;
   const prefix = mode === 'live' ? 'live' : 'test';
   const readOnlyProps = editable
@@ -59,49 +52,33 @@ export function PaymentModeKeys({ mode, editable, keys }: { mode: PaymentMode; e
         </p>
       )}
       <div className="grid grid-cols-1 gap-4">
-        <FormField id={id('public-key')} label="Public key" error={message(modeErrors?.publicKey)}>
-          <Input
-            {...fieldA11y(id('public-key'), message(modeErrors?.publicKey))}
-            {...register(`${mode}.publicKey`)}
-            {...readOnlyProps}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={`pk_${prefix}_...`}
-          />
-        </FormField>
+        <BoundField
+          form={form}
+          name={`${mode}.publicKey`}
+          id={id('public-key')}
+          label="Public key"
+          {...readOnlyProps}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={`pk_${prefix}_...`}
+        />
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <FormField
-            id={id('secret-key')}
-            label="Secret key"
-            error={message(modeErrors?.secretKey)}
-            hint={savedHint(keys.secretKey)}
-          >
-            <PasswordInput
-              {...fieldA11y(id('secret-key'), message(modeErrors?.secretKey))}
-              {...register(`${mode}.secretKey`)}
+          {(['secretKey', 'webhookSecret'] as const).map((key) => (
+            <BoundField
+              key={key}
+              form={form}
+              name={`${mode}.${key}`}
+              id={id(key === 'secretKey' ? 'secret-key' : 'webhook-secret')}
+              label={key === 'secretKey' ? 'Secret key' : 'Webhook secret'}
+              hint={savedHint(keys[key])}
+              password
               {...readOnlyProps}
-              toggleLabel={`${modeName[mode]} secret key`}
+              toggleLabel={`${modeName[mode]} ${key === 'secretKey' ? 'secret key' : 'webhook secret'}`}
               autoComplete="off"
               spellCheck={false}
-              placeholder={keys.secretKey || `sk_${prefix}_...`}
+              placeholder={keys[key] || (key === 'secretKey' ? `sk_${prefix}_...` : 'whsec_...')}
             />
-          </FormField>
-          <FormField
-            id={id('webhook-secret')}
-            label="Webhook secret"
-            error={message(modeErrors?.webhookSecret)}
-            hint={savedHint(keys.webhookSecret)}
-          >
-            <PasswordInput
-              {...fieldA11y(id('webhook-secret'), message(modeErrors?.webhookSecret))}
-              {...register(`${mode}.webhookSecret`)}
-              {...readOnlyProps}
-              toggleLabel={`${modeName[mode]} webhook secret`}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={keys.webhookSecret || 'whsec_...'}
-            />
-          </FormField>
+          ))}
         </div>
       </div>
       <fieldset className="grid grid-cols-1 gap-3 rounded-lg border p-4">
@@ -111,24 +88,22 @@ export function PaymentModeKeys({ mode, editable, keys }: { mode: PaymentMode; e
         </legend>
         <p className="text-xs text-muted-foreground">{t.paymentLinksHint}</p>
         <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
-          {paymentSettingsPlans.map((plan) => {
-            const error = message(modeErrors?.paymentLinks?.[plan]);
-            return (
-              <FormField key={plan} id={id(`link-${plan}`)} label={`${planName[plan]} payment link`} error={error}>
-                <Input
-                  {...fieldA11y(id(`link-${plan}`), error)}
-                  {...register(`${mode}.paymentLinks.${plan}`)}
-                  {...readOnlyProps}
-                  className={cn('font-mono text-xs', readOnlyProps.className)}
-                  type="url"
-                  inputMode="url"
-                  autoComplete="off"
-                  spellCheck={false}
-                  placeholder={`https://buy.stripe.com/${prefix}_...`}
-                />
-              </FormField>
-            );
-          })}
+          {paymentSettingsPlans.map((plan) => (
+            <BoundField
+              key={plan}
+              form={form}
+              name={`${mode}.paymentLinks.${plan}`}
+              id={id(`link-${plan}`)}
+              label={`${planName[plan]} payment link`}
+              {...readOnlyProps}
+              className={cn('font-mono text-xs', readOnlyProps.className)}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={`https://buy.stripe.com/${prefix}_...`}
+            />
+          ))}
         </div>
       </fieldset>
     </div>

@@ -7,8 +7,7 @@ import { fillText, paymentSettingsTexts as t } from './settings-texts';
 import type { PaymentMode } from '../../../../common/billing-schemas';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
+import { BoundField } from '../../../components/ui/bound-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
@@ -87,8 +86,7 @@ function PaymentSettingsForm({
 }) {
   const initial = useMemo(() => initialPaymentSettings(keys), [keys]);
   const form = useForm<PaymentSettingsValues>({ defaultValues: initial });
-  const { register, handleSubmit, setError, clearErrors, control } = form;
-  const errors = form.formState.errors;
+  const { handleSubmit, setError, clearErrors, control } = form;
   const mode = useWatch({ control, name: 'mode' });
   const [tab, setTab] = useState<PaymentMode>(keys.mode);
   const [step, setStep] = useState<LiveSwitchStep>('idle');
@@ -202,21 +200,17 @@ function PaymentSettingsForm({
             )}
             <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
               {priceIdFields.map((field) => (
-                <FormField
+                <BoundField
                   key={field}
+                  form={form}
+                  name={field}
                   id={`price-${field}`}
                   label={`${planName[priceIdPlan[field]]} price ID`}
-                  error={errors[field]?.message}
-                >
-                  <Input
-                    {...fieldA11y(`price-${field}`, errors[field]?.message)}
-                    {...register(field)}
-                    className="font-mono text-xs"
-                    autoComplete="off"
-                    spellCheck={false}
-                    placeholder="price_..."
-                  />
-                </FormField>
+                  className="font-mono text-xs"
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="price_..."
+                />
               ))}
             </div>
           </CardContent>

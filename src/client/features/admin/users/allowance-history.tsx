@@ -2,9 +2,9 @@ import type { AllowanceChangeReason } from '../../../../common/allowance-ledger'
 import type { AllowanceLedgerEntry } from '../../../../common/admin-user-schemas';
 import { UNLIMITED_QUERIES } from '../../../../common/plans';
 import { useAllowanceHistory } from '../../../api/admin/allowance-history';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { TableCell, TableRow } from '../../../components/ui/table';
 import { DASH, formatDateTime } from '../shared/admin-format';
-import { LoadError, TableEmptyRow, TableLoadingRow } from '../shared/table-states';
+import { ListTable } from '../shared/list-panel';
 
 // The user dialog's allowance history: every change of the user's question counts, newest first,
 // with who or what made it (the ledger written by src/server/allowance/).
@@ -33,54 +33,34 @@ function changeText(entry: AllowanceLedgerEntry): string {
 
 export function AllowanceHistory({ userId }: { userId: number }) {
   const history = useAllowanceHistory(userId);
-  const entries = history.data ?? [];
   return (
     <section aria-labelledby="allowance-history-title" className="grid gap-2">
       <h3 id="allowance-history-title" className="text-sm font-semibold">
         Allowance History
       </h3>
-      {history.isError ? (
-        <LoadError
-          title="The allowance history could not be loaded."
-          onRetry={() => void history.refetch()}
-          retrying={history.isFetching}
-          className="p-4"
-        />
-      ) : (
-        <div className="max-h-64 overflow-y-auto rounded-lg border">
-          <Table aria-label="Allowance history">
-            <TableHeader className="sticky top-0 bg-muted">
-              <TableRow className="hover:bg-transparent">
-                {heads.map((head) => (
-                  <TableHead key={head}>{head}</TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {history.isPending ? (
-                <TableLoadingRow colSpan={heads.length} label="Loading allowance history..." />
-              ) : entries.length === 0 ? (
-                <TableEmptyRow
-                  colSpan={heads.length}
-                  title="No changes recorded yet."
-                  hint="Each question, payment and edit of this account's allowance will be listed here."
-                />
-              ) : (
-                entries.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>
-                    <TableCell>{entry.bucket === 'paid' ? 'Paid' : 'Free'}</TableCell>
-                    <TableCell className="whitespace-nowrap tabular-nums">{changeText(entry)}</TableCell>
-                    <TableCell className="tabular-nums">{balanceText(entry.balanceAfter)}</TableCell>
-                    <TableCell>{reasonLabels[entry.reason]}</TableCell>
-                    <TableCell>{entry.actor?.username ?? DASH}</TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      <ListTable
+        label="Allowance history"
+        heads={heads}
+        query={history}
+        rows={history.data}
+        renderRow={(entry) => (
+          <TableRow key={entry.id}>
+            <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>
+            <TableCell>{entry.bucket === 'paid' ? 'Paid' : 'Free'}</TableCell>
+            <TableCell className="whitespace-nowrap tabular-nums">{changeText(entry)}</TableCell>
+            <TableCell className="tabular-nums">{balanceText(entry.balanceAfter)}</TableCell>
+            <TableCell>{reasonLabels[entry.reason]}</TableCell>
+            <TableCell>{entry.actor?.username ?? DASH}</TableCell>
+          </TableRow>
+        )}
+        loadingLabel="Loading allowance history..."
+        empty={{
+          title: 'No changes recorded yet.',
+          hint: "Each question, payment and edit of this account's allowance will be listed here.",
+        }}
+        errorTitle="The allowance history could not be loaded."
+        scrolls
+      />
     </section>
   );
 }

@@ -23,7 +23,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../../components/ui/form-field';
+import { BoundField } from '../../../components/ui/bound-field';
+import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/toast-store';
@@ -123,12 +124,7 @@ export function EditUserDialog({
   const update = useUpdateAdminUser();
   // The modal hides the toast from screen readers, so the reason is also said inside the dialog.
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<EditFormValues>({
+  const form = useForm<EditFormValues>({
     resolver: zodResolver(editFormSchema(kind)),
     defaultValues: {
       username: user.username,
@@ -139,6 +135,7 @@ export function EditUserDialog({
       subscriptionTier: user.subscriptionTier,
     },
   });
+  const { handleSubmit, setError } = form;
   const isSession = kind === 'session';
 
   const onSubmit = handleSubmit(async (values) => {
@@ -166,7 +163,6 @@ export function EditUserDialog({
 
   const statuses = withCurrent(adminSettableStatuses, user.subscriptionStatus ?? '');
   const tiers = withCurrent(adminTiers, user.subscriptionTier);
-  const err = (field: (typeof editableFields)[number]) => errors[field]?.message;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -206,68 +202,60 @@ export function EditUserDialog({
           <div className="grid items-start gap-4 sm:grid-cols-2">
             {!isSession && (
               <>
-                <FormField id="edit-username" label="Username" error={err('username')}>
-                  <Input
-                    {...fieldA11y('edit-username', err('username'))}
-                    {...register('username')}
-                    autoComplete="off"
-                  />
-                </FormField>
-                <FormField id="edit-email" label="Email" error={err('email')}>
-                  <Input
-                    {...fieldA11y('edit-email', err('email'))}
-                    {...register('email')}
-                    type="email"
-                    autoComplete="off"
-                  />
-                </FormField>
+                <BoundField form={form} name="username" id="edit-username" label="Username" autoComplete="off" />
+                <BoundField form={form} name="email" id="edit-email" label="Email" type="email" autoComplete="off" />
               </>
             )}
-            <FormField id="edit-free" label="Free Questions Remaining" error={err('freeQuestionsRemaining')}>
-              <Input
-                {...fieldA11y('edit-free', err('freeQuestionsRemaining'))}
-                {...register('freeQuestionsRemaining')}
-                type="number"
-                min={0}
-                step={1}
-              />
-            </FormField>
-            <FormField
+            <BoundField
+              form={form}
+              name="freeQuestionsRemaining"
+              id="edit-free"
+              label="Free Questions Remaining"
+              type="number"
+              min={0}
+              step={1}
+            />
+            <BoundField
+              form={form}
+              name="paidQuestionsRemaining"
               id="edit-paid"
               label="Paid Questions Remaining"
               hint={v.paidQuestionsHint}
-              error={err('paidQuestionsRemaining')}
-            >
-              <Input
-                {...fieldA11y('edit-paid', err('paidQuestionsRemaining'))}
-                {...register('paidQuestionsRemaining')}
-                type="number"
-                min={-1}
-                step={1}
-              />
-            </FormField>
-            <FormField id="edit-status" label="Subscription Status" error={err('subscriptionStatus')}>
-              <NativeSelect
-                {...fieldA11y('edit-status', err('subscriptionStatus'))}
-                {...register('subscriptionStatus')}
-              >
-                {user.subscriptionStatus === null && <option value="">None</option>}
-                {statuses.map((status) => (
-                  <option key={status} value={status}>
-                    {humanize(status)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField id="edit-tier" label="Subscription Tier" error={err('subscriptionTier')}>
-              <NativeSelect {...fieldA11y('edit-tier', err('subscriptionTier'))} {...register('subscriptionTier')}>
-                {tiers.map((tier) => (
-                  <option key={tier} value={tier}>
-                    {humanize(tier)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
+              type="number"
+              min={-1}
+              step={1}
+            />
+            <BoundField
+              form={form}
+              name="subscriptionStatus"
+              id="edit-status"
+              label="Subscription Status"
+              render={(control) => (
+                <NativeSelect {...control}>
+                  {user.subscriptionStatus === null && <option value="">None</option>}
+                  {statuses.map((status) => (
+                    <option key={status} value={status}>
+                      {humanize(status)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            />
+            <BoundField
+              form={form}
+              name="subscriptionTier"
+              id="edit-tier"
+              label="Subscription Tier"
+              render={(control) => (
+                <NativeSelect {...control}>
+                  {tiers.map((tier) => (
+                    <option key={tier} value={tier}>
+                      {humanize(tier)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            />
           </div>
 
           <AllowanceHistory userId={user.id} />
