@@ -13,7 +13,7 @@ const queryClient = createQueryClient();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      {/* Spec section 9: tooltips open after 700 ms. */}
+      {/* Tooltips open after 700 ms (docs/product.md, "Cache and timing rules"). */}
       <Tooltip.Provider delayDuration={700}>
         <RouterProvider router={router} />
         <Toaster />

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createAdminSchema } from './admin-settings-schemas';
+import { emergencyMessages } from './emergency-messages';
 import { DATABASE_INT_MAX, PASSWORD_MAX } from './limits';
 import { safeText } from './text-rules';
 import { publicUserSchema } from './user-schemas';
@@ -14,26 +15,6 @@ export const EMERGENCY_TOKEN_HEADER = 'x-emergency-token';
 
 /** Session storage, so the token dies with the tab and both pages share it. */
 export const EMERGENCY_TOKEN_STORAGE_KEY = 'parallaxEmergencyToken';
-
-export const emergencyMessages = {
-  bothRequired: 'Both password and hash are required',
-  tokenMissing: 'This call needs the emergency access token in the X-Emergency-Token header',
-  tokenInvalid: 'The emergency access token is not valid',
-  adminNotFound: 'Admin user not found',
-  forcedLogin: 'Logged in as {username}',
-  fetchAdmins: 'Error fetching admin users: {reason}',
-  compare: 'Error comparing passwords: {reason}',
-  forceLogin: 'Error forcing login: {reason}',
-  createAdmin: 'Error creating admin user: {reason}',
-  fetchAdminsFailed: 'Failed to fetch admin users',
-  compareFailed: 'Password comparison failed',
-  forceLoginFailed: 'Failed to force login',
-  createAdminFailed: 'Failed to create admin user',
-  adminCreated: 'Emergency admin created with ID {id}',
-  tokenRequired: 'Enter the emergency access token',
-  auditNote:
-    'Emergency tools: they work only while the server runs with EMERGENCY_ADMIN_TOKEN set, and every use is written to the audit log.',
-} as const;
 
 /** An admin as the debug pages see it: the hash's algorithm and length, never the hash, its salt or its bytes. */
 export const emergencyAdminSchema = z.object({

@@ -8,6 +8,8 @@ export const PASSWORD_MIN = 6;
 // argon2 hashes any length, but an unbounded input is a cheap denial-of-service lever.
 export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;
+/** The longest question, in characters. */
+export const MAX_QUERY_LENGTH = 4000;
 /** The largest value of the database's integer columns (ids, question counts, prices in minor units). */
 export const DATABASE_INT_MAX = 2_147_483_647;
 export const ANONYMOUS_USERNAME_PREFIX = 'session_';

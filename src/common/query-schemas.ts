@@ -1,30 +1,11 @@
 import { z } from 'zod';
 import { comparisonAnalysisSchema } from './comparison';
+import { MAX_QUERY_LENGTH } from './limits';
 import { MAX_SELECTED_MODELS, MIN_SELECTED_MODELS, modelKeySchema } from './models';
+import { queryMessages } from './query-messages';
 import { safeText } from './text-rules';
 
-export const MAX_QUERY_LENGTH = 4000;
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
-
-export const queryMessages = {
-  emptyQueryTitle: 'Empty query',
-  emptyQuery: 'Please enter a query to submit',
-  queryTooLong: `Your question is too long: please keep it under ${MAX_QUERY_LENGTH.toLocaleString('en-US')} characters`,
-  noModel: 'Please select at least one AI model',
-  tooManyModels: `Please select at most ${MAX_SELECTED_MODELS} AI models`,
-  duplicateModels: 'Each AI model can be selected only once',
-  invalidSessionId: 'Invalid session id',
-  apiKeyRequiredTitle: 'API Key Required',
-  apiKeyRequired: 'Please enter an API key',
-  apiKeysRequired: 'API keys are required for: {services}',
-  submitFailed: 'Failed to submit query',
-  allModelsFailed: 'None of the selected models could answer, so this question was not counted.',
-  queryNotFound: 'Query not found',
-  historyCleared: 'History cleared',
-  clearHistoryFailed: 'Failed to clear history',
-  saveConfigurationFailed: 'Failed to save configuration',
-  configurationSaved: 'API configuration saved',
-} as const;
 
 /**
  * Whether a model's answer costs the question: some text, not just whitespace (a model that fails

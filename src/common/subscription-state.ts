@@ -37,3 +37,10 @@ export function holdsSubscription(
 ): boolean {
   return Boolean(user?.stripeSubscriptionId) && HELD_SUBSCRIPTION_STATUSES.includes(user?.subscriptionStatus ?? '');
 }
+
+/** A user's subscription fields once they have none: no status, the free tier, no end date. */
+export const NO_SUBSCRIPTION = {
+  subscriptionStatus: null,
+  subscriptionTier: 'free',
+  subscriptionExpiresAt: null,
+} as const;

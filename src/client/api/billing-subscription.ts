@@ -5,12 +5,12 @@ import { apiRequest } from '../lib/api';
 import { parseResponse } from './parse';
 
 // GET /api/billing/subscription, for the billing page and Home's Manage Subscription dialog alike: one
-// query, one key, the spec's cache rules once (section 9).
+// query, one key, the cache rules once (docs/product.md, "Cache and timing rules").
 
 export const billingSubscriptionPath = '/api/billing/subscription';
 export const billingSubscriptionKey = [billingSubscriptionPath] as const;
 
-/** Spec section 9: 'Billing subscription query: stale 10 s, 2 retries, refetch on focus'. */
+/** Billing subscription query: stale 10 s, 2 retries, refetch on focus (docs/product.md, "Cache and timing rules"). */
 export const BILLING_STALE_MS = 10_000;
 
 /**

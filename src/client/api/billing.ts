@@ -11,8 +11,8 @@ import { parseResponse } from './parse';
 import { changePlanPath } from './plan-change';
 import { apiRequest } from '../lib/api';
 
-// The billing page's calls (spec section 7). Query keys are the request paths; the subscription and the
-// plans are read through src/client/api/.
+// The billing page's calls (docs/product.md, "API calls"). Query keys are the request paths; the subscription
+// and the plans are read through src/client/api/.
 
 export const paymentMethodsKey = ['/api/billing/payment-methods'] as const;
 
@@ -28,7 +28,7 @@ export type SubscriptionAction = 'cancel' | 'resume' | 'terminate' | 'keep';
 
 /**
  * The calls behind the buttons. The plan tab's Cancel sends no body; the terminate panel's
- * Terminate Now sends { immediate: true } (spec section 7).
+ * Terminate Now sends { immediate: true } (docs/product.md, "API calls").
  */
 export const cancelSubscriptionPath = '/api/billing/cancel-subscription';
 export const resumeSubscriptionPath = '/api/billing/resume-subscription';

@@ -9,7 +9,7 @@ import {
 import { parseResponse } from './parse';
 import { apiRequest } from '../lib/api';
 
-// Checkout's calls (spec section 7). Query keys are the request paths.
+// Checkout's calls (docs/product.md, "API calls"). Query keys are the request paths.
 
 export const planPath = (planId: string) => `/api/subscription-plans/${encodeURIComponent(planId)}`;
 export const createSubscriptionPath = '/api/stripe/create-subscription';

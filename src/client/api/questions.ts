@@ -5,7 +5,7 @@ import { messageResponseSchema } from '../../common/user-schemas';
 import { apiRequest } from '../lib/api';
 import { parseResponse } from './parse';
 
-// The questions' calls (docs/product.md): which models can answer, the caller's history, one saved
+// The questions' calls (docs/product.md, "API calls"): which models can answer, the caller's history, one saved
 // question and the API keys. Query keys are the request paths, so Home, the query page and the
 // history sidebar share one cache entry per call. Asking itself streams: question-stream.ts.
 

@@ -15,8 +15,8 @@ import { apiRequest } from '../lib/api';
 import { parseResponse } from './parse';
 
 // The caller's subscription and allowance, and the calls that first ask Stripe what it knows
-// (docs/product.md). The status by session is one query for every page that shows it, with the
-// cache rules written once here.
+// (docs/product.md, "Free questions and plans"). The status by session is one query for every page
+// that shows it, with the cache rules (docs/product.md, "Cache and timing rules") written once here.
 
 export const subscriptionStatusPath = (sessionId: string) =>
   `/api/subscription-status-by-session/${encodeURIComponent(sessionId)}`;

@@ -1,8 +1,8 @@
 import { TOTAL_COUNT_HEADER } from '../../common/admin-user-schemas';
 import { toastMessages } from '../../common/messages';
 
-// The one place where the spec's section 8 error rules live: every call goes through apiRequest,
-// and every failure becomes an ApiError the screens can read without parsing bodies themselves.
+// The one place where the error rules (docs/product.md, "Errors and messages") live: every call goes
+// through apiRequest, and every failure becomes an ApiError the screens can read without parsing bodies themselves.
 
 export class ApiError extends Error {
   constructor(
@@ -16,7 +16,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** 402 on any call (spec section 8). */
+  /** 402 on any call (docs/product.md, "Errors and messages"). */
   get subscriptionRequired(): boolean {
     return this.status === 402;
   }
@@ -39,7 +39,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A failed (non-OK) response as the ApiError every screen reads (spec section 8). */
+/** A failed (non-OK) response as the ApiError every screen reads (docs/product.md, "Errors and messages"). */
 export async function toApiError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   let body: unknown = text;

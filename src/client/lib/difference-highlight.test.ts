@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contentWords, differenceHighlighter, sentenceRanges, similarity, splitSentences } from './difference-highlight';
+import {
+  contentWords,
+  differenceHighlighter,
+  sentenceRanges,
+  similarity,
+  splitSentences,
+} from './difference-highlight';
 
 describe('splitSentences', () => {
   it('splits at full stops, question and exclamation marks followed by a new sentence', () => {
@@ -42,7 +48,9 @@ describe('similarity', () => {
   it("is the share of the first text's content words found in the second", () => {
     expect(similarity('Paris is the capital of France', 'The capital city of France is Paris')).toBe(1);
     // paris, the, capital, france are found; largest, city, and are not: 4 of 7.
-    expect(similarity('Paris is the largest city and capital of France', 'The capital of France is Paris')).toBeCloseTo(4 / 7);
+    expect(similarity('Paris is the largest city and capital of France', 'The capital of France is Paris')).toBeCloseTo(
+      4 / 7,
+    );
     expect(similarity('Berlin wall', 'Paris tower')).toBe(0);
   });
 

@@ -1,4 +1,4 @@
-// Difference highlighting (spec section 2 and 9): a sentence is highlighted when its word-overlap
+// Difference highlighting (docs/product.md, "Comparison"): a sentence is highlighted when its word-overlap
 // similarity with another response is under 0.5, ignoring words of 2 letters or fewer.
 
 export const DIFFERENCE_THRESHOLD = 0.5;

@@ -1,7 +1,7 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api';
 
-/** The spec's cache: the request path is the key (spec section 7). */
+/** The data cache: the request path is the key (docs/product.md, "Cache and timing rules"). */
 export const pathQueryFn: QueryFunction = ({ queryKey, signal }) =>
   apiRequest('GET', String(queryKey[0]), undefined, { signal });
 
@@ -18,7 +18,8 @@ export function nullOn401<T>(): QueryFunction<T | null> {
 }
 
 export function createQueryClient(): QueryClient {
-  // Spec section 9, 'Default data fetch': no retry, no refetch on focus, no polling, never stale on its own.
+  // By default (docs/product.md, "Cache and timing rules"): no retry, no refetch on focus, no polling, never stale
+  // on its own.
   return new QueryClient({
     defaultOptions: {
       queries: { queryFn: pathQueryFn, retry: false, refetchOnWindowFocus: false, staleTime: Infinity },

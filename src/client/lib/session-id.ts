@@ -1,6 +1,7 @@
 import { PREFILL_EMAIL_KEY, SESSION_ID_KEYS } from './browser-storage';
 
-// The anonymous visitor's id (spec section 3): one per browser, kept under both names.
+// The anonymous visitor's id (docs/product.md, "Sign-out and the browser's session id"): one per browser, kept under
+// both names.
 
 function newSessionId(): string {
   return crypto.randomUUID().replace(/-/g, '');
@@ -23,7 +24,10 @@ export function getSessionId(): string {
   return id;
 }
 
-/** On login the stored id is dropped so the account's data takes priority (spec section 4). */
+/**
+ * On login the stored id is dropped so the account's data takes priority
+ * (docs/product.md, "Sign-out and the browser's session id").
+ */
 export function clearSessionId(): void {
   for (const key of SESSION_ID_KEYS) localStorage.removeItem(key);
 }

@@ -3,7 +3,10 @@ import { toastMessages } from '../../common/messages';
 import { toast } from '../components/ui/toast-store';
 import { useLogout } from '../api/auth';
 
-/** Logout with the spec's toasts, then home (spec section 4: 'the user goes to /'). */
+/**
+ * Logout with the documented toasts, then home: 'the user goes to /'
+ * (docs/product.md, "Sign-out and the browser's session id").
+ */
 export function useSignOut() {
   const logout = useLogout();
   const navigate = useNavigate();

@@ -68,24 +68,36 @@ interface Page {
   offset: number;
 }
 
-/** One page of payments, newest first, with the payer's username. */
-async function paymentRows(db: Database, page: Page) {
+/** The console's activity tables: each row belongs to a user, newest first. */
+type UserActivityTable = typeof payments | typeof subscriptionEvents;
+
+/** One page of `table`, newest first, each row with its user's username (null once the user is gone). */
+async function newestWithUsername<T extends UserActivityTable>(db: Database, table: T, page: Page) {
   const rows = await db
-    .select({ payment: payments, username: users.username })
-    .from(payments)
-    .leftJoin(users, eq(users.id, payments.userId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .select({ row: table as UserActivityTable, username: users.username })
+    .from(table as UserActivityTable)
+    .leftJoin(users, eq(users.id, table.userId))
+    .orderBy(desc(table.createdAt), desc(table.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map(({ payment, username }) => ({
-    id: payment.id,
-    userId: payment.userId,
+  return rows as { row: T['$inferSelect']; username: string | null }[];
+}
+
+/** What the console shows of a payment and of a subscription event, beside the username and time. */
+const PAYMENT_FIELDS = ['id', 'userId', 'amount', 'currency', 'status', 'planId'] as const;
+const EVENT_FIELDS = ['id', 'userId', 'eventType', 'previousStatus', 'newStatus', 'previousTier', 'newTier'] as const;
+
+function pick<T, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>;
+}
+
+/** One page of payments with the payer's username. */
+async function paymentRows(db: Database, page: Page) {
+  const rows = await newestWithUsername(db, payments, page);
+  return rows.map(({ row, username }) => ({
+    ...pick(row, PAYMENT_FIELDS),
     username,
-    amount: payment.amount,
-    currency: payment.currency,
-    status: payment.status,
-    planId: payment.planId,
-    createdAt: payment.createdAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
   }));
 }
 
@@ -102,25 +114,13 @@ export async function listPayments(db: Database, page: Page) {
   return { rows, total: totals?.count ?? 0, revenue: Number(totals?.revenue ?? 0) };
 }
 
-/** One page of subscription events, newest first, with the user's username. */
+/** One page of subscription events with the user's username. */
 async function subscriptionEventRows(db: Database, page: Page) {
-  const rows = await db
-    .select({ event: subscriptionEvents, username: users.username })
-    .from(subscriptionEvents)
-    .leftJoin(users, eq(users.id, subscriptionEvents.userId))
-    .orderBy(desc(subscriptionEvents.createdAt), desc(subscriptionEvents.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map(({ event, username }) => ({
-    id: event.id,
-    userId: event.userId,
+  const rows = await newestWithUsername(db, subscriptionEvents, page);
+  return rows.map(({ row, username }) => ({
+    ...pick(row, EVENT_FIELDS),
     username,
-    eventType: event.eventType,
-    previousStatus: event.previousStatus,
-    newStatus: event.newStatus,
-    previousTier: event.previousTier,
-    newTier: event.newTier,
-    createdAt: event.createdAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
   }));
 }
 

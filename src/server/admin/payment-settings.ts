@@ -6,6 +6,7 @@ import {
   type StripeKeys,
   type StripeKeysInput,
 } from '../../common/admin-settings-schemas';
+import { NO_SUBSCRIPTION } from '../../common/subscription-state';
 import type { PaymentMode } from '../../common/billing-schemas';
 import type { PlanService } from '../billing/plans';
 import { stripeSettingKeys, type StripeGateway } from '../billing/stripe-gateway';
@@ -133,11 +134,7 @@ export class PaymentSettings {
       if (subscribed.length > 0) {
         await tx
           .update(users)
-          .set({
-            subscriptionStatus: null,
-            subscriptionTier: 'free',
-            subscriptionExpiresAt: null,
-          })
+          .set(NO_SUBSCRIPTION)
           .where(
             inArray(
               users.id,

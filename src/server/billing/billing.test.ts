@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingMessages, type Plan } from '../../common/billing-schemas';
+import type { Plan } from '../../common/billing-schemas';
+import { billingMessages } from '../../common/billing-messages';
 import { createOrPromoteAdmin } from '../cli/create-admin';
 import { emailLogs, payments, stripeEvents, subscriptionEvents, users } from '../db/schema';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';

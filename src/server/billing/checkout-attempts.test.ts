@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AbandonedCheckout } from '../../common/admin-billing-schemas';
-import { billingMessages } from '../../common/billing-schemas';
+import { billingMessages } from '../../common/billing-messages';
 import { subscriptionEvents, users } from '../db/schema';
 import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';
 import { getMe, registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';

@@ -1,4 +1,5 @@
-import { billingMessages, type Plan } from '../../common/billing-schemas';
+import type { Plan } from '../../common/billing-schemas';
+import { billingMessages } from '../../common/billing-messages';
 import { badRequest } from '../http/errors';
 import type { UserRow } from '../users/repository';
 import type { PlanService } from './plans';

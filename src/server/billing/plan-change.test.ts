@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  billingMessages,
-  PLAN_CHANGE_QUOTE_TTL_SECONDS,
-  planChangeMessages,
-  type PlanChangePreview,
-} from '../../common/billing-schemas';
+import { PLAN_CHANGE_QUOTE_TTL_SECONDS, type PlanChangePreview } from '../../common/billing-schemas';
+import { billingMessages, planChangeMessages } from '../../common/billing-messages';
 import { payments, subscriptionEvents, users } from '../db/schema';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
 import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';

@@ -1,14 +1,13 @@
 import type Stripe from 'stripe';
 import {
-  billingMessages,
   PLAN_CHANGE_QUOTE_TTL_SECONDS,
-  planChangeMessages,
   type PlanChangePreview,
   type PlanChangeRefusal,
   type PlanChangeRequest,
   type PlanChangeResult,
   type PlanChangeWhen,
 } from '../../common/billing-schemas';
+import { billingMessages, planChangeMessages } from '../../common/billing-messages';
 import { planChangeDirection } from '../../common/plans';
 import { isEndedStatus } from '../../common/subscription-state';
 import type { Database } from '../db/client';

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  billingMessages,
   billingSubscriptionSchema,
   createSubscriptionRequestSchema,
   createSubscriptionResponseSchema,
@@ -15,6 +14,7 @@ import {
   verifyPaymentResponseSchema,
   webhookReceiptSchema,
 } from '../../common/billing-schemas';
+import { billingMessages } from '../../common/billing-messages';
 import { safeId, safeText } from '../../common/text-rules';
 import { requireUser } from '../auth/context';
 import type { Database } from '../db/client';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import {
-  billingMessages,
   type BillingSubscription,
   type CreateSubscriptionResponse,
   type PaymentMethod,
   type SubscriptionActionResponse,
 } from '../../common/billing-schemas';
+import { billingMessages } from '../../common/billing-messages';
 import { isEndedStatus } from '../../common/subscription-state';
 import type { Config } from '../config';
 import type { Database } from '../db/client';

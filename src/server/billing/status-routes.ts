@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { billingMessages, subscriptionActionResponseSchema } from '../../common/billing-schemas';
+import { subscriptionActionResponseSchema } from '../../common/billing-schemas';
+import { billingMessages } from '../../common/billing-messages';
 import { sessionIdSchema } from '../../common/query-schemas';
 import {
   customerDiagnosticsSchema,
@@ -10,7 +11,8 @@ import {
   subscriptionStatusSchema,
   subscriptionVerificationSchema,
 } from '../../common/subscription-schemas';
-import { TEST_RESETS_PER_HOUR, testResetResponseSchema, testToolsMessages } from '../../common/test-tools';
+import { TEST_RESETS_PER_HOUR, testResetResponseSchema } from '../../common/test-tools';
+import { testToolsMessages } from '../../common/test-tools-messages';
 import { ID_MAX, safeText } from '../../common/text-rules';
 import { requireUser } from '../auth/context';
 import type { Config } from '../config';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { billingMessages } from '../../common/billing-schemas';
+import { billingMessages } from '../../common/billing-messages';
 import type {
   CustomerDiagnostics,
   SubscriptionCheck,

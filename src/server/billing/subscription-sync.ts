@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { isEndedStatus } from '../../common/subscription-state';
+import { isEndedStatus, NO_SUBSCRIPTION } from '../../common/subscription-state';
 import { endPaidAllowance } from '../allowance/changes';
 import type { Database, Transaction } from '../db/client';
 import { payments, subscriptionEvents, users } from '../db/schema';
@@ -145,9 +145,7 @@ export class SubscriptionSync {
       .update(users)
       .set({
         stripeSubscriptionId: null,
-        subscriptionStatus: null,
-        subscriptionTier: 'free',
-        subscriptionExpiresAt: null,
+        ...NO_SUBSCRIPTION,
         updatedAt: new Date(),
       })
       // Only while it is still that one: a payment applied meanwhile has made it (or another) the plan.

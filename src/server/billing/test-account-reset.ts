@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
+import { NO_SUBSCRIPTION } from '../../common/subscription-state';
 import { fillMessage } from '../../common/messages';
-import { testToolsMessages } from '../../common/test-tools';
+import { testToolsMessages } from '../../common/test-tools-messages';
 import { recordAudit } from '../audit/audit-log';
 import type { Config } from '../config';
 import { resetToFreeAllowance } from '../allowance/changes';
@@ -65,9 +66,7 @@ export async function resetTestAccount(
     await tx
       .update(users)
       .set({
-        subscriptionStatus: null,
-        subscriptionTier: 'free',
-        subscriptionExpiresAt: null,
+        ...NO_SUBSCRIPTION,
         stripeSubscriptionId: null,
         updatedAt: new Date(),
       })

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../common/messages';
-import { testToolsMessages } from '../../common/test-tools';
+import { testToolsMessages } from '../../common/test-tools-messages';
 import { auditLog, users } from '../db/schema';
 import { startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';
 import { getMe, registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';

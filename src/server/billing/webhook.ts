@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import { billingMessages } from '../../common/billing-schemas';
+import { billingMessages } from '../../common/billing-messages';
 import type { Database, Transaction } from '../db/client';
 import { stripeEvents, subscriptionEvents } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';

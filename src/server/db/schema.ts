@@ -16,6 +16,11 @@ import { ALLOWANCE_BUCKETS, ALLOWANCE_CHANGE_REASONS } from '../../common/allowa
 import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** The user a row belongs to; it goes when the user is deleted. */
+const ownerId = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export const users = pgTable(
   'users',
@@ -60,9 +65,7 @@ export const allowanceLedger = pgTable(
   'allowance_ledger',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     bucket: text('bucket', { enum: ALLOWANCE_BUCKETS }).notNull(),
     delta: integer('delta'),
     balanceAfter: integer('balance_after').notNull(),
@@ -79,9 +82,7 @@ export const sessions = pgTable(
   {
     // SHA-256 of the cookie's token, hex: a leaked table cannot be replayed as cookies.
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     // The administrator's own user id while they act as this user.
     impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -96,9 +97,7 @@ export const emailTokens = pgTable(
   'email_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -151,9 +150,7 @@ export const queries = pgTable(
   'queries',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     text: text('text').notNull(),
     selectedModels: jsonb('selected_models').$type<string[]>().notNull(),
     comparisonSummary: jsonb('comparison_summary').$type<Omit<ComparisonAnalysis, 'claims'>>(),

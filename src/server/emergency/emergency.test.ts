@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emergencyMessages } from '../../common/emergency-schemas';
+import { emergencyMessages } from '../../common/emergency-messages';
 import { serverMessages } from '../../common/messages';
 import { buildApp, type App } from '../app';
 import { createOrPromoteAdmin } from '../cli/create-admin';

@@ -5,7 +5,6 @@ import {
   createEmergencyAdminResponseSchema,
   createEmergencyAdminSchema,
   EMERGENCY_TOKEN_HEADER,
-  emergencyMessages,
   forceLoginParamsSchema,
   forceLoginResponseSchema,
   isEmergencyPage,
@@ -14,6 +13,7 @@ import {
   passwordCompareResultSchema,
   passwordCompareSchema,
 } from '../../common/emergency-schemas';
+import { emergencyMessages } from '../../common/emergency-messages';
 import { fillMessage } from '../../common/messages';
 import { recordAudit } from '../audit/audit-log';
 import { setSessionCookie } from '../auth/context';

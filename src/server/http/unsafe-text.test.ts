@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textMessages } from '../../common/messages';
-import { MAX_QUERY_LENGTH } from '../../common/query-schemas';
+import { MAX_QUERY_LENGTH } from '../../common/limits';
 import { apiKeys, users } from '../db/schema';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
 import { registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';

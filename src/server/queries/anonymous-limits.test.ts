@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousLimitMessages } from '../../common/anonymous-limits';
+import { anonymousLimitMessages } from '../../common/anonymous-limit-messages';
 import { toastMessages } from '../../common/messages';
 import { loadConfig } from '../config';
 import { anonymousUsage, users } from '../db/schema';

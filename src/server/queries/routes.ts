@@ -7,13 +7,13 @@ import { apiStatusSchema, modelKeys, type ModelKey } from '../../common/models';
 import {
   apiKeyRequestSchema,
   historySchema,
-  queryMessages,
   queryRequestSchema,
   queryResultSchema,
   savedQuerySchema,
   sessionIdSchema,
   type StreamEvent,
 } from '../../common/query-schemas';
+import { queryMessages } from '../../common/query-messages';
 import { messageResponseSchema } from '../../common/user-schemas';
 import { getAuth } from '../auth/context';
 import type { Config } from '../config';

@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { anonymousLimitMessages } from '../../common/anonymous-limits';
+import { anonymousLimitMessages } from '../../common/anonymous-limit-messages';
 import { fillMessage } from '../../common/messages';
 import type { Config } from '../config';
 import type { Database } from '../db/client';

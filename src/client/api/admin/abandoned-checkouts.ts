@@ -4,8 +4,8 @@ import { abandonedCheckoutSchema } from '../../../common/admin-billing-schemas';
 import { apiRequest } from '../../lib/api';
 import { INVALID_RESPONSE } from '../parse';
 
-// GET /api/admin/abandoned-checkouts. The spec has seen two shapes (section 3): ours, and Stripe's
-// checkout session with times in seconds. Both become one row shape, so the table cannot break on either.
+// GET /api/admin/abandoned-checkouts. Two shapes have been seen (docs/product.md, "Abandoned checkouts"): ours, and
+// Stripe's checkout session with times in seconds. Both become one row shape, so the table cannot break on either.
 
 export const ABANDONED_CHECKOUTS_PATH = '/api/admin/abandoned-checkouts';
 export const abandonedCheckoutsKey = [ABANDONED_CHECKOUTS_PATH] as const;

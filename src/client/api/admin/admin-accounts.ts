@@ -5,7 +5,7 @@ import { adminUserSchema } from '../../../common/admin-user-schemas';
 import { apiRequest } from '../../lib/api';
 import { parseResponse } from '../parse';
 
-// Administrator accounts (spec section 7). The key is the request path.
+// Administrator accounts (docs/product.md, "Admin calls"). The key is the request path.
 
 export const ADMIN_USERS_PATH = '/api/admin/admin-users';
 export const adminAccountsKey = [ADMIN_USERS_PATH] as const;

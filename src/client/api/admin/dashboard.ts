@@ -9,7 +9,7 @@ export async function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
   return parseResponse(dashboardSchema, await apiRequest('GET', dashboardKey[0], undefined, { signal }));
 }
 
-/** Spec section 4: the dashboard refreshes itself every 60 seconds. */
+/** The dashboard refreshes itself every 60 seconds (docs/product.md, "Dashboard"). */
 export function useDashboard() {
   return useQuery({
     queryKey: dashboardKey,

@@ -6,7 +6,8 @@ import { apiList, apiRequest } from '../../lib/api';
 import { parseResponse } from '../parse';
 import { ADMIN_PAGE_SIZE, listQuery } from './paging';
 
-// Email settings, the test email and the email logs (spec section 7). Keys start with the request path.
+// Email settings, the test email and the email logs (docs/product.md, "Admin calls"). Keys start with the
+// request path.
 
 export const EMAIL_SETTINGS_PATH = '/api/admin/email-settings';
 export const TEST_EMAIL_PATH = '/api/admin/send-test-email';

@@ -4,7 +4,7 @@ import { apiRequest } from '../../lib/api';
 import { parseResponse } from '../parse';
 import { plansKey } from './subscriptions';
 
-// Stripe keys, mode, price ids and Payment Links, and the webhook API key (spec section 7).
+// Stripe keys, mode, price ids and Payment Links, and the webhook API key (docs/product.md, "Admin calls").
 
 export const STRIPE_KEYS_PATH = '/api/admin/stripe-keys';
 export const WEBHOOK_KEY_PATH = '/api/admin/webhook-key';

@@ -6,7 +6,7 @@ import { apiList } from '../../lib/api';
 import { parseResponse } from '../parse';
 import { ADMIN_PAGE_SIZE, listQuery } from './paging';
 
-// GET /api/admin/payments (spec section 7). The key starts with the request path; paging follows.
+// GET /api/admin/payments (docs/product.md, "Admin calls"). The key starts with the request path; paging follows.
 
 export const PAYMENTS_PATH = '/api/admin/payments';
 

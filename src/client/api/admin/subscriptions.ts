@@ -11,7 +11,7 @@ import { apiList, apiRequest } from '../../lib/api';
 import { parseResponse } from '../parse';
 import { ADMIN_PAGE_SIZE, listQuery } from './paging';
 
-// Plans and subscription events (spec section 7). Query keys start with the request path.
+// Plans and subscription events (docs/product.md, "Admin calls"). Query keys start with the request path.
 
 export const PLANS_PATH = '/api/admin/subscription-plans';
 export const EVENTS_PATH = '/api/admin/subscription-events';
@@ -29,7 +29,7 @@ function replacePlan(plans: Plan[] | undefined, plan: Plan): Plan[] | undefined 
   return plans?.map((existing) => (existing.id === plan.id ? plan : existing));
 }
 
-/** The toggle changes the list in place (spec section 4) instead of reloading it. */
+/** The toggle changes the list in place (docs/product.md, "Subscriptions and plans") instead of reloading it. */
 export function useTogglePlan() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -16,7 +16,7 @@ import { useTimers } from '../../lib/use-timers';
 import { parseResponse } from '../parse';
 import { listQuery } from './paging';
 
-// The users and sessions calls (admin-console.md section 7). Lists are keyed by the path and
+// The users and sessions calls (docs/product.md, "Admin calls"). Lists are keyed by the path and
 // their parameters, so every page, sort and search is its own cache entry under one prefix.
 
 export const adminUsersPath = '/api/admin/users';
@@ -50,8 +50,8 @@ function useInvalidateUsers() {
 export const useRefreshUsers = useInvalidateUsers;
 
 /**
- * Schedules the spec's two follow-up refetches after a change (Stripe webhooks and the sync can
- * still be writing). The timers belong to the section, so closing a dialog does not cancel them.
+ * Schedules the two follow-up refetches (docs/product.md, "Cache and timing rules") after a change (Stripe webhooks
+ * and the sync can still be writing). The timers belong to the section, so closing a dialog does not cancel them.
  */
 export function useRefetchAfterChange() {
   const invalidate = useInvalidateUsers();

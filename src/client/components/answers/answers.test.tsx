@@ -38,7 +38,9 @@ describe('Markdown', () => {
   it('marks the sentences the predicate picks, also across bold text, and never inside code', () => {
     const { container } = render(
       <Markdown
-        text={'Shared fact here. A **very different** claim. `code differs`\n\n- Listed different item.\n- Listed shared item.'}
+        text={
+          'Shared fact here. A **very different** claim. `code differs`\n\n- Listed different item.\n- Listed shared item.'
+        }
         highlight={(sentence) => sentence.includes('different')}
       />,
     );
@@ -149,7 +151,9 @@ describe('ComparisonCard', () => {
     expect(within(card).getByText('The wall fell on 9 November 1989.')).toBeInTheDocument();
     expect(within(card).getByText('Crowd size')).toBeInTheDocument();
     expect(within(card).getByText('About 50,000 people gathered.')).toBeInTheDocument();
-    const ranking = within(card).getAllByRole('listitem').filter((item) => item.textContent?.includes('%'));
+    const ranking = within(card)
+      .getAllByRole('listitem')
+      .filter((item) => item.textContent?.includes('%'));
     expect(ranking.map((item) => item.textContent)).toEqual(['#1ChatGPT88%', '#2Grok61%']);
     expect(ranking[0]).toHaveClass('bg-green-50');
     expect(ranking[1]).toHaveClass('bg-blue-50');
@@ -189,10 +193,30 @@ describe('ComparisonCard with claim-level findings', () => {
       },
     ],
     confidenceRanking: [
-      { model: 'chatgpt', displayName: 'ChatGPT', score: 1, checked: 2, contradicted: 0, reason: 'Confirmed by another answer on all 2 checked claims' },
-      { model: 'perplexity', displayName: 'Perplexity', score: 0.25, checked: 2, contradicted: 2, reason: 'Contradicted on 2 of 2 checked claims' },
+      {
+        model: 'chatgpt',
+        displayName: 'ChatGPT',
+        score: 1,
+        checked: 2,
+        contradicted: 0,
+        reason: 'Confirmed by another answer on all 2 checked claims',
+      },
+      {
+        model: 'perplexity',
+        displayName: 'Perplexity',
+        score: 0.25,
+        checked: 2,
+        contradicted: 2,
+        reason: 'Contradicted on 2 of 2 checked claims',
+      },
     ],
-    judge: { kind: 'model', model: 'claude', displayName: 'Claude', modelVersion: 'claude-sonnet-4-5', durationMs: 3240 },
+    judge: {
+      kind: 'model',
+      model: 'claude',
+      displayName: 'Claude',
+      modelVersion: 'claude-sonnet-4-5',
+      durationMs: 3240,
+    },
     claims: [],
   };
 
@@ -216,7 +240,11 @@ describe('ComparisonCard with claim-level findings', () => {
   it('gives each model its reason under the score', () => {
     render(<ComparisonCard comparison={checked} />);
     const ranking = screen.getByRole('list', { name: 'Confidence ranking' });
-    expect(within(ranking).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(ranking)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       '#1ChatGPT100%Confirmed by another answer on all 2 checked claims',
       '#2Perplexity25%Contradicted on 2 of 2 checked claims',
     ]);

@@ -1,7 +1,7 @@
 import type { ComparisonJudge, ConfidenceEntry } from '../../../common/comparison';
 import { cn } from '../../lib/cn';
 
-/** A confidence score as the spec shows it: a whole percent. */
+/** A confidence score as shown: a whole percent (docs/product.md, "Display rules"). */
 export function confidencePercent(score: number): string {
   return `${Math.round(score * 100)}%`;
 }
@@ -22,7 +22,7 @@ export function noConflictsMessage(judge: ComparisonJudge | undefined): string {
 }
 
 /**
- * Rank, name and score of each model, best first; the first is green, the second blue (spec section 2),
+ * Rank, name and score of each model, best first; the first is green, the second blue (docs/product.md, "Comparison"),
  * each with its one-line reason when the analysis gives one. When nothing was checkable, the scores
  * are left out and the ranking says so.
  */

@@ -27,7 +27,12 @@ function collectText(element: Element, pieces: Piece[]) {
 }
 
 function mark(value: string): Element {
-  return { type: 'element', tagName: 'mark', properties: { className: MARK_CLASS }, children: [{ type: 'text', value }] };
+  return {
+    type: 'element',
+    tagName: 'mark',
+    properties: { className: MARK_CLASS },
+    children: [{ type: 'text', value }],
+  };
 }
 
 function markBlock(block: Element, highlight: SentencePredicate) {

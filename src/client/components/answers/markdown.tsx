@@ -9,7 +9,7 @@ import { ClaimMark, ClaimsContext } from './claim-mark';
 import { rehypeMarkClaims } from './mark-claims';
 import { rehypeMarkSentences, type SentencePredicate } from './mark-sentences';
 
-// A model's answer as formatted text (spec section 2: paragraphs, bullets and numbered lists).
+// A model's answer as formatted text (paragraphs, bullets and numbered lists; docs/product.md, "Asking a question").
 // Raw HTML in an answer is never rendered as HTML: react-markdown shows it as text, and its URL
 // filter drops javascript: links.
 
@@ -50,7 +50,10 @@ const components: Components = {
   a: ({ node: _node, className, children, ...props }) => (
     <a
       {...props}
-      className={cn('font-medium text-primary underline underline-offset-2 break-all hover:text-primary-hover', className)}
+      className={cn(
+        'font-medium text-primary underline underline-offset-2 break-all hover:text-primary-hover',
+        className,
+      )}
       target="_blank"
       rel="noopener noreferrer"
     >
@@ -75,7 +78,11 @@ const components: Components = {
   // Claim marks (mark-claims.ts) carry data-claim; sentence marks (mark-sentences.ts) do not.
   mark: ({ node: _node, ...props }) => {
     const claim = (props as Record<string, unknown>)['data-claim'];
-    return typeof claim === 'string' ? <ClaimMark index={Number(claim)}>{props.children}</ClaimMark> : <mark {...props} />;
+    return typeof claim === 'string' ? (
+      <ClaimMark index={Number(claim)}>{props.children}</ClaimMark>
+    ) : (
+      <mark {...props} />
+    );
   },
 };
 
@@ -108,7 +115,8 @@ export function Markdown({ text, highlight, claims, model }: MarkdownProps) {
   if (!claimContext) return body;
   return (
     <ClaimsContext.Provider value={claimContext}>
-      {/* The app's provider (main.tsx) sets the spec's delay; this one lets the answer stand alone. */}
+      {/* The app's provider (main.tsx) sets the documented delay (docs/product.md, "Cache and timing rules"); this one
+          lets the answer stand alone. */}
       <Tooltip.Provider delayDuration={700}>{body}</Tooltip.Provider>
     </ClaimsContext.Provider>
   );

@@ -9,7 +9,7 @@ import { Card } from '../ui/card';
 import { toast } from '../ui/toast-store';
 import { Markdown } from './markdown';
 
-/** Spec section 2: response time in seconds, or N/A. */
+/** Response time in seconds, or N/A (docs/product.md, "Asking a question"). */
 export function formatResponseTime(ms: number | null): string {
   return ms === null ? 'N/A' : `${(ms / 1000).toFixed(1)}s`;
 }
@@ -20,7 +20,7 @@ export function answerFileName(displayName: string, date: Date = new Date()): st
 }
 
 const COPY_TOAST_MS = 2000;
-/** The card's height cap (spec section 9: 24rem unless expanded), in rem. */
+/** The card's height cap (24rem unless expanded; docs/product.md, "Asking a question"), in rem. */
 const CAP_REM = 24;
 
 function capPixels(): number {
@@ -99,7 +99,12 @@ export function ResponseCard({
     if (!answer) return;
     try {
       await navigator.clipboard.writeText(answer);
-      toast({ variant: 'success', title: 'Copied', description: `${displayName}'s answer is on your clipboard.`, duration: COPY_TOAST_MS });
+      toast({
+        variant: 'success',
+        title: 'Copied',
+        description: `${displayName}'s answer is on your clipboard.`,
+        duration: COPY_TOAST_MS,
+      });
     } catch {
       toast({ variant: 'destructive', title: 'Copy failed', description: 'Could not copy to clipboard' });
     }
@@ -165,7 +170,10 @@ export function ResponseCard({
         <div ref={frameRef} className={cn(capped && 'max-h-96 overflow-hidden')}>
           <div ref={contentRef}>
             {error ? (
-              <p role="alert" className="flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+              <p
+                role="alert"
+                className="flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700"
+              >
                 <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
                 <span>{error}</span>
               </p>

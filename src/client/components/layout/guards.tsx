@@ -13,8 +13,8 @@ export function FullPageLoading({ label = 'Loading...' }: { label?: string }) {
 }
 
 /**
- * Spec section 2 guards: anonymous visitors go to /auth; when `requireVerified` is set, unverified
- * users go to /verify-email. The current user comes from the caller so this stays feature-free.
+ * The guards (docs/product.md, "Pages and routes"): anonymous visitors go to /auth; when `requireVerified` is set,
+ * unverified users go to /verify-email. The current user comes from the caller so this stays feature-free.
  */
 export function RequireAuth({
   user,

@@ -1,8 +1,8 @@
 import { POLICY_LAST_UPDATED } from '../../../common/limits';
 
 // The policy texts, written once and shown both as pages (/terms, /privacy) and as dialogs
-// (register form, footer). The spec's promises: over 18, automatic renewal, no refunds for the
-// current period, trial charged on its last day unless cancelled, access to the end of the paid
+// (register form, footer). The promises (docs/product.md, "Terms and legal pages"): over 18, automatic renewal, no
+// refunds for the current period, trial charged on its last day unless cancelled, access to the end of the paid
 // period after cancelling, fee changes at period end with notice; New York, United States.
 
 export const lastUpdatedText = `Last updated: ${POLICY_LAST_UPDATED}`;

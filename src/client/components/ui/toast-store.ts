@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS } from '../../../common/limits';
 
-// One toast at a time (spec section 9): a new toast replaces the one on screen.
+// One toast at a time (docs/product.md, "Cache and timing rules"): a new toast replaces the one on screen.
 
 export interface ToastOptions {
   title: string;

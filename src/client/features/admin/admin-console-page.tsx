@@ -17,7 +17,10 @@ import { PaymentsSection } from './billing/payments-section';
 import { SubscriptionsSection } from './billing/subscriptions-section';
 import { UsersSection } from './users/users-section';
 
-/** /admin (spec section 2): admins only; anonymous visitors go to the admin login, other users home. */
+/**
+ * /admin (docs/product.md, "Admin console"): admins only; anonymous visitors go to the admin login, other users
+ * home.
+ */
 export function AdminConsolePage({ redirect = assignLocation }: { redirect?: Redirect }) {
   const { data: user, isPending } = useCurrentUser();
   const { signOut, signingOut } = useSignOut();

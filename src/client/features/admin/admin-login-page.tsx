@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/toast-store';
 import { useCurrentUser, useLogin } from '../../api/auth';
 import { isAdministrator } from '../../lib/format';
 
-/** /admin/login (spec section 2): the shared sign-in call, then admins in and everyone else home. */
+/** /admin/login (docs/product.md, "Admin sign-in"): the shared sign-in call, then admins in and everyone else home. */
 export function AdminLoginPage() {
   const { data: currentUser, isPending } = useCurrentUser();
   const navigate = useNavigate();
@@ -74,8 +74,7 @@ export function AdminLoginPage() {
               label="Admin Email"
               type="email"
               autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
+              verbatim
               placeholder="admin@example.com"
             />
             <BoundField

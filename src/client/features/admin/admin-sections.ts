@@ -9,7 +9,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-// The console's sections in sidebar order (admin-console.md section 2). The layout, the header
+// The console's sections in sidebar order (docs/product.md, "Admin console"). The layout, the header
 // and the tests all read this one list, so a renamed section cannot drift between them.
 
 export const adminSections = [

@@ -1,4 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { CircleCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 
@@ -64,5 +67,26 @@ export function AuthNote({ children, className }: { children: ReactNode; classNa
     <p className={cn('rounded-md bg-muted px-3 py-2 text-center text-sm text-muted-foreground', className)}>
       {children}
     </p>
+  );
+}
+
+/** The card that says an account step is done, with the one way on. */
+export function AuthDoneCard({
+  title,
+  description,
+  to,
+  action,
+}: {
+  title: string;
+  description: string;
+  to: string;
+  action: string;
+}) {
+  return (
+    <AuthCard icon={<CircleCheck />} tone="success" title={title} description={description} focusTitle>
+      <Button asChild size="lg" className="w-full">
+        <Link to={to}>{action}</Link>
+      </Button>
+    </AuthCard>
   );
 }

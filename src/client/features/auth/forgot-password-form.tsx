@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../../common/auth-schemas';
 import { Button } from '../../components/ui/button';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { BoundField } from '../../components/ui/bound-field';
 import { PendingLabel } from './pending-label';
 
 export function ForgotPasswordForm({
@@ -13,23 +12,20 @@ export function ForgotPasswordForm({
   pending: boolean;
   onSubmit: (values: ForgotPasswordInput) => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const { handleSubmit } = form;
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label="Forgot password">
-      <FormField id="forgot-email" label="Email" error={errors.email?.message}>
-        <Input
-          {...fieldA11y('forgot-email', errors.email?.message)}
-          {...register('email')}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
-      </FormField>
+      <BoundField
+        form={form}
+        name="email"
+        id="forgot-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+      />
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
         <PendingLabel pending={pending} idle="Send Reset Instructions" busy="Sending..." />
       </Button>

@@ -99,7 +99,7 @@ describe('Login tab', () => {
     expect(await findToast('Too many attempts. Please wait 1 minute and try again.')).toBeInTheDocument();
   });
 
-  it('falls back to the spec text when the server sends no message', async () => {
+  it('falls back to the documented text when the server sends no message', async () => {
     installFakeFetch({ 'GET /api/me': anonymousMe, 'POST /api/login': { status: 500, text: '' } });
     const { user } = renderLogin();
     await fillLogin(user, 'ada', 'wrong-pass');

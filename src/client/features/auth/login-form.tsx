@@ -4,13 +4,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '../../../common/auth-schemas';
 import { toastMessages } from '../../../common/messages';
 import { Button } from '../../components/ui/button';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { BoundField } from '../../components/ui/bound-field';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
 import { useLogin } from '../../api/auth';
 import { destinationAfterLogin } from './auth-destination';
-import { PasswordInput } from '../../components/ui/password-input';
 import { PendingLabel } from './pending-label';
 
 export function LoginForm({
@@ -23,11 +21,8 @@ export function LoginForm({
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { handleSubmit } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     onSubmitting();
@@ -48,24 +43,25 @@ export function LoginForm({
   const pending = login.isPending;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
-      <FormField id="login-email" label="Email or username" error={errors.email?.message}>
-        <Input
-          {...fieldA11y('login-email', errors.email?.message)}
-          {...register('email')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
-        />
-      </FormField>
+      {/* One box for either: the login call takes an email or a username in its `email` field. */}
+      <BoundField
+        form={form}
+        name="email"
+        id="login-email"
+        label="Email or username"
+        autoComplete="username"
+        verbatim
+        placeholder="you@example.com"
+      />
       <div className="grid gap-2">
-        <FormField id="login-password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            {...fieldA11y('login-password', errors.password?.message)}
-            {...register('password')}
-            autoComplete="current-password"
-          />
-        </FormField>
+        <BoundField
+          form={form}
+          name="password"
+          id="login-password"
+          label="Password"
+          password
+          autoComplete="current-password"
+        />
         <Link
           to="/forgot-password"
           className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"

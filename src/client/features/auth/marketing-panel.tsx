@@ -1,6 +1,6 @@
 import { Columns3, Gauge, GitCompareArrows } from 'lucide-react';
 
-// The three promises of the sign-in page (spec section 1).
+// The three promises of the sign-in page (docs/product.md, "Sign-in and registration").
 const promises = [
   {
     icon: Columns3,

@@ -33,7 +33,7 @@ function describedError(control: HTMLElement) {
 }
 
 describe('Register tab', () => {
-  it("shows the spec's message for every empty field and sends nothing", async () => {
+  it('shows the documented message for every empty field and sends nothing', async () => {
     const { requests } = installFakeFetch({ 'GET /api/me': anonymousMe });
     const { user } = renderRegister();
     await fill(user, {});
@@ -140,7 +140,7 @@ describe('Register tab', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
-  it('falls back to the spec text when the server sends no message', async () => {
+  it('falls back to the documented text when the server sends no message', async () => {
     installFakeFetch({ 'GET /api/me': anonymousMe, 'POST /api/register': { status: 502, text: '' } });
     const { user } = renderRegister();
     await fill(user, { username: 'ada', email: 'ada@example.com', password: 'secret-pass', confirm: 'secret-pass' });

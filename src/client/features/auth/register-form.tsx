@@ -6,13 +6,14 @@ import { toastMessages } from '../../../common/messages';
 import { LegalDialog } from '../../components/legal/legal-dialog';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { BoundField } from '../../components/ui/bound-field';
+import { NewPasswordFields } from './new-password-fields';
+import { fieldA11y } from '../../components/ui/form-field';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
+import { showServerFieldErrors } from '../../lib/server-field-errors';
 import { useRegister } from '../../api/auth';
-import { PasswordInput } from '../../components/ui/password-input';
 import { PendingLabel } from './pending-label';
 
 const fieldNames = [
@@ -24,10 +25,6 @@ const fieldNames = [
   'privacyPolicyAccepted',
 ] as const;
 
-function isFieldName(name: string): name is (typeof fieldNames)[number] {
-  return (fieldNames as readonly string[]).includes(name);
-}
-
 export function RegisterForm({
   onSubmitting,
   onSwitchToLogin,
@@ -37,13 +34,7 @@ export function RegisterForm({
 }) {
   const navigate = useNavigate();
   const registerUser = useRegister();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: {
       username: '',
@@ -54,6 +45,12 @@ export function RegisterForm({
       privacyPolicyAccepted: false,
     },
   });
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
 
   const onSubmit = handleSubmit(async ({ username, email, password, termsAccepted, privacyPolicyAccepted }) => {
     onSubmitting();
@@ -72,54 +69,36 @@ export function RegisterForm({
         description: errorText(error, toastMessages.registrationFailed),
         variant: 'destructive',
       });
-      if (error instanceof ApiError) {
-        let first = true;
-        for (const [name, message] of Object.entries(error.fieldErrors)) {
-          if (!isFieldName(name)) continue;
-          setError(name, { type: 'server', message }, { shouldFocus: first });
-          first = false;
-        }
-      }
+      showServerFieldErrors(error, setError, fieldNames, { focusFirst: true });
     }
   });
 
   const pending = registerUser.isPending;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">
-      <FormField id="register-username" label="Username" error={errors.username?.message}>
-        <Input
-          {...fieldA11y('register-username', errors.username?.message)}
-          {...register('username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-      </FormField>
-      <FormField id="register-email" label="Email" error={errors.email?.message}>
-        <Input
-          {...fieldA11y('register-email', errors.email?.message)}
-          {...register('email')}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
-      </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="register-password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            {...fieldA11y('register-password', errors.password?.message)}
-            {...register('password')}
-            autoComplete="new-password"
-          />
-        </FormField>
-        <FormField id="register-confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
-          <PasswordInput
-            {...fieldA11y('register-confirm-password', errors.confirmPassword?.message)}
-            {...register('confirmPassword')}
-            autoComplete="new-password"
-          />
-        </FormField>
-      </div>
+      <BoundField
+        form={form}
+        name="username"
+        id="register-username"
+        label="Username"
+        autoComplete="username"
+        verbatim
+      />
+      <BoundField
+        form={form}
+        name="email"
+        id="register-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+      />
+      <NewPasswordFields
+        form={form}
+        idPrefix="register"
+        labels={{ password: 'Password', confirm: 'Confirm Password' }}
+        className="sm:grid-cols-2"
+      />
       <fieldset className="grid gap-3 pt-1">
         <legend className="sr-only">Agreements</legend>
         <AgreementCheckbox

@@ -1,11 +1,11 @@
-import { ArrowLeft, CircleCheck, CircleX, KeyRound, Link2Off } from 'lucide-react';
+import { ArrowLeft, CircleX, KeyRound, Link2Off } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { toastMessages } from '../../../common/messages';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
 import { useResetPassword } from '../../api/auth';
-import { AuthCard, AuthNote } from './auth-card';
+import { AuthCard, AuthDoneCard, AuthNote } from './auth-card';
 import { ResetPasswordForm } from './reset-password-form';
 
 function BackToLogin() {
@@ -48,17 +48,12 @@ export function ResetPasswordPage() {
 
   if (reset.isSuccess) {
     return (
-      <AuthCard
-        icon={<CircleCheck />}
-        tone="success"
+      <AuthDoneCard
         title="Password Reset Successful"
         description="Your password has been changed. You can now log in with your new password."
-        focusTitle
-      >
-        <Button asChild size="lg" className="w-full">
-          <Link to="/auth">Go to Login</Link>
-        </Button>
-      </AuthCard>
+        to="/auth"
+        action="Go to Login"
+      />
     );
   }
 

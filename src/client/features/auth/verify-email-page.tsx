@@ -1,4 +1,4 @@
-import { ArrowLeft, CircleCheck, CircleX, LoaderCircle, Mail } from 'lucide-react';
+import { ArrowLeft, CircleX, LoaderCircle, Mail } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toastMessages } from '../../../common/messages';
@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
 import { useCurrentUser, useResendVerification, useVerifyEmail } from '../../api/auth';
-import { AuthCard, AuthNote } from './auth-card';
+import { AuthCard, AuthDoneCard, AuthNote } from './auth-card';
 import { PendingLabel } from './pending-label';
 
 function BackToLogin({ variant = 'outline' }: { variant?: 'default' | 'outline' }) {
@@ -80,17 +80,12 @@ function TokenVerification({ token }: { token: string }) {
 
   if (status === 'success') {
     return (
-      <AuthCard
-        icon={<CircleCheck />}
-        tone="success"
+      <AuthDoneCard
         title="Email Verified"
         description="Thank you, your email address is confirmed."
-        focusTitle
-      >
-        <Button asChild size="lg" className="w-full">
-          <Link to="/">Go to Dashboard</Link>
-        </Button>
-      </AuthCard>
+        to="/"
+        action="Go to Dashboard"
+      />
     );
   }
 

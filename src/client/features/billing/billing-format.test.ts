@@ -44,7 +44,7 @@ describe('billing formatting', () => {
     ).toEqual(['Cancels Soon', 'Cancels at period end']);
   });
 
-  it('shows the Manage Cancellation tab only for the spec statuses', () => {
+  it('shows the Manage Cancellation tab only for the documented statuses', () => {
     for (const status of ['active', 'past_due', 'trialing', 'unpaid', 'pending_cancellation']) {
       expect(isManageable(subscription({ status }))).toBe(true);
     }

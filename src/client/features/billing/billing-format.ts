@@ -3,9 +3,9 @@ import type { BillingSubscription } from '../../../common/billing-schemas';
 import { HELD_SUBSCRIPTION_STATUSES } from '../../../common/subscription-state';
 import { formatPrice } from '../../../common/plans';
 
-// How the billing page writes dates, statuses, prices and cards (spec sections 2 and 3).
+// How the billing page writes dates, statuses, prices and cards (docs/product.md, "Billing page").
 
-/** 'MMM d, yyyy' from unix seconds, else 'N/A' (spec section 2, Billing page). */
+/** 'MMM d, yyyy' from unix seconds, else 'N/A' (docs/product.md, "Billing page"). */
 export function formatPeriodDate(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return 'N/A';
   return format(new Date(seconds * 1000), 'MMM d, yyyy');

@@ -19,21 +19,17 @@ import { PaymentMethodsTab } from './payment-methods-tab';
 import { ActivePlan, NoSubscription } from './subscription-tab';
 import { TerminatePanel } from './terminate-panel';
 import { useSubscriptionActions } from './use-subscription-actions';
+import { billingPageTexts } from './billing-texts';
 
-/** Spec section 4: a forced refetch 0.5 s after mounting and 0.1 s after opening these tabs. */
+/**
+ * A forced refetch 0.5 s after mounting and 0.1 s after opening these tabs
+ * (docs/product.md, "Cache and timing rules").
+ */
 export const MOUNT_REFETCH_MS = 500;
 export const TAB_REFETCH_MS = 100;
 
 const TABS = ['subscription', 'payment-methods', 'terminate'] as const;
 type Tab = (typeof TABS)[number];
-
-export const billingMessages = {
-  loadFailed: 'Failed to load subscription data',
-  fetchFailed: 'Failed to fetch subscription details',
-  refreshFailed: 'Refresh failed',
-  refreshError: 'Refresh error',
-  refreshErrorDetail: 'Failed to refresh some billing information. Please try again.',
-} as const;
 
 function PleaseLogIn() {
   return (
@@ -83,7 +79,7 @@ function Billing() {
     lastToasted.current = errorUpdatedAt;
     toast({
       variant: 'destructive',
-      title: billingMessages.fetchFailed,
+      title: billingPageTexts.fetchFailed,
       description: errorText(error, 'Please try again.'),
     });
   }, [isError, errorUpdatedAt, error, data]);
@@ -113,14 +109,14 @@ function Billing() {
         lastToasted.current = result.errorUpdatedAt;
         toast({
           variant: 'destructive',
-          title: billingMessages.refreshFailed,
-          description: errorText(result.error, billingMessages.fetchFailed),
+          title: billingPageTexts.refreshFailed,
+          description: errorText(result.error, billingPageTexts.fetchFailed),
         });
       } else if (methodsFailed) {
         toast({
           variant: 'destructive',
-          title: billingMessages.refreshError,
-          description: billingMessages.refreshErrorDetail,
+          title: billingPageTexts.refreshError,
+          description: billingPageTexts.refreshErrorDetail,
         });
       } else {
         toast({ variant: 'success', title: 'Billing information refreshed' });
@@ -135,11 +131,11 @@ function Billing() {
       <TabLoading label="Loading subscription..." />
     ) : subscription.data === undefined ? (
       <TabError
-        title={billingMessages.loadFailed}
+        title={billingPageTexts.loadFailed}
         detail={
           subscription.error instanceof Error && subscription.error.message === INVALID_RESPONSE
             ? INVALID_RESPONSE
-            : errorText(subscription.error, billingMessages.fetchFailed)
+            : errorText(subscription.error, billingPageTexts.fetchFailed)
         }
         onRetry={() => void subscription.refetch()}
         retrying={subscription.isFetching}

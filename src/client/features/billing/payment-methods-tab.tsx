@@ -8,13 +8,7 @@ import { errorText } from '../../lib/api';
 import { usePaymentMethods, useSetDefaultPaymentMethod } from '../../api/billing';
 import { TabError, TabLoading } from './billing-bits';
 import { brandName, formatExpiry } from './billing-format';
-
-export const paymentMethodMessages = {
-  empty: 'No payment methods found',
-  loadFailed: 'Failed to load payment methods',
-  setDefaultFailed: 'Failed to update default payment method',
-  setDefaultDone: 'Default payment method updated',
-} as const;
+import { paymentMethodMessages } from './billing-texts';
 
 function AddLink({ variant = 'default' }: { variant?: 'default' | 'outline' }) {
   return (

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { planChangeMessages, type PlanChangeResult } from '../../../common/billing-schemas';
+import type { PlanChangeResult } from '../../../common/billing-schemas';
+import { planChangeMessages } from '../../../common/billing-messages';
 import { makeSubscription, noonUtc, postsTo, renderBilling } from './billing-test-data';
 
 // A plan change set for the end of the period (decision 0020) on the Billing page: the plan in force

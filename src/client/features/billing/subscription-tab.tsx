@@ -11,18 +11,9 @@ import { subscriptionRequests, type SubscriptionAction } from '../../api/billing
 import { InfoRow, StatusBadges } from './billing-bits';
 import { formatPeriodDate, formatPlanPrice, isCancelling } from './billing-format';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { scheduledTexts } from './billing-texts';
 
 const CARD_PLANS = ['basic', 'standard', 'unlimited'] as const;
-
-/** A plan change set for the end of the period (decision 0020), beside the plan in force. */
-export const scheduledTexts = {
-  changes: (plan: string, date: string) => `Changes to ${plan} on ${date}`,
-  detail: (plan: string, price: string, date: string, current: string) =>
-    `From ${date} you are on ${plan} at ${price}. Until then you keep ${current} and its questions.`,
-  keep: (current: string) => `Keep ${current}`,
-  confirm: (current: string, price: string, plan: string, date: string) =>
-    `You stay on ${current} at ${price}; the change to ${plan} on ${date} is cancelled. Nothing is charged today.`,
-} as const;
 
 type Run = (action: SubscriptionAction, request: () => Promise<unknown>) => Promise<void>;
 
@@ -169,7 +160,7 @@ function planCardsFrom(plans: Plan[] | undefined) {
       isPopular: plan.isPopular,
     }));
   }
-  // Until (or unless) the plans arrive, the spec's own plans stand in.
+  // Until (or unless) the plans arrive, the documented plans (docs/product.md, "Free questions and plans") stand in.
   return planSeeds
     .filter((seed) => (CARD_PLANS as readonly string[]).includes(seed.id))
     .map((seed) => ({

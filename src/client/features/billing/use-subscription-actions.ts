@@ -8,25 +8,14 @@ import { currentUserKey } from '../../api/auth';
 import { billingSubscriptionKey } from '../../api/billing-subscription';
 import { runSubscriptionRequest, type SubscriptionAction } from '../../api/billing';
 import { isSubscriptionStatusKey } from '../../api/subscription-status';
-
-export const actionMessages: Record<SubscriptionAction, { done: string; failed: string; fallback: string }> = {
-  cancel: { done: 'Subscription cancelled', failed: 'Cancel failed', fallback: 'Failed to cancel subscription' },
-  resume: {
-    done: 'Subscription resumed',
-    failed: 'Failed to resume subscription',
-    fallback: 'Failed to resume subscription',
-  },
-  terminate: {
-    done: 'Subscription terminated',
-    failed: 'Failed to terminate subscription',
-    fallback: 'Failed to terminate subscription',
-  },
-  keep: { done: 'Plan kept', failed: 'Your plan was not kept', fallback: 'Failed to keep your plan' },
-};
+import { actionMessages } from './billing-texts';
 
 export const DATA_RESET_TITLE = 'Subscription Data Reset';
 
-/** Runs one subscription change at a time, with the spec's toasts and follow-up refetches. */
+/**
+ * Runs one subscription change at a time, with the documented toasts and follow-up refetches
+ * (docs/product.md, "Cancel, resume and terminate").
+ */
 export function useSubscriptionActions() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<SubscriptionAction | null>(null);

@@ -9,21 +9,14 @@ import { ApiError, errorText } from '../../lib/api';
 import { useSetupIntent } from '../../api/checkout';
 import { useStripeConfig } from '../../api/stripe-config';
 import { confirmWithStripe } from './confirm-with-stripe';
-import { PaymentLoadFailed, PaymentLoading, paymentMessages, PaymentsNotAvailable } from './payment-states';
+import { PaymentLoadFailed, PaymentLoading, PaymentsNotAvailable } from './payment-states';
 import { refreshAccountData } from './refresh-account';
 import { defaultStripeLoader, type StripeLoader } from './stripe-loader';
 import { StripeForm } from './stripe-form';
 import { StripePanel } from './stripe-panel';
+import { paymentMessages, addCardMessages } from './checkout-texts';
 
 export const BILLING_PAYMENT_METHODS_PATH = '/billing?tab=payment-methods';
-
-export const addCardMessages = {
-  added: 'Payment method added',
-  addedDetail: 'Your card has been saved.',
-  failed: 'Failed to add payment method',
-  failedFallback: 'Your card could not be saved. Please try again.',
-  setupFailed: 'Could not start adding a card. Please try again.',
-} as const;
 
 function AddCardForm({ stripeLoader, stripeTimeoutMs }: { stripeLoader: StripeLoader; stripeTimeoutMs?: number }) {
   const queryClient = useQueryClient();

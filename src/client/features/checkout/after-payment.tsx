@@ -2,7 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
-/** Spec section 9: after a successful payment the page goes to / after 2 s. */
+/** After a successful payment the page goes to / after 2 s (docs/product.md, "Cache and timing rules"). */
 export const PAYMENT_REDIRECT_MS = 2000;
 /** Where a paid user lands: Home re-reads the subscription and shows the payment toast. */
 export const AFTER_PAYMENT_PATH = '/?refresh_subscription=true&payment_success=true';

@@ -17,20 +17,15 @@ import { useCreateSubscription, usePlan } from '../../api/checkout';
 import { useStripeConfig } from '../../api/stripe-config';
 import { confirmWithStripe } from './confirm-with-stripe';
 import { OrderSummary } from './order-summary';
-import {
-  PaymentLoadFailed,
-  PaymentLoading,
-  paymentMessages,
-  PaymentNotice,
-  PaymentsNotAvailable,
-} from './payment-states';
+import { PaymentLoadFailed, PaymentLoading, PaymentNotice, PaymentsNotAvailable } from './payment-states';
 import { PlanChangePanel } from './plan-change-panel';
 import { refreshAccountData } from './refresh-account';
 import { defaultStripeLoader, type StripeLoader } from './stripe-loader';
 import { StripeForm } from './stripe-form';
 import { StripePanel } from './stripe-panel';
+import { paymentMessages } from './checkout-texts';
 
-/** /checkout?plan=testPlan buys the test plan (spec section 2). */
+/** /checkout?plan=testPlan buys the test plan (docs/product.md, "Pages and routes"). */
 export const TEST_PLAN_QUERY = 'testPlan';
 export const TEST_PLAN_ID = 'test';
 
@@ -76,7 +71,8 @@ function CheckoutPayment({
   const [paid, setPaid] = useState(false);
 
   useEffect(() => {
-    // Spec section 8: the payment configuration failing is a 'Configuration Error' (live mode assumed).
+    // The payment configuration failing is a 'Configuration Error' (live mode assumed;
+    // docs/product.md, "Errors and messages").
     if (config.isError)
       toast({
         variant: 'destructive',

@@ -10,22 +10,12 @@ import { getSessionId } from '../../lib/session-id';
 import { refreshAccountData } from './refresh-account';
 import {
   readCheckoutParams,
-  stepLabels,
   verifyCheckout,
   type CheckoutParams,
   type VerificationOutcome,
   type VerificationStep,
 } from './verify-checkout';
-
-export const successMessages = {
-  invalidRequest: 'Invalid Request',
-  invalidRequestDetail:
-    'This page confirms a payment, but the payment details are missing from the address. If you were charged, your subscription may still be active; contact support if in doubt.',
-  verificationFailed: 'Verification Failed',
-  verificationFailedDetail: "We couldn't verify your payment. Please contact support.",
-  verificationError: 'Verification Error',
-  sessionMissing: 'Unable to find your session. Your subscription may still be active.',
-} as const;
+import { successMessages, stepLabels } from './checkout-texts';
 
 const DASHBOARD_PATH = '/?refresh_subscription=true';
 

@@ -3,19 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { paymentMessages } from './checkout-texts';
 
 // What the payment area shows instead of a form: waiting, not possible, or failed with a retry.
-
-export const paymentMessages = {
-  loadFailed: 'Could not load the payment form. Check your connection and try again.',
-  notAvailableTitle: 'Payments are not available yet',
-  notAvailable:
-    'Online payments have not been set up yet, so plans cannot be bought right now. Your free questions are still available.',
-  configurationError: 'Configuration Error',
-  paymentFailed: 'Payment Failed',
-  paymentFailedFallback: 'An error occurred during payment processing.',
-  processFailed: 'Failed to process subscription request',
-} as const;
 
 export function PaymentLoading({ label }: { label: string }) {
   return (

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Plan, PlanChangePreview, PlanChangeResult } from '../../../common/billing-schemas';
-import { planChangeMessages } from '../../../common/billing-schemas';
+import { planChangeMessages } from '../../../common/billing-messages';
 import type { PublicUser } from '../../../common/user-schemas';
 import {
   installFakeFetch,

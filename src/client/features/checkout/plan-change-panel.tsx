@@ -20,24 +20,11 @@ import { DoneGoingHome } from './after-payment';
 import { PaymentLoadFailed, PaymentLoading, PaymentNotice, PaymentsNotAvailable } from './payment-states';
 import { refusalOf, useConfirmPlanChange, usePlanChangePreview } from '../../api/plan-change';
 import { refreshAccountData } from './refresh-account';
+import { planChangeTexts } from './checkout-texts';
 
 // The checkout page for a subscriber (decision 0020): what the change does (both plans, what is
 // charged today, when it applies), a choice of when for a cheaper plan, and "Confirm change", the
 // only thing that changes the plan. Opening the page changes nothing.
-
-export const planChangeTexts = {
-  loading: 'Working out your plan change...',
-  loadFailed: 'Could not work out the plan change. Check your connection and try again.',
-  confirm: 'Confirm change',
-  confirming: 'Changing your plan...',
-  failed: 'Your plan was not changed',
-  failedFallback: 'Please try again.',
-  goToBilling: 'Go to Billing',
-  choosePlan: 'Choose another plan',
-  keepCurrent: 'Keep my current plan',
-  whenLegend: 'When should the change happen?',
-  nothingToday: 'Nothing today',
-} as const;
 
 const day = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
 

@@ -2,12 +2,12 @@ import { checkSubscription, fetchSubscriptionStatus, verifyPayment } from '../..
 import { ApiError } from '../../lib/api';
 import { planLabel } from '../../lib/format';
 
-// The checkout success page's checks (spec section 4, 'Checkout success page'), in the spec's
+// The checkout success page's checks (docs/product.md, "After payment"), in the documented
 // order, stopping at the first that finds the subscription active:
 //   1. the current status, 2. a direct check, 3. (after the 1 s extra delay) a forced refresh,
 //   4. the server's verification of the payment itself.
 
-/** Spec section 9: 'extra verification delay 1 s', before the forced refresh. */
+/** The extra verification delay of 1 s, before the forced refresh (docs/product.md, "Cache and timing rules"). */
 export const VERIFY_EXTRA_DELAY_MS = 1000;
 
 export interface CheckoutParams {
@@ -26,13 +26,6 @@ export function readCheckoutParams(search: URLSearchParams): CheckoutParams | nu
 }
 
 export type VerificationStep = 'status' | 'check' | 'refresh' | 'verify';
-
-export const stepLabels: Record<VerificationStep, string> = {
-  status: 'Checking your subscription status...',
-  check: 'Checking your subscription...',
-  refresh: 'Refreshing your subscription...',
-  verify: 'Confirming your payment...',
-};
 
 export type VerificationOutcome =
   | { verified: true; planName: string | null }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EMERGENCY_TOKEN_STORAGE_KEY, emergencyMessages } from '../../../common/emergency-schemas';
+import { EMERGENCY_TOKEN_STORAGE_KEY } from '../../../common/emergency-schemas';
+import { emergencyMessages } from '../../../common/emergency-messages';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
 import { NotFoundPage } from '../errors/not-found-page';
@@ -108,7 +109,7 @@ describe('/admin-debug', () => {
     expect(screen.queryByText(emergencyMessages.bothRequired)).not.toBeInTheDocument();
   });
 
-  it('shows the spec\u2019s inline errors when a call fails', async () => {
+  it('shows the documented inline errors when a call fails', async () => {
     storeToken();
     const { user } = renderDebug({
       'GET /api/list-all-admins': adminList([rootAdmin]),

@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { AdminsState, EmergencyFrame, type EmergencyAccess } from './emergency-frame';
 import { PasswordCompareTool } from './password-compare-tool';
 
-/** /admin-debug (admin-console.md section 2): the admin list and the password-versus-hash check. */
+/** /admin-debug (docs/product.md, "Emergency access"): the admin list and the password-versus-hash check. */
 export function AdminDebugPage({ notFound }: { notFound: ReactNode }) {
   return (
     <EmergencyFrame

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminValidationMessages } from '../../../common/admin-messages';
-import { emergencyMessages } from '../../../common/emergency-schemas';
+import { emergencyMessages } from '../../../common/emergency-messages';
 import { serverMessages } from '../../../common/messages';
 import { useCurrentUser } from '../../api/auth';
 import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';

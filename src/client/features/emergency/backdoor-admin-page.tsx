@@ -1,7 +1,8 @@
 import { Bug, LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { emergencyMessages, type EmergencyAdmin } from '../../../common/emergency-schemas';
+import type { EmergencyAdmin } from '../../../common/emergency-schemas';
+import { emergencyMessages } from '../../../common/emergency-messages';
 import { fillMessage } from '../../../common/messages';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -12,7 +13,7 @@ import { CreateEmergencyAdminForm } from './create-emergency-admin-form';
 import { useForceLogin } from '../../api/emergency';
 import { AdminsState, EmergencyFrame, InlineError, type EmergencyAccess } from './emergency-frame';
 
-/** /backdoor-admin (admin-console.md section 2): sign in as any admin, or create one. */
+/** /backdoor-admin (docs/product.md, "Emergency access"): sign in as any admin, or create one. */
 export function BackdoorAdminPage({ notFound }: { notFound: ReactNode }) {
   return (
     <EmergencyFrame

@@ -1,18 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import {
-  createEmergencyAdminSchema,
-  emergencyMessages,
-  type CreateEmergencyAdminInput,
-} from '../../../common/emergency-schemas';
+import { createEmergencyAdminSchema, type CreateEmergencyAdminInput } from '../../../common/emergency-schemas';
+import { emergencyMessages } from '../../../common/emergency-messages';
 import { PASSWORD_MAX, USERNAME_MAX } from '../../../common/limits';
 import { fillMessage } from '../../../common/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
-import { PasswordInput } from '../../components/ui/password-input';
+import { BoundField } from '../../components/ui/bound-field';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, errorText } from '../../lib/api';
 import { useCreateEmergencyAdmin } from '../../api/emergency';
@@ -23,16 +18,11 @@ const fields = ['username', 'password'] as const;
 /** Creates an admin by username and password alone, for when no admin can sign in any more. */
 export function CreateEmergencyAdminForm({ access }: { access: EmergencyAccess }) {
   const create = useCreateEmergencyAdmin(access.token);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<CreateEmergencyAdminInput>({
+  const form = useForm<CreateEmergencyAdminInput>({
     resolver: zodResolver(createEmergencyAdminSchema),
     defaultValues: { username: '', password: '' },
   });
+  const { handleSubmit, reset, setError } = form;
 
   const onSubmit = handleSubmit((values) =>
     create.mutate(values, {
@@ -59,22 +49,23 @@ export function CreateEmergencyAdminForm({ access }: { access: EmergencyAccess }
       <CardContent className="grid gap-4">
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create emergency admin">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="emergency-username" label="Username" error={errors.username?.message}>
-              <Input
-                autoComplete="off"
-                maxLength={USERNAME_MAX}
-                {...fieldA11y('emergency-username', errors.username?.message)}
-                {...register('username')}
-              />
-            </FormField>
-            <FormField id="emergency-password" label="Password" error={errors.password?.message}>
-              <PasswordInput
-                autoComplete="new-password"
-                maxLength={PASSWORD_MAX}
-                {...fieldA11y('emergency-password', errors.password?.message)}
-                {...register('password')}
-              />
-            </FormField>
+            <BoundField
+              form={form}
+              name="username"
+              id="emergency-username"
+              label="Username"
+              autoComplete="off"
+              maxLength={USERNAME_MAX}
+            />
+            <BoundField
+              form={form}
+              name="password"
+              id="emergency-password"
+              label="Password"
+              password
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+            />
           </div>
           <Button type="submit" className="w-full sm:w-fit" disabled={create.isPending}>
             {create.isPending ? <Spinner label="Creating" /> : <UserPlus aria-hidden />}

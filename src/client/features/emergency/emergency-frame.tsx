@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { KeyRound, ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { emergencyMessages, type ListAdminsResponse } from '../../../common/emergency-schemas';
+import type { ListAdminsResponse } from '../../../common/emergency-schemas';
+import { emergencyMessages } from '../../../common/emergency-messages';
 import { fillMessage } from '../../../common/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -139,7 +140,7 @@ function TokenPrompt({ onUnlock, rejection }: { onUnlock: (token: string) => voi
   );
 }
 
-/** An inline red error, as the spec's debug pages show them. */
+/** An inline red error, as the debug pages show them (docs/product.md, "Emergency access"). */
 export function InlineError({ children }: { children: ReactNode }) {
   return (
     <p

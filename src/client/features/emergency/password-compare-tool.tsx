@@ -1,11 +1,11 @@
 import { Scale } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
-  emergencyMessages,
   passwordCompareSchema,
   type EmergencyAdmin,
   type PasswordCompareResult,
 } from '../../../common/emergency-schemas';
+import { emergencyMessages } from '../../../common/emergency-messages';
 import { fillMessage } from '../../../common/messages';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

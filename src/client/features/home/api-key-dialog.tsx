@@ -2,9 +2,16 @@ import { Loader2, LogIn } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { modelCatalogue, modelKeys, type ModelKey } from '../../../common/models';
-import { queryMessages } from '../../../common/query-schemas';
+import { queryMessages } from '../../../common/query-messages';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast-store';
@@ -41,7 +48,11 @@ function ApiKeyForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!apiKey.trim()) {
-      toast({ variant: 'destructive', title: queryMessages.apiKeyRequiredTitle, description: queryMessages.apiKeyRequired });
+      toast({
+        variant: 'destructive',
+        title: queryMessages.apiKeyRequiredTitle,
+        description: queryMessages.apiKeyRequired,
+      });
       return;
     }
     save.mutate(
@@ -129,7 +140,7 @@ function ApiKeyForm({
   );
 }
 
-/** Configure API Connection (spec section 2): a key, and optionally a version, for one model. */
+/** Configure API Connection (docs/product.md, "Home page"): a key, and optionally a version, for one model. */
 export function ApiKeyDialog({
   open,
   onOpenChange,

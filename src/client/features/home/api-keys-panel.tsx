@@ -1,13 +1,17 @@
-import { KeyRound, X } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { modelCatalogue, modelKeys, type ModelKey } from '../../../common/models';
 import { Button } from '../../components/ui/button';
+import { DismissibleNotice } from './dismissible-notice';
 
 /** The server names missing services by display name; the dialog needs the model key. */
 function keyOf(service: string): ModelKey | undefined {
   return modelKeys.find((key) => modelCatalogue[key].displayName === service || key === service);
 }
 
-/** 'API Keys Required' (spec section 5): the selected models that cannot answer yet, each with a way to fix it. */
+/**
+ * 'API Keys Required' (docs/product.md, "Asking a question"): the selected models that cannot answer yet, each
+ * with a way to fix it.
+ */
 export function ApiKeysPanel({
   services,
   onConfigure,
@@ -18,23 +22,7 @@ export function ApiKeysPanel({
   onDismiss: () => void;
 }) {
   return (
-    <section
-      role="region"
-      aria-labelledby="api-keys-required"
-      className="relative rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 shadow-sm sm:p-5"
-    >
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label="Dismiss"
-        className="absolute right-3 top-3 rounded-md p-1 text-amber-800 hover:bg-amber-100 cursor-pointer"
-      >
-        <X className="size-4" aria-hidden />
-      </button>
-      <h2 id="api-keys-required" className="flex items-center gap-2 pr-8 text-lg font-semibold">
-        <KeyRound className="size-5" aria-hidden />
-        API Keys Required
-      </h2>
+    <DismissibleNotice id="api-keys-required" icon={KeyRound} title="API Keys Required" onDismiss={onDismiss}>
       <p className="mt-1 text-sm">
         These models need an API key before they can answer. Configure them, or pick other models.
       </p>
@@ -48,7 +36,12 @@ export function ApiKeysPanel({
             >
               <span className="font-medium">{service}</span>
               {key && (
-                <Button size="sm" variant="outline" onClick={() => onConfigure(key)} aria-label={`Configure API Connection for ${service}`}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => onConfigure(key)}
+                  aria-label={`Configure API Connection for ${service}`}
+                >
                   Configure API Connection
                 </Button>
               )}
@@ -56,6 +49,6 @@ export function ApiKeysPanel({
           );
         })}
       </ul>
-    </section>
+    </DismissibleNotice>
   );
 }

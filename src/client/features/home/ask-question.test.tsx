@@ -45,7 +45,11 @@ describe('Asking a question', () => {
     const { user, requests } = renderHome({ [streamPath]: () => stream.response() });
     await user.type(questionBox(), 'When did the Berlin Wall fall?{Enter}');
 
-    stream.send({ type: 'start', models: ['chatgpt', 'grok', 'gemini'], subscriptionInfo: queryResult().subscriptionInfo });
+    stream.send({
+      type: 'start',
+      models: ['chatgpt', 'grok', 'gemini'],
+      subscriptionInfo: queryResult().subscriptionInfo,
+    });
     stream.send({ type: 'delta', model: 'chatgpt', text: 'It fell on ' });
     stream.send({ type: 'delta', model: 'grok', text: 'November 9, ' });
     // A frame split across two chunks is still read whole.
@@ -143,7 +147,11 @@ describe('Asking a question', () => {
     const { user } = renderHome({
       [streamPath]: {
         status: 400,
-        json: { message: 'API keys are required for: Grok, Gemini', apiConfigurationRequired: true, missingServices: ['Grok', 'Gemini'] },
+        json: {
+          message: 'API keys are required for: Grok, Gemini',
+          apiConfigurationRequired: true,
+          missingServices: ['Grok', 'Gemini'],
+        },
       },
     });
     await user.type(questionBox(), 'Question{Enter}');
@@ -161,7 +169,10 @@ describe('Asking a question', () => {
 
   it('opens the subscription modal on 402, without a toast', async () => {
     const { user, router } = renderHome({
-      [streamPath]: { status: 402, json: { message: 'Subscribe now to ask more questions!', subscriptionRequired: true } },
+      [streamPath]: {
+        status: 402,
+        json: { message: 'Subscribe now to ask more questions!', subscriptionRequired: true },
+      },
     });
     await user.type(questionBox(), 'Question{Enter}');
     const modal = await screen.findByRole('dialog', { name: 'Subscribe now to ask more questions!' });

@@ -8,7 +8,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
 import { billingSubscriptionKey } from '../../api/billing-subscription';
 import { runSubscriptionRequest, subscriptionRequests } from '../../api/billing';
-import { subscriptionTexts } from './subscription-texts';
+import { subscriptionTexts } from './home-texts';
 
 type Kind = 'cancel' | 'resume';
 
@@ -22,7 +22,10 @@ export function periodEnd(billing: BillingSubscription | null | undefined): stri
   return billing?.currentPeriodEnd ? format(fromUnixTime(billing.currentPeriodEnd), 'MMM d, yyyy') : null;
 }
 
-/** Cancel or resume with the spec's toasts; `onDone` runs after a change went through. */
+/**
+ * Cancel or resume with the documented toasts (docs/product.md, "Cancel, resume and terminate"); `onDone` runs
+ * after a change went through.
+ */
 function useChange(kind: Kind, onDone: () => void) {
   const queryClient = useQueryClient();
   const text = texts[kind];
@@ -103,7 +106,10 @@ export function CancelTab({
   );
 }
 
-/** 'Resume Subscription' tab, shown instead of Cancel while the subscription is set to end; confirmed first (spec section 4). */
+/**
+ * 'Resume Subscription' tab, shown instead of Cancel while the subscription is set to end; confirmed first
+ * (docs/product.md, "Cancel, resume and terminate").
+ */
 export function ResumeTab({
   billing,
   onDone,

@@ -38,7 +38,6 @@ export function EmptyState() {
           ))}
         </ol>
       </section>
-
     </div>
   );
 }

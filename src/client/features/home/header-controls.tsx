@@ -3,7 +3,10 @@ import { useId } from 'react';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import { cn } from '../../lib/cn';
 
-/** Spec section 4: shown only without an active subscription, on the free tier, with a known count. */
+/**
+ * Shown only without an active subscription, on the free tier, with a known count
+ * (docs/product.md, "Free questions and plans").
+ */
 export function freeQuestionsLeft(status: SubscriptionStatus | undefined): number | null {
   if (!status || status.hasActiveSubscription || status.subscriptionTier !== 'free') return null;
   return status.freeQuestionsRemaining ?? null;
@@ -18,7 +21,9 @@ export function FreeQuestionsBadge({ status }: { status: SubscriptionStatus | un
       role="status"
       className={cn(
         'inline-flex shrink-0 items-center whitespace-nowrap rounded-full border px-2.5 py-1 text-xs font-medium',
-        low ? 'animate-pulse border-red-200 bg-red-50 text-red-700' : 'border-indigo-200 bg-secondary text-secondary-foreground',
+        low
+          ? 'animate-pulse border-red-200 bg-red-50 text-red-700'
+          : 'border-indigo-200 bg-secondary text-secondary-foreground',
       )}
     >
       {left} free {left === 1 ? 'question' : 'questions'} left
@@ -27,7 +32,13 @@ export function FreeQuestionsBadge({ status }: { status: SubscriptionStatus | un
 }
 
 /** The 'Highlight differences' switch (off by default). */
-export function HighlightToggle({ checked, onCheckedChange }: { checked: boolean; onCheckedChange: (on: boolean) => void }) {
+export function HighlightToggle({
+  checked,
+  onCheckedChange,
+}: {
+  checked: boolean;
+  onCheckedChange: (on: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex shrink-0 items-center gap-2">

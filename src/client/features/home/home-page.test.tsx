@@ -107,7 +107,11 @@ describe('Free-questions badge', () => {
   it('is hidden with an active subscription', async () => {
     const { requests } = renderHome({
       [`GET /api/subscription-status-by-session/${SESSION}`]: {
-        json: subscriptionStatus({ hasActiveSubscription: true, subscriptionTier: 'basic', paidQuestionsRemaining: 300 }),
+        json: subscriptionStatus({
+          hasActiveSubscription: true,
+          subscriptionTier: 'basic',
+          paidQuestionsRemaining: 300,
+        }),
       },
     });
     await settled();

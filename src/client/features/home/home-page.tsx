@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { COMPARISON_MODEL, type ModelKey } from '../../../common/models';
-import { hasAnswerText, queryMessages, type QueryResult, type SavedQuery } from '../../../common/query-schemas';
+import { hasAnswerText, type QueryResult, type SavedQuery } from '../../../common/query-schemas';
+import { queryMessages } from '../../../common/query-messages';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { toast } from '../../components/ui/toast-store';
@@ -34,7 +35,7 @@ import { useModelSelection } from './use-model-selection';
 import { useRefreshAfterChange } from './use-refresh-after-change';
 import { useSidebar } from './use-sidebar';
 
-// Home (spec section 2): the question bar, the sidebar (models, account, history) and the body,
+// Home (docs/product.md, "Home page"): the question bar, the sidebar (models, account, history) and the body,
 // which shows the live answers, the selected question's results, or the empty state.
 export function HomePage() {
   const { data: user, isLoading } = useCurrentUser();

@@ -4,7 +4,7 @@ import { ResponseCard } from '../../components/answers/response-card';
 import { answerGridClass } from './answer-grid';
 import type { LiveState } from './use-ask';
 
-/** The answers while they arrive (spec section 2, 'Live answers'). */
+/** The answers while they arrive (docs/product.md, "Asking a question"). */
 export function LiveAnswers({ live }: { live: LiveState }) {
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const typing = live.models.filter((model) => !live.answers[model]?.done).length;

@@ -20,7 +20,7 @@ import { useBillingSubscription } from '../../api/billing-subscription';
 import { UpgradePlans } from './upgrade-plans';
 
 /**
- * 'Manage Subscription' (spec section 2): two tabs, Upgrade Subscription and Cancel Subscription,
+ * 'Manage Subscription' (docs/product.md, "Home page"): two tabs, Upgrade Subscription and Cancel Subscription,
  * or Resume Subscription while the subscription is set to end. `onChanged` runs after a cancel or
  * resume went through.
  */

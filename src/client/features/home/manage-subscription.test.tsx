@@ -230,7 +230,7 @@ describe('Manage Subscription dialog', () => {
     await view.user.click(dialog.getByRole('tab', { name: 'Resume Subscription' }));
     expect(await dialog.findByText(/set to end on Jun 1, 2025/)).toBeInTheDocument();
     await view.user.click(dialog.getByRole('button', { name: 'Resume Subscription' }));
-    // A confirmation precedes the resume (spec section 4); nothing is sent before it.
+    // A confirmation precedes the resume (docs/product.md, "Cancel, resume and terminate"); nothing is sent before it.
     expect(await dialog.findByRole('heading', { name: 'Resume your subscription?' })).toBeInTheDocument();
     expect(count(view.requests, 'POST', '/api/billing/resume-subscription')).toBe(0);
     await view.user.click(dialog.getByRole('button', { name: 'Yes, resume' }));

@@ -4,7 +4,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { cn } from '../../lib/cn';
 import { selectionLock } from './use-model-selection';
 
-/** The seven chatbots with a tick box each; 1 to 3 may be ticked (spec section 4). */
+/** The seven chatbots with a tick box each; 1 to 3 may be ticked (docs/product.md, "Asking a question"). */
 export function ModelPicker({
   selected,
   onToggle,

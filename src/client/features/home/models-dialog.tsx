@@ -1,9 +1,16 @@
 import type { ApiStatus, ModelKey } from '../../../common/models';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { ModelPicker } from './model-picker';
 
-/** The chatbot picker on narrow screens (spec section 2: 'AI Models' and 'Done - Start Querying'). */
+/** The chatbot picker on narrow screens ('AI Models' and 'Done - Start Querying'; docs/product.md, "Home page"). */
 export function ModelsDialog({
   open,
   onOpenChange,

@@ -12,7 +12,7 @@ import { differenceHighlighter } from '../../lib/difference-highlight';
 import { timeAgo } from '../../lib/format';
 import { answerGridClass } from './answer-grid';
 
-/** Spec section 9: 'All models responded' takes three answers. */
+/** 'All models responded' takes three answers (docs/product.md, "Asking a question"). */
 export const MODELS_FOR_ALL_RESPONDED = 3;
 
 /** The current time, redrawn every `intervalMs` so 'time since asked' keeps up. */
@@ -31,7 +31,7 @@ function respondedLabel(answered: number): string {
     : `${answered}/${MODELS_FOR_ALL_RESPONDED} models responded`;
 }
 
-/** The results screen of one question (spec section 2, 'Results screen'). */
+/** The results screen of one question (docs/product.md, "Asking a question"). */
 export function QueryResults({ query, highlightDifferences }: { query: SavedQuery; highlightDifferences: boolean }) {
   const now = useNow();
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
@@ -41,13 +41,20 @@ export function QueryResults({ query, highlightDifferences }: { query: SavedQuer
 
   const comparison = query.comparisonSummary;
   // Claim marks when the analysis has claim data; otherwise (queries stored before claims existed)
-  // the spec's word overlap, each answer compared with the other answers that succeeded.
+  // the documented word overlap (docs/product.md, "Comparison"), each answer compared with the other answers that
+  // succeeded.
   const marksClaims = highlightDifferences && Boolean(comparison?.claims);
   const highlighters = useMemo(() => {
     if (!highlightDifferences || marksClaims) return new Map<string, (sentence: string) => boolean>();
     const ok = answers.filter((r) => !r.error && r.text);
     return new Map(
-      ok.map((r) => [r.model, differenceHighlighter(r.text!, ok.filter((o) => o !== r).map((o) => o.text!))]),
+      ok.map((r) => [
+        r.model,
+        differenceHighlighter(
+          r.text!,
+          ok.filter((o) => o !== r).map((o) => o.text!),
+        ),
+      ]),
     );
   }, [answers, highlightDifferences, marksClaims]);
 
@@ -57,7 +64,10 @@ export function QueryResults({ query, highlightDifferences }: { query: SavedQuer
     <div className="grid gap-5">
       <Card role="region" aria-labelledby="current-query" className="p-4 sm:p-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 id="current-query" className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+          <h1
+            id="current-query"
+            className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-muted-foreground"
+          >
             <MessageSquareText className="size-4" aria-hidden />
             Current Query
           </h1>

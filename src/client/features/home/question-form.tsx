@@ -1,6 +1,6 @@
 import { Loader2, SendHorizontal } from 'lucide-react';
 import { useLayoutEffect, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
-import { MAX_QUERY_LENGTH } from '../../../common/query-schemas';
+import { MAX_QUERY_LENGTH } from '../../../common/limits';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 
@@ -34,7 +34,8 @@ export function QuestionForm({
     if (!busy) onSubmit();
   }
 
-  // Spec section 2: Enter sends, Shift+Enter adds a line (and Enter while composing text in an IME does neither).
+  // Enter sends, Shift+Enter adds a line (docs/product.md, "Home page"); Enter while composing text in an IME does
+  // neither.
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -55,7 +56,13 @@ export function QuestionForm({
         placeholder="Ask a question to compare AI responses..."
         className="min-h-10 w-full min-w-0 resize-none rounded-md border border-input bg-card px-3 py-2 text-sm leading-normal text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60"
       />
-      <Button type="submit" size="icon" className="size-10 shrink-0" disabled={busy} aria-label={busy ? 'Waiting for answers' : 'Send question'}>
+      <Button
+        type="submit"
+        size="icon"
+        className="size-10 shrink-0"
+        disabled={busy}
+        aria-label={busy ? 'Waiting for answers' : 'Send question'}
+      >
         {busy ? <Loader2 className="animate-spin" aria-hidden /> : <SendHorizontal aria-hidden />}
       </Button>
     </form>

@@ -7,8 +7,20 @@ const older = savedQuery({
   text: 'What is the tallest mountain?',
   createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
   responses: [
-    { model: 'chatgpt', text: 'Mount Everest is the tallest mountain on Earth. It sits in the Himalayas.', error: null, responseTime: 900, confidenceScore: null },
-    { model: 'claude', text: 'Mount Everest is the tallest mountain on Earth. Mauna Kea is taller from base to peak.', error: null, responseTime: null, confidenceScore: null },
+    {
+      model: 'chatgpt',
+      text: 'Mount Everest is the tallest mountain on Earth. It sits in the Himalayas.',
+      error: null,
+      responseTime: 900,
+      confidenceScore: null,
+    },
+    {
+      model: 'claude',
+      text: 'Mount Everest is the tallest mountain on Earth. Mauna Kea is taller from base to peak.',
+      error: null,
+      responseTime: null,
+      confidenceScore: null,
+    },
   ],
   selectedModels: ['chatgpt', 'claude'],
 });

@@ -1,7 +1,8 @@
 import { formatDistanceToNow } from 'date-fns';
 import { History, Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { queryMessages, type SavedQuery } from '../../../common/query-schemas';
+import type { SavedQuery } from '../../../common/query-schemas';
+import { queryMessages } from '../../../common/query-messages';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -80,7 +81,10 @@ function HistorySkeleton() {
   );
 }
 
-/** The caller's questions, newest first (spec section 2); choosing one shows its results. */
+/**
+ * The caller's questions, newest first (docs/product.md, "History and query detail"); choosing one shows its
+ * results.
+ */
 export function SessionHistory({
   sessionId,
   selectedId,
@@ -123,7 +127,9 @@ export function SessionHistory({
                   aria-current={current ? 'true' : undefined}
                   className={cn(
                     'grid w-full gap-1 rounded-lg border px-2.5 py-2 text-left transition-colors cursor-pointer',
-                    current ? 'border-indigo-300 bg-secondary' : 'border-transparent hover:border-border hover:bg-muted/60',
+                    current
+                      ? 'border-indigo-300 bg-secondary'
+                      : 'border-transparent hover:border-border hover:bg-muted/60',
                   )}
                 >
                   <span className="line-clamp-2 text-sm break-words">{query.text}</span>

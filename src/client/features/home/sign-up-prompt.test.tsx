@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { anonymousLimitMessages } from '../../../common/anonymous-limits';
+import { anonymousLimitMessages } from '../../../common/anonymous-limit-messages';
 import { fillMessage } from '../../../common/messages';
 import { renderHome, settled } from './test-fixtures';
 

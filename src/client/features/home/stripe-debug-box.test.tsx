@@ -88,7 +88,9 @@ describe('Stripe debug box', () => {
     await user.click(box.getByRole('button', { name: 'Force Refresh' }));
 
     expect(await screen.findByText('No subscription found for this account')).toBeInTheDocument();
-    expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/stripe/refresh-subscription')).toHaveLength(1);
+    expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/stripe/refresh-subscription')).toHaveLength(
+      1,
+    );
     await waitFor(() => expect(requests.filter((r) => r.path === '/api/me').length).toBeGreaterThan(meBefore));
     expect(requests.map((r) => r.path)).toContain(`/api/subscription-status-by-session/${SESSION}?forceRefresh=true`);
     await settled();

@@ -7,10 +7,12 @@ import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
 import { currentUserKey } from '../../api/auth';
 import { fetchCustomerDiagnostics, refreshSubscription } from '../../api/subscription-status';
-import { subscriptionTexts } from './subscription-texts';
+import { subscriptionTexts } from './home-texts';
 
-/** Spec section 2: the box shows for a user with a Stripe customer but no subscription on record. */
-export function needsStripeDebug(user: PublicUser | null | undefined): user is PublicUser & { stripeCustomerId: string } {
+/** The box shows for a user with a Stripe customer but no subscription on record (docs/product.md, "Home page"). */
+export function needsStripeDebug(
+  user: PublicUser | null | undefined,
+): user is PublicUser & { stripeCustomerId: string } {
   return Boolean(user?.stripeCustomerId) && !user?.stripeSubscriptionId;
 }
 
@@ -19,7 +21,11 @@ function DebugBox({ customerId, onRefreshed }: { customerId: string; onRefreshed
   const check = useMutation({
     mutationFn: () => fetchCustomerDiagnostics(customerId),
     onError: (error) =>
-      toast({ variant: 'destructive', title: subscriptionTexts.checkFailed, description: errorText(error, subscriptionTexts.processFailed) }),
+      toast({
+        variant: 'destructive',
+        title: subscriptionTexts.checkFailed,
+        description: errorText(error, subscriptionTexts.processFailed),
+      }),
   });
   const refresh = useMutation({
     mutationFn: refreshSubscription,
@@ -28,12 +34,19 @@ function DebugBox({ customerId, onRefreshed }: { customerId: string; onRefreshed
       await Promise.all([queryClient.invalidateQueries({ queryKey: currentUserKey }), onRefreshed()]);
     },
     onError: (error) =>
-      toast({ variant: 'destructive', title: subscriptionTexts.refreshFailed, description: errorText(error, subscriptionTexts.processFailed) }),
+      toast({
+        variant: 'destructive',
+        title: subscriptionTexts.refreshFailed,
+        description: errorText(error, subscriptionTexts.processFailed),
+      }),
   });
 
   const found = check.data?.subscriptions;
   return (
-    <section aria-label="Stripe debug" className="grid gap-2 rounded-lg border border-dashed bg-muted/40 p-3 text-xs text-muted-foreground">
+    <section
+      aria-label="Stripe debug"
+      className="grid gap-2 rounded-lg border border-dashed bg-muted/40 p-3 text-xs text-muted-foreground"
+    >
       <p>
         <span className="font-medium text-foreground">Customer ID:</span>{' '}
         <code className="break-all">{customerId}</code>

@@ -19,7 +19,7 @@ describe('trialGateCase', () => {
   const active = (paid: number) =>
     subscriptionStatus({ hasActiveSubscription: true, subscriptionTier: 'basic', paidQuestionsRemaining: paid });
 
-  it('follows the spec order: error, checking, active plans, trial, subscribe', () => {
+  it('follows the documented order: error, checking, active plans, trial, subscribe', () => {
     expect(trialGateCase(undefined, { isPending: false, isError: true })).toBe('error');
     expect(trialGateCase(undefined, { isPending: true, isError: false })).toBe('checking');
     expect(trialGateCase(active(-1), known)).toBeNull();
@@ -42,7 +42,8 @@ describe('Trial gate', () => {
   it('offers Try again and Continue Anyway when the status cannot be read', async () => {
     let fail = true;
     const { user } = renderHome({
-      [statusPath]: () => (fail ? { status: 500, json: { message: 'down' } } : { json: subscriptionStatus({ freeQuestionsRemaining: 4 }) }),
+      [statusPath]: () =>
+        fail ? { status: 500, json: { message: 'down' } } : { json: subscriptionStatus({ freeQuestionsRemaining: 4 }) },
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not check subscription status. Please try again.');
@@ -67,7 +68,11 @@ describe('Trial gate', () => {
   it('says nothing to a subscriber with questions left, limited or unlimited', async () => {
     for (const paid of [300, -1]) {
       const { requests, unmount } = withStatus({
-        json: subscriptionStatus({ hasActiveSubscription: true, subscriptionTier: 'basic', paidQuestionsRemaining: paid }),
+        json: subscriptionStatus({
+          hasActiveSubscription: true,
+          subscriptionTier: 'basic',
+          paidQuestionsRemaining: paid,
+        }),
       });
       await waitFor(() => expect(requests.some((r) => r.path.startsWith('/api/subscription-status'))).toBe(true));
       await settled();
@@ -78,7 +83,12 @@ describe('Trial gate', () => {
 
   it('reports a Subscription Issue to a subscriber with no questions left, pointing to support', async () => {
     const { user } = withStatus({
-      json: subscriptionStatus({ hasActiveSubscription: true, subscriptionTier: 'basic', paidQuestionsRemaining: 0, freeQuestionsRemaining: 0 }),
+      json: subscriptionStatus({
+        hasActiveSubscription: true,
+        subscriptionTier: 'basic',
+        paidQuestionsRemaining: 0,
+        freeQuestionsRemaining: 0,
+      }),
     });
     expect(await screen.findByText('Subscription Issue')).toBeInTheDocument();
     const region = within(gate()!);

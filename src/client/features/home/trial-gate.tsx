@@ -5,17 +5,11 @@ import { toastMessages } from '../../../common/messages';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { trialGateTexts } from './home-texts';
 
 export type TrialGateCase = 'checking' | 'error' | 'issue' | 'trial' | 'subscribe';
 
-export const trialGateTexts = {
-  checking: 'Checking your plan...',
-  error: 'Could not check subscription status. Please try again.',
-  issueTitle: 'Subscription Issue',
-  issue: 'Your subscription has no questions left this period. Please contact support.',
-} as const;
-
-/** Spec section 4, 'Trial gate'. Null: nothing to say, the visitor just carries on. */
+/** The trial gate (docs/product.md, "Free questions and plans"). Null: nothing to say, the visitor just carries on. */
 export function trialGateCase(
   status: SubscriptionStatus | undefined,
   { isPending, isError }: { isPending: boolean; isError: boolean },

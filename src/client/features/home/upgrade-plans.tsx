@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { usePlans } from '../../api/plans';
-import { subscriptionTexts } from './subscription-texts';
+import { subscriptionTexts } from './home-texts';
 
 export function planLimitText(queries: number): string {
   return queries === UNLIMITED_QUERIES

@@ -1,18 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { ComparisonAnalysis } from '../../../common/comparison';
 import type { ModelKey } from '../../../common/models';
-import {
-  MAX_QUERY_LENGTH,
-  queryMessages,
-  type QueryResult,
-  type StreamEvent,
-  type SubscriptionInfo,
-} from '../../../common/query-schemas';
+import type { QueryResult, StreamEvent, SubscriptionInfo } from '../../../common/query-schemas';
+import { MAX_QUERY_LENGTH } from '../../../common/limits';
+import { queryMessages } from '../../../common/query-messages';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { streamQuestion } from '../../api/question-stream';
 
-// The question in flight (spec section 3, 'Streaming state'): the text of each model as it arrives.
+// The question in flight (docs/product.md, "Asking a question"): the text of each model as it arrives.
 
 export interface LiveAnswer {
   text: string;

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { getSessionId } from '../../lib/session-id';
 
 /**
- * The browser's session id (spec section 3). Login drops it and logout replaces it, so it is read
- * again whenever the signed-in identity changes.
+ * The browser's session id (docs/product.md, "Sign-out and the browser's session id"). Login drops it and
+ * logout replaces it, so it is read again whenever the signed-in identity changes.
  */
 export function useBrowserSessionId(identity: number | null | undefined): string {
   const [state, setState] = useState(() => ({ identity, id: getSessionId() }));

@@ -5,7 +5,7 @@ import { toast } from '../../components/ui/toast-store';
 export const PAYMENT_SUCCESS_TOAST_MS = 8000;
 
 /**
- * Query-string flags on / (spec section 2): refresh_subscription=true forces a subscription
+ * Query-string flags on / (docs/product.md, "Home page"): refresh_subscription=true forces a subscription
  * refresh, payment_success=true says the payment went through. Both leave the address afterwards.
  */
 export function useHomeFlags(refreshSubscription: () => unknown) {
@@ -35,6 +35,9 @@ export function useHomeFlags(refreshSubscription: () => unknown) {
     rest.delete('refresh_subscription');
     rest.delete('payment_success');
     const search = rest.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true },
+    );
   }, [refresh, paid, params, navigate, location, refreshSubscription]);
 }

@@ -9,7 +9,7 @@ import {
   type ModelKey,
 } from '../../../common/models';
 
-// The chatbot picker's rules (spec section 4, 'Model selection'): default chatgpt, grok, gemini;
+// The chatbot picker's rules (docs/product.md, "Asking a question"): default chatgpt, grok, gemini;
 // 1 to 3 selected. The choice survives reloads in local storage.
 
 export const SELECTED_MODELS_KEY = 'parallaxSelectedModels';
@@ -56,6 +56,7 @@ export function useModelSelection() {
 export function selectionLock(selected: readonly ModelKey[], model: ModelKey): string | null {
   const isSelected = selected.includes(model);
   if (isSelected && selected.length <= MIN_SELECTED_MODELS) return 'At least one model must stay selected';
-  if (!isSelected && selected.length >= MAX_SELECTED_MODELS) return `At most ${MAX_SELECTED_MODELS} models can be selected`;
+  if (!isSelected && selected.length >= MAX_SELECTED_MODELS)
+    return `At most ${MAX_SELECTED_MODELS} models can be selected`;
   return null;
 }

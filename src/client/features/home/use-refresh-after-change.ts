@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { currentUserKey } from '../../api/auth';
 import { useTimers } from '../../lib/use-timers';
 
-/** Spec section 4 and 9: after cancel (or resume) the main view refreshes after 1 s. */
+/** After cancel (or resume) the main view refreshes after 1 s (docs/product.md, "Cache and timing rules"). */
 export const REFRESH_AFTER_CHANGE_MS = 1000;
 
 /**

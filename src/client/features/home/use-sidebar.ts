@@ -17,7 +17,7 @@ function isWide(): boolean {
     : window.innerWidth >= MOBILE_BREAKPOINT_PX;
 }
 
-/** True at the spec's desktop widths (768 px and up). */
+/** True at desktop widths (768 px and up; docs/product.md, "Display rules"). */
 export function useIsWideScreen(): boolean {
   return useSyncExternalStore(subscribe, isWide, () => true);
 }

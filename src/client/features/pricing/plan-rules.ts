@@ -3,7 +3,7 @@ import { UNLIMITED_QUERIES } from '../../../common/plans';
 import type { PublicUser } from '../../../common/user-schemas';
 import { isActiveStatus } from '../../../common/subscription-state';
 
-// The card button rules of spec section 2 ('Pricing page'), kept apart from the markup so each
+// The card button rules (docs/product.md, "Pricing page"), kept apart from the markup so each
 // rule reads on its own.
 
 /** Statuses in which the user holds a paid plan they could change rather than buy. */

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
 import { FREE_QUESTIONS_DEFAULT } from '../../../common/limits';
 
-// The questions people ask before paying; the answers follow the terms (spec section 1).
+// The questions people ask before paying; the answers follow the terms (docs/product.md, "Terms and legal pages").
 const FAQ = [
   {
     id: 'cancel',

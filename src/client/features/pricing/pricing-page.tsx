@@ -14,13 +14,7 @@ import { PlanCard } from './plan-card';
 import { isPurchasable, isSubscribed, planButtonState } from './plan-rules';
 import { usePlans } from '../../api/plans';
 import { PricingFaq } from './pricing-faq';
-
-export const pricingMessages = {
-  loadFailed: 'Failed to load subscription plans. Please try again later.',
-  unexpected: 'An unexpected error occurred. Please try again later.',
-  loginRequiredTitle: 'Login required',
-  loginRequired: 'Please log in or sign up to choose a plan.',
-} as const;
+import { pricingMessages } from './pricing-texts';
 
 function PlansError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
   return (

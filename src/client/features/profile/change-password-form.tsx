@@ -5,11 +5,10 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/limits';
 import { toastMessages as t, validationMessages as m } from '../../../common/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField } from '../../components/ui/form-field';
+import { BoundField } from '../../components/ui/bound-field';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
 import { useChangePassword } from '../../api/auth';
-import { PasswordInput } from '../../components/ui/password-input';
 
 const emptyForm: ChangePasswordFormInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -21,7 +20,8 @@ function failureText(error: unknown): string {
 
 export function ChangePasswordForm({ username }: { username: string }) {
   const changePassword = useChangePassword();
-  const { register, handleSubmit, reset, control } = useForm<ChangePasswordFormInput>({ defaultValues: emptyForm });
+  const form = useForm<ChangePasswordFormInput>({ defaultValues: emptyForm });
+  const { handleSubmit, reset, control } = form;
   const [currentPassword, newPassword, confirmPassword] = useWatch({
     control,
     name: ['currentPassword', 'newPassword', 'confirmPassword'],
@@ -29,7 +29,8 @@ export function ChangePasswordForm({ username }: { username: string }) {
   const complete = Boolean(currentPassword && newPassword && confirmPassword);
   const pending = changePassword.isPending;
 
-  // The spec reports these as toasts, mismatch before length (section 5), so no schema resolver here.
+  // These are reported as toasts, mismatch before length (docs/product.md, "Profile and password change"), so no
+  // schema resolver here.
   const onSubmit = handleSubmit((values) => {
     if (values.newPassword !== values.confirmPassword) {
       toast({ variant: 'destructive', title: m.changePasswordMismatchTitle, description: m.changePasswordMismatch });
@@ -64,33 +65,37 @@ export function ChangePasswordForm({ username }: { username: string }) {
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <CardContent className="grid gap-4">
-          <FormField id="current-password" label="Current Password">
-            <PasswordInput
-              id="current-password"
-              toggleLabel="current password"
-              autoComplete="current-password"
-              maxLength={PASSWORD_MAX}
-              {...register('currentPassword')}
-            />
-          </FormField>
-          <FormField id="new-password" label="New Password" hint={`At least ${PASSWORD_MIN} characters.`}>
-            <PasswordInput
-              id="new-password"
-              toggleLabel="new password"
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
-              {...register('newPassword')}
-            />
-          </FormField>
-          <FormField id="confirm-new-password" label="Confirm New Password">
-            <PasswordInput
-              id="confirm-new-password"
-              toggleLabel="password confirmation"
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
-              {...register('confirmPassword')}
-            />
-          </FormField>
+          <BoundField
+            form={form}
+            name="currentPassword"
+            id="current-password"
+            label="Current Password"
+            password
+            toggleLabel="current password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+          />
+          <BoundField
+            form={form}
+            name="newPassword"
+            id="new-password"
+            label="New Password"
+            hint={`At least ${PASSWORD_MIN} characters.`}
+            password
+            toggleLabel="new password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+          />
+          <BoundField
+            form={form}
+            name="confirmPassword"
+            id="confirm-new-password"
+            label="Confirm New Password"
+            password
+            toggleLabel="password confirmation"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+          />
         </CardContent>
         <CardFooter className="flex-col-reverse items-stretch sm:flex-row sm:items-center sm:justify-end">
           <Button variant="outline" onClick={() => reset(emptyForm)} disabled={pending}>

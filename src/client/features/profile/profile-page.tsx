@@ -10,7 +10,8 @@ import { AccountDetails } from './account-details';
 import { ChangePasswordForm } from './change-password-form';
 import { AdminNotice, SecurityTips } from './security-notes';
 
-// The spec shows a message with a Login link here rather than redirecting like other signed-in pages.
+// A message with a Login link shows here rather than redirecting like other signed-in pages
+// (docs/product.md, "Profile and password change").
 function AccessDenied() {
   return (
     <div className="mx-auto max-w-md px-4 py-16">

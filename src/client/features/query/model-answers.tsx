@@ -21,7 +21,7 @@ function answerText(response: ModelResponse): string | null {
 /**
  * The per-model comparison: each answer in a response card, with its own Highlight Differences switch.
  * The switch shows the analysis's claim marks, or, for a query stored before claims existed, the
- * spec's word-overlap highlighting.
+ * documented word-overlap highlighting (docs/product.md, "Comparison").
  */
 export function ModelAnswers({
   responses,

@@ -11,7 +11,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ModelAnswers } from './model-answers';
 import { BackToDashboard, QueryNeighbourLinks } from './query-navigation';
-import { queryPageMessages, useQueryDetail, type Neighbours } from './use-query-detail';
+import { useQueryDetail, type Neighbours } from './use-query-detail';
+import { queryPageMessages } from './query-texts';
 
 function Notice({
   icon,
@@ -100,7 +101,10 @@ function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Nei
   );
 }
 
-/** /query/{queryId}: one saved question with its answers, analysis and ranking (spec section 2). */
+/**
+ * /query/{queryId}: one saved question with its answers, analysis and ranking
+ * (docs/product.md, "History and query detail").
+ */
 export function QueryDetailPage() {
   const { queryId } = useParams();
   const state = useQueryDetail(queryId);

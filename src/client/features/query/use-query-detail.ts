@@ -5,19 +5,10 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { getSessionId } from '../../lib/session-id';
 import { historyOptions, savedQueryOptions } from '../../api/questions';
+import { queryPageMessages } from './query-texts';
 
-// The query detail page's data (spec sections 2 and 7): the saved question from GET /api/query/{id};
-// when that fails, the copy in the session history. The history also orders Previous and Next.
-
-export const queryPageMessages = {
-  loading: 'Loading query data...',
-  notFound: 'Query not found',
-  fetchFailed: 'Failed to fetch query data',
-  historyFailed: 'Failed to fetch query history',
-  shownFromHistory: 'Showing the copy saved in your session history.',
-  neighboursUnavailable: 'Previous and next links are unavailable.',
-  unreadableAnswer: 'The server sent an answer this page could not read.',
-} as const;
+// The query detail page's data (docs/product.md, "History and query detail"): the saved question from
+// GET /api/query/{id}; when that fails, the copy in the session history. The history also orders Previous and Next.
 
 /** Route ids are positive whole numbers; anything else names no query. */
 export function parseQueryId(raw: string | undefined): number | null {
@@ -65,7 +56,8 @@ export function useQueryDetail(rawId: string | undefined): QueryDetailState {
   const query = direct.data ?? (direct.isError ? saved : undefined);
   const loading = id !== null && (direct.isPending || (direct.isError && history.isPending));
 
-  // Spec section 8: a toast for real failures only; a plain 404 is the 'Query not found' screen.
+  // A toast for real failures only (docs/product.md, "Errors and messages"); a plain 404 is the 'Query not found'
+  // screen.
   // Decided once both calls have settled, so one failure gives one toast.
   let failure: { title: string; description: string } | null = null;
   if (!loading && id !== null && !history.isPending) {

@@ -1,5 +1,5 @@
-// Direct checkout (spec section 4): the plan's provider-hosted Payment Link, with who is paying
-// added so the payment can be matched to the account and the browser session.
+// Direct checkout (docs/product.md, "Plan picker and direct checkout"): the plan's provider-hosted Payment Link,
+// with who is paying added so the payment can be matched to the account and the browser session.
 
 export interface DirectCheckoutContext {
   userId: number;

@@ -18,21 +18,11 @@ import { getSessionId } from '../../lib/session-id';
 import { directCheckoutUrl } from './direct-checkout';
 import { usePlans } from '../../api/plans';
 import { usePaymentMode } from '../../api/stripe-config';
+import { subscribeMessages } from './subscribe-texts';
 
 /** The plans this picker offers, in this order; the test plan joins them in test mode. */
 const PICKER_PLANS = ['basic', 'standard', 'unlimited'] as const;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const subscribeMessages = {
-  missingLink: 'Missing Payment Link',
-  missingLinkDetail: (plan: string) =>
-    `No payment link is set up for the ${plan} plan yet. Please choose another plan or try again later.`,
-  loadFailed: 'Failed to load subscription plans. Please try again later.',
-  invalidEmail: 'Please enter a valid email address',
-  changeTitle: 'Change your plan',
-  changeIntro: (plan: string) =>
-    `You are on the ${plan} plan. Pick another one to see what changes and what you pay, then confirm it there; nothing changes until you do.`,
-} as const;
 
 export type Redirect = (url: string) => void;
 const assignLocation: Redirect = (url) => window.location.assign(url);

@@ -13,7 +13,7 @@ import { getSessionId } from '../../lib/session-id';
 import type { SubscriptionRefresh } from '../../../common/subscription-schemas';
 import { refreshSubscription, useSubscriptionStatus } from '../../api/subscription-status';
 
-/** Spec section 9: the subscription-successful page counts down 10 s, then goes to the main site. */
+/** The subscription-successful page counts down 10 s, then goes to the main site (docs/product.md, "After payment"). */
 export const SUCCESS_COUNTDOWN_SECONDS = 10;
 
 type Activation =

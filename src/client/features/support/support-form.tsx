@@ -6,8 +6,8 @@ import { EMAIL_MAX } from '../../../common/limits';
 import type { PublicUser } from '../../../common/user-schemas';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Textarea } from '../../components/ui/input';
+import { BoundField } from '../../components/ui/bound-field';
+import { Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
 import { useSendSupportRequest } from '../../api/support';
@@ -25,16 +25,11 @@ export function SupportForm({
   onSent: (reply: string, email: string) => void;
 }) {
   const send = useSendSupportRequest();
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors },
-  } = useForm<SupportRequestInput>({
+  const form = useForm<SupportRequestInput>({
     resolver: zodResolver(supportRequestSchema),
     defaultValues: { name: user?.username ?? '', email: user?.email ?? '', subject: '', message: '' },
   });
+  const { handleSubmit, control, setError } = form;
   const messageLength = useWatch({ control, name: 'message' }).length;
 
   const onSubmit = handleSubmit((values) =>
@@ -65,46 +60,47 @@ export function SupportForm({
       <form onSubmit={onSubmit} noValidate aria-label="Contact support">
         <CardContent className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="support-name" label="Name" error={errors.name?.message}>
-              <Input
-                autoComplete="name"
-                maxLength={name.maxLength ?? undefined}
-                {...fieldA11y('support-name', errors.name?.message)}
-                {...register('name')}
-              />
-            </FormField>
-            <FormField id="support-email" label="Email" error={errors.email?.message}>
-              <Input
-                type="email"
-                autoComplete="email"
-                maxLength={EMAIL_MAX}
-                {...fieldA11y('support-email', errors.email?.message)}
-                {...register('email')}
-              />
-            </FormField>
-          </div>
-          <FormField id="support-subject" label="Subject" error={errors.subject?.message}>
-            <Input
-              maxLength={subject.maxLength ?? undefined}
-              {...fieldA11y('support-subject', errors.subject?.message)}
-              {...register('subject')}
+            <BoundField
+              form={form}
+              name="name"
+              id="support-name"
+              label="Name"
+              autoComplete="name"
+              maxLength={name.maxLength ?? undefined}
             />
-          </FormField>
-          <FormField
+            <BoundField
+              form={form}
+              name="email"
+              id="support-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              maxLength={EMAIL_MAX}
+            />
+          </div>
+          <BoundField
+            form={form}
+            name="subject"
+            id="support-subject"
+            label="Subject"
+            maxLength={subject.maxLength ?? undefined}
+          />
+          <BoundField
+            form={form}
+            name="message"
             id="support-message"
             label="Message"
-            error={errors.message?.message}
             hint={`${messageLength} / ${MESSAGE_MAX} characters`}
-          >
-            <Textarea
-              rows={7}
-              maxLength={MESSAGE_MAX}
-              placeholder="Tell us what happened, and what you expected to happen."
-              className="resize-y"
-              {...fieldA11y('support-message', errors.message?.message)}
-              {...register('message')}
-            />
-          </FormField>
+            render={(control) => (
+              <Textarea
+                rows={7}
+                maxLength={MESSAGE_MAX}
+                placeholder="Tell us what happened, and what you expected to happen."
+                className="resize-y"
+                {...control}
+              />
+            )}
+          />
         </CardContent>
         <CardFooter className="justify-end">
           <Button type="submit" disabled={send.isPending} className="w-full sm:w-auto">

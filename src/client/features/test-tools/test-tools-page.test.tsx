@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testToolsMessages } from '../../../common/test-tools';
+import { testToolsMessages } from '../../../common/test-tools-messages';
 import { installFakeFetch } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
 import { makePublicUser, meAs } from '../../../../tests/helpers/users';

@@ -35,7 +35,7 @@ const ourCheckout = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('abandoned checkouts normaliser', () => {
-  it('reads both shapes the spec has seen into one', () => {
+  it('reads both documented shapes into one', () => {
     const now = Date.UTC(2026, 10, 20, 12);
     const [stripe, ours] = normaliseCheckouts([
       stripeSession({ created: seconds(now), expires_at: seconds(now + HOUR), status: null }),

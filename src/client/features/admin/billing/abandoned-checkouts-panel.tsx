@@ -7,7 +7,10 @@ import { formatDateTime, formatMoney, formatRelative } from '../shared/admin-for
 import { ListTable, PanelCard, RefreshButton } from '../shared/list-panel';
 import { useLoadErrorToast } from '../shared/table-states';
 
-/** The spec cuts the checkout id to 15 characters; the whole id stays in the tooltip. */
+/**
+ * The checkout id is cut to 15 characters (docs/product.md, "Abandoned checkouts"); the whole id stays in the
+ * tooltip.
+ */
 export const CHECKOUT_ID_DISPLAY_LENGTH = 15;
 
 const ANONYMOUS = 'Anonymous';
@@ -132,8 +135,8 @@ function CheckoutsTable({
 }
 
 /**
- * Stripe checkouts started but never paid. 'dashboard' is the spec's full table (also its own view);
- * 'subscriptions' is the shorter one on the Subscriptions section's tab, with a Refresh button.
+ * Stripe checkouts started but never paid (docs/product.md, "Abandoned checkouts"). 'dashboard' is the full table
+ * (also its own view); 'subscriptions' is the shorter one on the Subscriptions section's tab, with a Refresh button.
  */
 export function AbandonedCheckoutsPanel({ variant }: { variant: 'dashboard' | 'subscriptions' }) {
   const checkouts = useAbandonedCheckouts();

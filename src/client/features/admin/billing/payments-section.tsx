@@ -12,7 +12,7 @@ import { useLoadErrorToast } from '../shared/table-states';
 
 const EMPTY = 'No payments found';
 
-/** Spec section 2: succeeded is default, pending is outline, anything else reads as a failure. */
+/** Succeeded is default, pending is outline, anything else reads as a failure (docs/product.md, "Payments"). */
 export function paymentStatusVariant(status: string): BadgeProps['variant'] {
   if (status === 'succeeded') return 'default';
   if (status === 'pending') return 'outline';

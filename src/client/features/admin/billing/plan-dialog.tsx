@@ -18,7 +18,6 @@ import {
 import { BoundField } from '../../../components/ui/bound-field';
 import { Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError, errorText } from '../../../lib/api';
 import { newPlanForm, planFormToInput, planToForm, type PlanFormValues } from './plan-form';
@@ -82,8 +81,7 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
           readOnly={plan !== null}
           aria-readonly={plan !== null || undefined}
           className={plan ? 'bg-muted text-muted-foreground' : undefined}
-          autoCapitalize="none"
-          spellCheck={false}
+          verbatim
           placeholder="basic"
         />
         <BoundField form={form} name="displayName" id="plan-displayName" label="Display name" placeholder="Basic" />
@@ -103,30 +101,17 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
           name="currency"
           id="plan-currency"
           label="Currency"
-          render={(control) => (
-            <NativeSelect {...control}>
-              {planCurrencies.map((currency) => (
-                <option key={currency} value={currency}>
-                  {currency.toUpperCase()}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
+          options={planCurrencies.map((currency) => ({ value: currency, label: currency.toUpperCase() }))}
         />
         <BoundField
           form={form}
           name="interval"
           id="plan-interval"
           label="Interval"
-          render={(control) => (
-            <NativeSelect {...control}>
-              {planIntervals.map((interval) => (
-                <option key={interval} value={interval}>
-                  {interval === 'month' ? 'Monthly' : 'Yearly'}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
+          options={planIntervals.map((interval) => ({
+            value: interval,
+            label: interval === 'month' ? 'Monthly' : 'Yearly',
+          }))}
         />
       </div>
       <BoundField
@@ -158,8 +143,7 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
           name="stripePriceId"
           id="plan-stripePriceId"
           label="Stripe price ID"
-          autoCapitalize="none"
-          spellCheck={false}
+          verbatim
           placeholder="price_..."
         />
       </div>

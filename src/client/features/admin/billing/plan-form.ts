@@ -8,7 +8,7 @@ import { adminValidationMessages as v } from '../../../../common/admin-messages'
 import type { Plan } from '../../../../common/billing-schemas';
 import { UNLIMITED_QUERIES } from '../../../../common/plans';
 
-// The plan dialog's text fields and the API body (spec section 5, 'Plan form'): the price in
+// The plan dialog's text fields and the API body (docs/product.md, "Subscriptions and plans"): the price in
 // major units, one feature per line, and the query limit as a number or the word 'unlimited'.
 
 export type PlanCurrency = (typeof planCurrencies)[number];
@@ -29,7 +29,7 @@ export interface PlanFormValues {
 
 export type PlanFormErrors = Partial<Record<keyof PlanFormValues, string>>;
 
-/** A new plan starts in usd, monthly and active (spec section 9). */
+/** A new plan starts in usd, monthly and active (docs/product.md, "Subscriptions and plans"). */
 export const newPlanForm: PlanFormValues = {
   name: '',
   displayName: '',

@@ -1,4 +1,4 @@
-import { History, Package, Pencil, Plus, Power, PowerOff } from 'lucide-react';
+import { History, Package, Pencil, Power, PowerOff } from 'lucide-react';
 import { useState } from 'react';
 import { adminEmptyStates, adminToastMessages } from '../../../../common/admin-messages';
 import type { Plan } from '../../../../common/billing-schemas';
@@ -8,13 +8,12 @@ import { Button } from '../../../components/ui/button';
 import { TableCell, TableRow } from '../../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
-import { errorText } from '../../../lib/api';
 import { AbandonedCheckoutsPanel } from './abandoned-checkouts-panel';
 import { ADMIN_PAGE_SIZE } from '../../../api/admin/paging';
 import { PlanDialog } from './plan-dialog';
 import { formatDateTime, formatMoney } from '../shared/admin-format';
 import { useAdminPlans, useSubscriptionEvents, useTogglePlan } from '../../../api/admin/subscriptions';
-import { ListPanel } from '../shared/list-panel';
+import { AddButton, ListPanel, toastFailure } from '../shared/list-panel';
 import { useLoadErrorToast } from '../shared/table-states';
 
 function PlanRow({
@@ -88,12 +87,7 @@ function PlansCard() {
             title: saved.isActive ? adminToastMessages.planActivated : adminToastMessages.planDeactivated,
             description: saved.displayName,
           }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: adminToastMessages.planStatusFailed,
-            description: errorText(error, 'Please try again.'),
-          }),
+        onError: toastFailure(adminToastMessages.planStatusFailed),
       },
     );
 
@@ -104,12 +98,7 @@ function PlansCard() {
         title="Subscription Plans"
         icon={Package}
         description="The plans visitors can subscribe to. Inactive plans are hidden from them."
-        actions={
-          <Button size="sm" onClick={() => setDialog({ open: true, plan: null })}>
-            <Plus aria-hidden />
-            Add Plan
-          </Button>
-        }
+        actions={<AddButton label="Add Plan" onClick={() => setDialog({ open: true, plan: null })} />}
         label="Subscription plans"
         heads={[
           'Name',

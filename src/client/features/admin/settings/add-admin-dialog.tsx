@@ -17,11 +17,11 @@ import {
 import { BoundField } from '../../../components/ui/bound-field';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
-import { ApiError, errorText } from '../../../lib/api';
+import { errorText } from '../../../lib/api';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateAdmin } from '../../../api/admin/admin-accounts';
 
 const fields = ['username', 'email', 'password'] as const;
-const isField = (name: string): name is (typeof fields)[number] => (fields as readonly string[]).includes(name);
 
 function AddAdminForm({ onDone }: { onDone: () => void }) {
   const create = useCreateAdmin();
@@ -42,25 +42,13 @@ function AddAdminForm({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       toast({ variant: 'destructive', title: errorText(error, adminAccountTexts.createAdminFailed) });
-      if (error instanceof ApiError) {
-        for (const [name, message] of Object.entries(error.fieldErrors)) {
-          if (isField(name)) setError(name, { type: 'server', message });
-        }
-      }
+      showServerFieldErrors(error, setError, fields);
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label="New administrator">
-      <BoundField
-        form={form}
-        name="username"
-        id="admin-username"
-        label="Username"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-      />
+      <BoundField form={form} name="username" id="admin-username" label="Username" autoComplete="off" verbatim />
       <BoundField
         form={form}
         name="email"

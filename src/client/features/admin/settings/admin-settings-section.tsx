@@ -1,4 +1,4 @@
-import { Check, Plus, ShieldCheck, ShieldOff, UserRound } from 'lucide-react';
+import { Check, ShieldCheck, ShieldOff, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { adminEmptyStates, adminToastMessages } from '../../../../common/admin-messages';
 import type { AdminAccount } from '../../../../common/admin-settings-schemas';
@@ -11,11 +11,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TableCell, TableRow } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast-store';
-import { errorText } from '../../../lib/api';
 import { AddAdminDialog } from './add-admin-dialog';
 import { useAdminAccounts, useRemoveAdminRole } from '../../../api/admin/admin-accounts';
 import { formatDate, formatMoney } from '../shared/admin-format';
-import { ListPanel } from '../shared/list-panel';
+import { AddButton, ListPanel, toastFailure } from '../shared/list-panel';
 import { useLoadErrorToast } from '../shared/table-states';
 
 function AccountInfo({ user }: { user: PublicUser }) {
@@ -60,12 +59,7 @@ function AdminAccounts({ currentUser }: { currentUser: PublicUser }) {
     remove.mutate(admin.id, {
       onSuccess: () =>
         toast({ variant: 'success', title: adminAccountTexts.adminRemoved, description: admin.username }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: adminToastMessages.updateAdminStatusFailed,
-          description: errorText(error, 'Please try again.'),
-        }),
+      onError: toastFailure(adminToastMessages.updateAdminStatusFailed),
     });
   };
 
@@ -76,12 +70,7 @@ function AdminAccounts({ currentUser }: { currentUser: PublicUser }) {
         title="Admin Accounts"
         icon={ShieldCheck}
         description="Everyone who can open this console."
-        actions={
-          <Button size="sm" onClick={() => setAdding(true)}>
-            <Plus aria-hidden />
-            Add Admin
-          </Button>
-        }
+        actions={<AddButton label="Add Admin" onClick={() => setAdding(true)} />}
         label="Admin accounts"
         heads={['Username', 'Email', 'Role', 'Created', { label: 'Actions', className: 'text-right' }]}
         query={admins}

@@ -15,12 +15,11 @@ import { BoundField } from '../../../components/ui/bound-field';
 import { FormField, fieldA11y } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
-import { ApiError, errorText } from '../../../lib/api';
+import { errorText } from '../../../lib/api';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSaveEmailSettings, useSendTestEmail } from '../../../api/admin/email-settings';
 
 const settingsFields = ['sendgridApiKey', 'sendgridFromEmail', 'sendgridFromName'] as const;
-const isSettingsField = (name: string): name is (typeof settingsFields)[number] =>
-  (settingsFields as readonly string[]).includes(name);
 
 /** SendGrid key and sender. The key field starts empty: the saved key is never sent to the browser whole. */
 export function EmailServiceForm({ settings }: { settings: EmailSettings }) {
@@ -43,11 +42,7 @@ export function EmailServiceForm({ settings }: { settings: EmailSettings }) {
       resetField('sendgridApiKey');
     } catch (error) {
       toast({ variant: 'destructive', title: errorText(error, adminToastMessages.emailSettingsFailed) });
-      if (error instanceof ApiError) {
-        for (const [name, message] of Object.entries(error.fieldErrors)) {
-          if (isSettingsField(name)) setError(name, { type: 'server', message });
-        }
-      }
+      showServerFieldErrors(error, setError, settingsFields);
     }
   });
 

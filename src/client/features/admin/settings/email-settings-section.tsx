@@ -1,12 +1,11 @@
 import { Mail } from 'lucide-react';
 import { adminToastMessages } from '../../../../common/admin-messages';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { EmailLogsPanel } from './email-logs-panel';
 import { EmailServiceForm, TestEmailCard } from './email-service-form';
 import { useEmailSettings } from '../../../api/admin/email-settings';
-import { LoadError, useLoadErrorToast } from '../shared/table-states';
+import { useLoadErrorToast, WhenLoaded } from '../shared/table-states';
 
 function ServiceConfiguration() {
   const settings = useEmailSettings();
@@ -25,21 +24,16 @@ function ServiceConfiguration() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {settings.isPending ? (
-            <div className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
-              <Spinner label="Loading email settings..." />
-              Loading email settings...
-            </div>
-          ) : settings.isError ? (
-            <LoadError
-              title={adminToastMessages.loadEmailSettings}
-              onRetry={() => void settings.refetch()}
-              retrying={settings.isFetching}
-            />
-          ) : (
-            // Re-created after each load, so a save shows the newly saved values and clears the key field.
-            <EmailServiceForm key={settings.dataUpdatedAt} settings={settings.data} />
-          )}
+          <WhenLoaded
+            query={settings}
+            loadingLabel="Loading email settings..."
+            errorTitle={adminToastMessages.loadEmailSettings}
+          >
+            {(data) => (
+              // Re-created after each load, so a save shows the newly saved values and clears the key field.
+              <EmailServiceForm key={settings.dataUpdatedAt} settings={data} />
+            )}
+          </WhenLoaded>
         </CardContent>
       </Card>
       <TestEmailCard />

@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 export type LiveSwitchStep = 'idle' | 'warn' | 'clear';
 
 /**
- * Spec section 4: going live asks twice. First a warning about real payments (declining cancels the
- * save), then whether to clear the stored test customer and subscription ids. The second question has
+ * Going live asks twice (docs/product.md, "Payment settings"). First a warning about real payments (declining
+ * cancels the save), then whether to clear the stored test customer and subscription ids. The second question has
  * its own Cancel, so Escape or a stray click never counts as an answer.
  */
 export function LiveModeDialogs({

@@ -8,7 +8,6 @@ import type { PaymentMode } from '../../../../common/billing-schemas';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { BoundField } from '../../../components/ui/bound-field';
-import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError, errorText } from '../../../lib/api';
@@ -24,7 +23,7 @@ import {
   priceIdPlan,
   type PaymentSettingsValues,
 } from './payment-settings-form';
-import { LoadError, useLoadErrorToast } from '../shared/table-states';
+import { useLoadErrorToast, WhenLoaded } from '../shared/table-states';
 import { WebhookPanel } from './webhook-panel';
 
 const modes: { value: PaymentMode; label: string; description: string }[] = [
@@ -247,25 +246,16 @@ export function PaymentSettingsSection() {
           </p>
         </div>
       )}
-      {keys.isPending ? (
-        <div className="flex items-center gap-2 py-10 text-sm text-muted-foreground">
-          <Spinner label="Loading payment settings..." />
-          Loading payment settings...
-        </div>
-      ) : keys.isError ? (
-        <LoadError
-          title={adminToastMessages.loadAdminData}
-          onRetry={() => void keys.refetch()}
-          retrying={keys.isFetching}
-        />
-      ) : (
-        <PaymentSettingsForm
-          key={keys.dataUpdatedAt}
-          keys={keys.data}
-          revealedKey={revealedKey}
-          onGenerated={setRevealedKey}
-        />
-      )}
+      <WhenLoaded query={keys} loadingLabel="Loading payment settings..." errorTitle={adminToastMessages.loadAdminData}>
+        {(data) => (
+          <PaymentSettingsForm
+            key={keys.dataUpdatedAt}
+            keys={data}
+            revealedKey={revealedKey}
+            onGenerated={setRevealedKey}
+          />
+        )}
+      </WhenLoaded>
     </div>
   );
 }

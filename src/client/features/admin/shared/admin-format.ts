@@ -12,12 +12,12 @@ export function humanize(word: string): string {
   return spaced ? spaced.charAt(0).toUpperCase() + spaced.slice(1) : word;
 }
 
-/** Spec section 9: session ids are shown without the 'session_' prefix. */
+/** Session ids are shown without the 'session_' prefix (docs/product.md, "Display rules"). */
 export function sessionIdOf(username: string): string {
   return username.startsWith(ANONYMOUS_USERNAME_PREFIX) ? username.slice(ANONYMOUS_USERNAME_PREFIX.length) : username;
 }
 
-/** -1 paid questions is the unlimited allowance (spec section 9). */
+/** -1 paid questions is the unlimited allowance (docs/product.md, "Free questions and plans"). */
 export function paidQuestionsText(count: number): string {
   return count === -1 ? 'Unlimited' : count.toLocaleString('en-US');
 }

@@ -1,8 +1,10 @@
-import { RefreshCw, type LucideIcon } from 'lucide-react';
+import { Plus, RefreshCw, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { toast } from '../../../components/ui/toast-store';
+import { errorText } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { ListPager } from './list-pager';
 import { LoadError, TableEmptyRow, TableLoadingRow } from './table-states';
@@ -89,6 +91,22 @@ export function RefreshButton({ query }: { query: ListQueryState }) {
       Refresh
     </Button>
   );
+}
+
+/** A list's Add button: opens the dialog that creates a new row. */
+export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button size="sm" onClick={onClick}>
+      <Plus aria-hidden />
+      {label}
+    </Button>
+  );
+}
+
+/** The red toast of a change that failed, with the server's reason when it gave one. */
+export function toastFailure(title: string) {
+  return (error: unknown) =>
+    toast({ variant: 'destructive', title, description: errorText(error, 'Please try again.') });
 }
 
 export interface PanelCardProps {

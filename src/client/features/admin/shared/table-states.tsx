@@ -7,7 +7,10 @@ import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 
-/** Spec section 8: load failures are red toasts; the section also keeps an inline notice with a retry. */
+/**
+ * Load failures are red toasts; the section also keeps an inline notice with a retry
+ * (docs/product.md, "Admin messages").
+ */
 export function useLoadErrorToast(error: unknown, title: string) {
   useEffect(() => {
     if (!error) return;
@@ -69,4 +72,33 @@ export function LoadError({
       </Button>
     </div>
   );
+}
+
+/**
+ * A settings form's data: a spinner while it loads, the failure with Try Again, then the form, made
+ * from the loaded data by `children`.
+ */
+export function WhenLoaded<T>({
+  query,
+  loadingLabel,
+  errorTitle,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; isFetching: boolean; data: T | undefined; refetch: () => unknown };
+  loadingLabel: string;
+  errorTitle: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <div className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
+        <Spinner label={loadingLabel} />
+        {loadingLabel}
+      </div>
+    );
+  }
+  if (query.isError || query.data === undefined) {
+    return <LoadError title={errorTitle} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  return <>{children(query.data)}</>;
 }

@@ -26,9 +26,8 @@ import {
 import { BoundField } from '../../../components/ui/bound-field';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { humanize, serverMessage, sessionIdOf } from '../shared/admin-format';
 import { AllowanceHistory } from './allowance-history';
 import { useUpdateAdminUser } from '../../../api/admin/users';
@@ -37,7 +36,10 @@ export type EditKind = 'registered' | 'session';
 
 const WHOLE_NUMBER = /^-?\d+$/;
 
-/** Blank means "leave it as it is"; anything else is read as a base-10 integer (spec section 5). */
+/**
+ * Blank means "leave it as it is"; anything else is read as a base-10 integer
+ * (docs/product.md, "Users and sessions").
+ */
 function parseCount(text: string): number | undefined {
   const trimmed = text.trim();
   return trimmed === '' ? undefined : Number.parseInt(trimmed, 10);
@@ -150,9 +152,7 @@ export function EditUserDialog({
       onSaved();
       onClose();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      const shown = editableFields.filter((field) => fieldErrors[field]);
-      for (const field of shown) setError(field, { type: 'server', message: fieldErrors[field] });
+      const shown = showServerFieldErrors(error, setError, editableFields);
       if (shown.length === 0) {
         const reason = serverMessage(error) ?? adminToastMessages.updateUserFailed;
         setFormError(reason);
@@ -230,31 +230,17 @@ export function EditUserDialog({
               name="subscriptionStatus"
               id="edit-status"
               label="Subscription Status"
-              render={(control) => (
-                <NativeSelect {...control}>
-                  {user.subscriptionStatus === null && <option value="">None</option>}
-                  {statuses.map((status) => (
-                    <option key={status} value={status}>
-                      {humanize(status)}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
+              options={[
+                ...(user.subscriptionStatus === null ? [{ value: '', label: 'None' }] : []),
+                ...statuses.map((status) => ({ value: status, label: humanize(status) })),
+              ]}
             />
             <BoundField
               form={form}
               name="subscriptionTier"
               id="edit-tier"
               label="Subscription Tier"
-              render={(control) => (
-                <NativeSelect {...control}>
-                  {tiers.map((tier) => (
-                    <option key={tier} value={tier}>
-                      {humanize(tier)}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
+              options={tiers.map((tier) => ({ value: tier, label: humanize(tier) }))}
             />
           </div>
 

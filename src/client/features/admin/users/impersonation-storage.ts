@@ -1,7 +1,7 @@
 import { IMPERSONATING_KEY, ORIGINAL_ADMIN_ID_KEY } from '../../../lib/browser-storage';
 
-// The two session-storage flags of admin-console.md section 2 (Impersonation). Storage can be
-// unavailable (private mode, blocked cookies); the banner then relies on /api/me alone.
+// The two session-storage flags of docs/product.md, "Impersonation". Storage can be unavailable (private mode,
+// blocked cookies); the banner then relies on /api/me alone.
 
 export function isImpersonatingFlagSet(): boolean {
   try {

@@ -15,7 +15,7 @@ export function sessionsQuery(offset: number): AdminUsersQuery {
   return { kind: 'sessions', limit: USERS_PAGE_SIZE, offset, sort: '-id', filter: 'all' };
 }
 
-/** Anonymous guests: users named 'session_' plus the browser's session id (spec section 3). */
+/** Anonymous guests: users named 'session_' plus the browser's session id (docs/product.md, "Users and sessions"). */
 export function SessionsPanel({
   offset,
   onOffsetChange,

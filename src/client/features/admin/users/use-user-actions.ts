@@ -10,13 +10,19 @@ import { useDeleteAdminUser, useLoginAs, useResetUserPassword, useToggleAdmin } 
 
 export type AnyUserAction = UserAction | 'delete-session';
 
-/** A failure toast: the spec's words as the title, the server's reason (when it gave one) below. */
+/**
+ * A failure toast: the documented words as the title (docs/product.md, "Admin messages"), the server's reason
+ * (when it gave one) below.
+ */
 function failed(title: string, error: unknown) {
   const reason = serverMessage(error);
   toast({ variant: 'destructive', title, description: reason !== title ? reason : undefined });
 }
 
-/** The More menu's and the sessions tab's steps, each with the toasts of spec section 8. */
+/**
+ * The More menu's and the sessions tab's steps, each with the documented toasts
+ * (docs/product.md, "Admin messages").
+ */
 export function useUserActions({ currentUserId, redirect }: { currentUserId: number; redirect: Redirect }) {
   const remove = useDeleteAdminUser();
   const toggleAdmin = useToggleAdmin();

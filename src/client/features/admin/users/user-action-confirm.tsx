@@ -9,7 +9,10 @@ export interface PendingAction {
   user: AdminUser;
 }
 
-/** Steps that change or remove an account ask first (spec section 5); signing in as a user does not. */
+/**
+ * Steps that change or remove an account ask first (docs/product.md, "Users and sessions"); signing in as a user
+ * does not.
+ */
 export function needsConfirmation(action: AnyUserAction): boolean {
   return action !== 'login-as';
 }

@@ -4,7 +4,15 @@ import { adminServerMessages, adminToastMessages } from '../../../../common/admi
 import { IMPERSONATING_KEY, ORIGINAL_ADMIN_ID_KEY } from '../../../lib/browser-storage';
 import type { FakeHandler, FakeResponse } from '../../../../../tests/helpers/fake-fetch';
 import { makePublicUser } from '../../../../../tests/helpers/users';
-import { findToast, makeAdminUser, renderAdmin, requestsTo, rootAdmin, rootRow, usersByKind } from '../shared/admin-test-data';
+import {
+  findToast,
+  makeAdminUser,
+  renderAdmin,
+  requestsTo,
+  rootAdmin,
+  rootRow,
+  usersByKind,
+} from '../shared/admin-test-data';
 import { UsersSection } from './users-section';
 
 const USERS = '/api/admin/users';

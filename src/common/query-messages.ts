@@ -1,0 +1,25 @@
+import { MAX_QUERY_LENGTH } from './limits';
+import { MAX_SELECTED_MODELS } from './models';
+
+// The texts of asking a question, its history and the API keys (docs/product.md, "Errors and messages"), once for
+// server, client and tests; query-schemas.ts validates with them.
+
+export const queryMessages = {
+  emptyQueryTitle: 'Empty query',
+  emptyQuery: 'Please enter a query to submit',
+  queryTooLong: `Your question is too long: please keep it under ${MAX_QUERY_LENGTH.toLocaleString('en-US')} characters`,
+  noModel: 'Please select at least one AI model',
+  tooManyModels: `Please select at most ${MAX_SELECTED_MODELS} AI models`,
+  duplicateModels: 'Each AI model can be selected only once',
+  invalidSessionId: 'Invalid session id',
+  apiKeyRequiredTitle: 'API Key Required',
+  apiKeyRequired: 'Please enter an API key',
+  apiKeysRequired: 'API keys are required for: {services}',
+  submitFailed: 'Failed to submit query',
+  allModelsFailed: 'None of the selected models could answer, so this question was not counted.',
+  queryNotFound: 'Query not found',
+  historyCleared: 'History cleared',
+  clearHistoryFailed: 'Failed to clear history',
+  saveConfigurationFailed: 'Failed to save configuration',
+  configurationSaved: 'API configuration saved',
+} as const;
