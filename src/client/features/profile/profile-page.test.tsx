@@ -115,7 +115,7 @@ describe('ProfilePage', () => {
 
   it('sends only the current and new password, confirms and clears the form', async () => {
     const { user, requests } = renderProfile(makePublicUser(), {
-      'POST /api/change-password': { json: { message: 'Your password has been updated successfully.' }, delayMs: 30 },
+      'POST /api/change-password': { json: { message: 'Your password has been updated successfully.' }, delayMs: 300 },
     });
     await fillPasswords(user, 'old-secret', 'new-secret', 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));

@@ -43,7 +43,7 @@ describe('SupportPage', () => {
 
   it('prefills the signed-in user, sends the form and shows the confirmation', async () => {
     const { user, requests } = renderSupport(signedIn, {
-      'POST /api/support': { json: { message: serverMessages.supportSent }, delayMs: 30 },
+      'POST /api/support': { json: { message: serverMessages.supportSent }, delayMs: 300 },
     });
     expect(await screen.findByLabelText('Name')).toHaveValue('grace');
     expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com');
