@@ -4,33 +4,12 @@
 // PostgreSQL URL in DATABASE_URL to measure a real server (it uses a scratch database it drops).
 // Run: npx tsx bench/admin-users.bench.ts
 
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { listUsers, type UserListOptions } from '../src/server/admin/user-queries';
-import { openDatabase } from '../src/server/db/client';
+import { scratchDatabase } from './support/scratch-database';
 
 const USERS = 100_000;
 const RUNS = 15;
-
-async function scratchDatabase() {
-  const base = process.env.DATABASE_URL;
-  if (!base) return { ...(await openDatabase({ dataDir: 'memory://' })), drop: async () => {} };
-  const name = `parallax_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
-  return {
-    ...handle,
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 const views: [string, Partial<UserListOptions>][] = [
   ['first page, newest first', {}],
@@ -93,8 +72,7 @@ async function main() {
       String(total).padStart(11),
     );
   }
-  await database.close();
-  await database.drop();
+  await database.dispose();
 }
 
 await main();

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+
+/**
+ * A migrated database for one benchmark: PGlite in memory by default, or, with DATABASE_URL, a scratch
+ * PostgreSQL database made for the run and dropped after it.
+ */
+export async function scratchDatabase(): Promise<DatabaseHandle & { dispose: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    return { ...handle, dispose: () => handle.close() };
+  }
+  const name = `parallax_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
+  return {
+    ...handle,
+    dispose: async () => {
+      await handle.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
