@@ -1,11 +1,13 @@
 // Budget 1 of the performance issue: authenticated JSON calls against a bare Fastify route answering
-// the same JSON, in one run, 50 connections on loopback (autocannon). Each call is measured between two
+// the same JSON, in one run, 50 connections on loopback (autocannon, in a child process). Each call is measured between two
 // baseline runs and compared with their mean, so the machine's drift falls on both sides alike.
 // PGlite in memory by default; DATABASE_URL measures on PostgreSQL (a scratch database, dropped after).
 // Run: npm run bench -- api-overhead    (or: npx tsx bench/api-overhead.bench.ts)
 
+import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import { promisify } from 'node:util';
+import type { Result } from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -25,8 +27,14 @@ interface Measure {
   errors: number;
 }
 
+const run = promisify(execFile);
+
+/** The load comes from a process of its own, so the server under test keeps its core to itself. */
 async function load(url: string, headers: Record<string, string>): Promise<Measure> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const args = ['node_modules/autocannon/autocannon.js', '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS)];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as Result;
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
