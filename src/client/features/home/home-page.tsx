@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { COMPARISON_MODEL, type ModelKey } from '../../../common/models';
 import { hasAnswerText, type QueryResult, type SavedQuery } from '../../../common/query-schemas';
 import { queryMessages } from '../../../common/query-messages';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import { SiteFooter } from '../../components/layout/site-footer';
+import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { currentUserKey, useCurrentUser } from '../../api/auth';
 import { savedQueryOptions } from '../../api/questions';
@@ -17,10 +18,8 @@ import { ApiKeysPanel } from './api-keys-panel';
 import { EmptyState } from './empty-state';
 import { FreeQuestionsBadge, HighlightToggle } from './header-controls';
 import { HomeHeader } from './home-header';
-import { LiveAnswers } from './live-answers';
 import { ModelPicker } from './model-picker';
 import { ModelsDialog } from './models-dialog';
-import { QueryResults } from './query-results';
 import { QuestionForm } from './question-form';
 import { SessionHistory } from './session-history';
 import { SignUpPrompt } from './sign-up-prompt';
@@ -34,6 +33,23 @@ import { useHomeFlags } from './use-home-flags';
 import { useModelSelection } from './use-model-selection';
 import { useRefreshAfterChange } from './use-refresh-after-change';
 import { useSidebar } from './use-sidebar';
+
+// The answer cards and their markdown load with the first answer, not with the page: an empty Home
+// never needs them (docs/performance.md, "Home page weight"). Typing a question starts the download.
+const loadLiveAnswers = () => import('./live-answers');
+const loadQueryResults = () => import('./query-results');
+const LiveAnswers = lazy(async () => ({ default: (await loadLiveAnswers()).LiveAnswers }));
+const QueryResults = lazy(async () => ({ default: (await loadQueryResults()).QueryResults }));
+const prepareAnswers = () => void Promise.all([loadLiveAnswers(), loadQueryResults()]);
+
+function AnswersLoading() {
+  return (
+    <div className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
+      <Spinner label="Loading the answers" />
+      Loading the answers...
+    </div>
+  );
+}
 
 // Home (docs/product.md, "Home page"): the question bar, the sidebar (models, account, history) and the body,
 // which shows the live answers, the selected question's results, or the empty state.
@@ -159,7 +175,10 @@ export function HomePage() {
           question={
             <QuestionForm
               value={draft}
-              onChange={setDraft}
+              onChange={(value) => {
+                prepareAnswers();
+                setDraft(value);
+              }}
               onSubmit={() => void ask(draft, models.selected)}
               busy={busy}
               inputRef={inputRef}
@@ -192,13 +211,15 @@ export function HomePage() {
               {signUpMessage && !user && (
                 <SignUpPrompt message={signUpMessage} onDismiss={() => setSignUpMessage(null)} />
               )}
-              {live.phase === 'streaming' ? (
-                <LiveAnswers live={live} />
-              ) : selected ? (
-                <QueryResults key={selected.id} query={selected} highlightDifferences={highlight} />
-              ) : (
-                <EmptyState />
-              )}
+              <Suspense fallback={<AnswersLoading />}>
+                {live.phase === 'streaming' ? (
+                  <LiveAnswers live={live} />
+                ) : selected ? (
+                  <QueryResults key={selected.id} query={selected} highlightDifferences={highlight} />
+                ) : (
+                  <EmptyState />
+                )}
+              </Suspense>
             </div>
           </main>
           <SiteFooter />

@@ -44,7 +44,8 @@ describe('Session History', () => {
   it('shows a question’s results when it is chosen', async () => {
     const { user } = renderHome({ [`GET /api/history/${SESSION}`]: { json: [newer, older] } });
     await user.click(await history().findByRole('button', { name: /tallest mountain/ }));
-    const current = screen.getByRole('region', { name: 'Current Query' });
+    // The answer cards load with the first answer shown (docs/performance.md, "Home page weight").
+    const current = await screen.findByRole('region', { name: 'Current Query' });
     expect(within(current).getByText('What is the tallest mountain?')).toBeInTheDocument();
     expect(within(current).getByText('3 days ago')).toBeInTheDocument();
     expect(within(current).getByText('2/3 models responded')).toBeInTheDocument();
@@ -62,6 +63,7 @@ describe('Session History', () => {
   it('highlights the sentences another answer does not share when the switch is on', async () => {
     const { user, container } = renderHome({ [`GET /api/history/${SESSION}`]: { json: [older] } });
     await user.click(await history().findByRole('button', { name: /tallest mountain/ }));
+    await screen.findByRole('region', { name: 'Current Query' });
     expect(container.querySelector('mark')).toBeNull();
     await user.click(screen.getByRole('switch', { name: 'Highlight differences' }));
     const marked = [...container.querySelectorAll('mark')].map((mark) => mark.textContent);
@@ -73,7 +75,7 @@ describe('Session History', () => {
     const { user } = renderHome({ [`GET /api/history/${SESSION}`]: { json: [newer] } });
     await user.click(await history().findByRole('button', { name: /Berlin Wall/ }));
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    await user.click(screen.getByRole('button', { name: 'Copy Grok answer' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy Grok answer' }));
     expect(await screen.findByText('Copied')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith('November 9, 1989 was the day.');
     await settled();
