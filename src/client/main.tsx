@@ -1,5 +1,4 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -13,11 +12,10 @@ const queryClient = createQueryClient();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      {/* Tooltips open after 700 ms (docs/product.md, "Cache and timing rules"). */}
-      <Tooltip.Provider delayDuration={700}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </Tooltip.Provider>
+      {/* Tooltips appear only inside answers, whose Markdown brings its own provider (and the
+          documented delay), so the tooltip code loads with the answers, not with the page. */}
+      <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -115,8 +115,8 @@ export function Markdown({ text, highlight, claims, model }: MarkdownProps) {
   if (!claimContext) return body;
   return (
     <ClaimsContext.Provider value={claimContext}>
-      {/* The app's provider (main.tsx) sets the documented delay (docs/product.md, "Cache and timing rules"); this one
-          lets the answer stand alone. */}
+      {/* Tooltips open after the documented delay (docs/product.md, "Cache and timing rules"); the answers
+          are the only place with tooltips, so the provider lives here (main.tsx has none). */}
       <Tooltip.Provider delayDuration={700}>{body}</Tooltip.Provider>
     </ClaimsContext.Provider>
   );
