@@ -55,7 +55,7 @@ async function main() {
     await page.getByRole('heading', { name: 'AI Response Comparison Platform' }).waitFor();
     const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
     console.log(`First-load JavaScript for /: ${scripts.length} files, ${(total / 1024).toFixed(1)} KB gzipped`);
-    for (const script of [...scripts].sort((a, b) => b.gzip - a.gzip).slice(0, 8)) {
+    for (const script of [...scripts].sort((a, b) => b.gzip - a.gzip).slice(0, Number(process.env.BENCH_LIST ?? 8))) {
       console.log(`  ${(script.gzip / 1024).toFixed(1).padStart(6)} KB  ${script.url}`);
     }
     const pass = total <= BUDGET_BYTES;

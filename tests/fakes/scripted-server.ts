@@ -181,6 +181,7 @@ export abstract class ScriptedVendorServer {
       aborted: false,
       receivedAt: new Date(),
       endedAt: undefined,
+      deltaSentAt: [],
     };
     this.requests.push(record);
     const closed = new AbortController();
@@ -281,6 +282,7 @@ export abstract class ScriptedVendorServer {
       await sleep(chunkDelayMs, closed);
       if (closed.aborted) return;
       writeFrame(res, delta);
+      plan.request.deltaSentAt.push(performance.timeOrigin + performance.now());
     }
     frames.tail.forEach((frame) => writeFrame(res, frame));
     res.end();

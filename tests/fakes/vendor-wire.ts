@@ -65,6 +65,8 @@ export interface RecordedVendorRequest {
   aborted: boolean;
   receivedAt: Date;
   endedAt: Date | undefined;
+  /** When each streamed delta was written, in ms since the epoch with sub-ms precision (benchmarks). */
+  deltaSentAt: number[];
 }
 
 export interface RequestInfo {
