@@ -28,3 +28,26 @@ export async function scratchDatabase(): Promise<DatabaseHandle & { dispose: () 
     },
   };
 }
+
+/**
+ * For a benchmark whose server runs in another process: with DATABASE_URL, the address of a scratch
+ * PostgreSQL database made for the run (never the one DATABASE_URL names), and how to drop it; without,
+ * nothing (the server uses PGlite in its data folder).
+ */
+export async function scratchDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { url: undefined, drop: async () => {} };
+  const name = `parallax_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
