@@ -21,6 +21,8 @@ const STREAM_MS = 3000;
 const LEAK_LIMIT = 0.2;
 const PORT = 4392;
 const MODEL = 'chatgpt';
+/** The heap limit production starts with (package.json "start", docs/operations.md; decision 0028). */
+const PRODUCTION_NODE_ARGS = '--max-old-space-size=512';
 
 const tokens = Array.from({ length: TOKENS }, (_, i) => `t${i} `);
 const expectedText = tokens.join('');
@@ -102,24 +104,33 @@ async function main() {
   const version = modelCatalogue[MODEL].defaultVersion;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-concurrency-'));
   const database = await scratchDatabaseUrl();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      ...vendors.env,
-      DATABASE_URL: database.url ?? '',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
-      APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-      JUDGE_MODEL: 'local',
-      FREE_QUESTIONS: '100',
-      ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY: '0',
-      ANONYMOUS_SESSIONS_PER_ADDRESS_PER_DAY: '0',
-      ANONYMOUS_QUESTIONS_PER_HOUR: '0',
+  const server = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_ARGS ?? PRODUCTION_NODE_ARGS).split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      'src/server/main.ts',
+    ],
+    {
+      env: {
+        ...process.env,
+        ...vendors.env,
+        DATABASE_URL: database.url ?? '',
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'production',
+        APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+        JUDGE_MODEL: 'local',
+        FREE_QUESTIONS: '100',
+        ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY: '0',
+        ANONYMOUS_SESSIONS_PER_ADDRESS_PER_DAY: '0',
+        ANONYMOUS_QUESTIONS_PER_HOUR: '0',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const base = `http://127.0.0.1:${PORT}`;
   let failed = false;
   try {
