@@ -4,9 +4,9 @@
 // PostgreSQL URL in DATABASE_URL to measure a real server (it uses a scratch database it drops).
 // Run: npx tsx bench/admin-users.bench.ts
 
-import { sql } from 'drizzle-orm';
 import { listUsers, type UserListOptions } from '../src/server/admin/user-queries';
 import { scratchDatabase } from './support/scratch-database';
+import { seedUsers } from './support/seed';
 
 const USERS = 100_000;
 const RUNS = 15;
@@ -27,22 +27,7 @@ async function main() {
   const database = await scratchDatabase();
   const { db } = database;
   const seedStart = performance.now();
-  // One statement per kind keeps seeding to seconds; a quarter of the rows are anonymous sessions.
-  await db.execute(sql`
-    insert into users (username, email, free_questions_remaining, paid_questions_remaining,
-                       subscription_status, subscription_tier, created_at)
-    select 'user_' || i, 'user' || i || (case when i % 3 = 0 then '@example.org' else '@example.com' end),
-           i % 34,
-           case when i % 50 = 0 then -1 when i % 10 = 0 then i % 2001 else 0 end,
-           case when i % 10 = 0 then 'active' when i % 17 = 0 then 'cancelled' else null end,
-           case when i % 50 = 0 then 'unlimited' when i % 20 = 0 then 'standard' when i % 10 = 0 then 'basic' else 'free' end,
-           now() - (i || ' seconds')::interval
-    from generate_series(1, ${Math.round(USERS * 0.75)}) as i`);
-  await db.execute(sql`
-    insert into users (username, free_questions_remaining, created_at)
-    select 'session_' || md5(i::text), 33, now() - (i || ' seconds')::interval
-    from generate_series(1, ${Math.round(USERS * 0.25)}) as i`);
-  await db.execute(sql`analyze users`);
+  await seedUsers(db, USERS);
   console.log(`seeded ${USERS.toLocaleString()} users in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
   console.log(`engine: ${database.engine}\n`);
   console.log('view'.padEnd(32), 'median ms'.padStart(10), 'p95 ms'.padStart(8), 'total rows'.padStart(11));

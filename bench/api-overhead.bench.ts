@@ -12,6 +12,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { queries } from '../src/server/db/schema';
+import { benchEnv } from './support/app-process';
 import { scratchDatabase } from './support/scratch-database';
 
 const CONNECTIONS = 50;
@@ -45,13 +46,7 @@ async function load(url: string, headers: Record<string, string>): Promise<Measu
 
 async function main() {
   const database = await scratchDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: `/tmp/parallax-bench-${process.pid}`,
-    APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    APP_URL: 'http://127.0.0.1',
-    LOG_LEVEL: 'silent',
-  });
+  const config = loadConfig(benchEnv());
   const app = await buildApp({ config, db: database.db, logger: false, clientDir: null });
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 

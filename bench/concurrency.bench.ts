@@ -5,13 +5,11 @@
 // run here. PGlite by default; DATABASE_URL for PostgreSQL.
 // Run: npm run bench -- concurrency
 
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { modelCatalogue } from '../src/common/models';
-import type { StreamEvent } from '../src/common/query-schemas';
+import { parseSseFrames } from '../src/client/api/question-stream';
 import { startFakeAiVendors } from '../tests/fakes/ai-vendors';
+import { startAppProcess, UNCAPPED_ANONYMOUS } from './support/app-process';
 import { scratchDatabaseUrl } from './support/scratch-database';
 
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 200);
@@ -32,18 +30,6 @@ function rssMb(pid: number): number {
     .split('\n')
     .find((entry) => entry.startsWith('VmRSS:'));
   return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
-}
-
-async function waitForHealth(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the app did not start');
 }
 
 interface Outcome {
@@ -71,12 +57,9 @@ async function ask(base: string, sessionId: string): Promise<Outcome> {
       const { done, value } = await reader.read();
       if (done) break;
       buffer += decoder.decode(value, { stream: true });
-      const frames = buffer.split('\n\n');
-      buffer = frames.pop() ?? '';
-      for (const frame of frames) {
-        const data = frame.split('\n').find((line) => line.startsWith('data:'));
-        if (!data) continue;
-        const event = JSON.parse(data.slice(5)) as StreamEvent;
+      const parsed = parseSseFrames(buffer);
+      buffer = parsed.rest;
+      for (const event of parsed.events) {
         if (event.type === 'delta') text += event.text;
         if (event.type === 'model-done' && event.error) return { ok: false, problem: event.error, sessionId };
         if (event.type === 'error') return { ok: false, problem: event.message, sessionId };
@@ -102,10 +85,9 @@ async function stored(base: string, outcome: Outcome): Promise<boolean> {
 async function main() {
   const vendors = await startFakeAiVendors();
   const version = modelCatalogue[MODEL].defaultVersion;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-concurrency-'));
   const database = await scratchDatabaseUrl();
-  const server = spawn(
-    process.execPath,
+  const app = await startAppProcess(
+    PORT,
     [
       ...(process.env.BENCH_NODE_ARGS ?? PRODUCTION_NODE_ARGS).split(' ').filter(Boolean),
       '--import',
@@ -113,29 +95,20 @@ async function main() {
       'src/server/main.ts',
     ],
     {
-      env: {
-        ...process.env,
-        ...vendors.env,
-        DATABASE_URL: database.url ?? '',
-        PORT: String(PORT),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        NODE_ENV: 'production',
-        APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-        JUDGE_MODEL: 'local',
-        FREE_QUESTIONS: '100',
-        ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY: '0',
-        ANONYMOUS_SESSIONS_PER_ADDRESS_PER_DAY: '0',
-        ANONYMOUS_QUESTIONS_PER_HOUR: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      ...vendors.env,
+      DATABASE_URL: database.url ?? '',
+      NODE_ENV: 'production',
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+      JUDGE_MODEL: 'local',
+      FREE_QUESTIONS: '100',
+      ...UNCAPPED_ANONYMOUS,
     },
   );
-  const base = `http://127.0.0.1:${PORT}`;
+  const { base } = app;
+  const pid = app.child.pid!;
   let failed = false;
   try {
-    await waitForHealth(base);
-    const rssStart = rssMb(server.pid!);
+    const rssStart = rssMb(pid);
 
     // 200 at once, each streaming 60 tokens over 3 s.
     vendors.script(version, { chunks: tokens, chunkDelayMs: STREAM_MS / TOKENS });
@@ -144,7 +117,7 @@ async function main() {
       Array.from({ length: CONCURRENT }, (_, i) => ask(base, `concurrent-${String(i).padStart(6, '0')}`)),
     );
     const seconds = (performance.now() - started) / 1000;
-    const rssAfterConcurrent = rssMb(server.pid!);
+    const rssAfterConcurrent = rssMb(pid);
     const failures = outcomes.filter((outcome) => !outcome.ok);
     const storedChecks = await Promise.all(outcomes.filter((o) => o.ok).map((o) => stored(base, o)));
     const notStored = storedChecks.filter((ok) => !ok).length;
@@ -166,9 +139,9 @@ async function main() {
     for (let i = 0; i < SEQUENTIAL; i += 1) {
       const outcome = await ask(base, `sequential-${String(i).padStart(6, '0')}`);
       if (!outcome.ok) sequentialFailures += 1;
-      if (i === 99) rssAfter100 = rssMb(server.pid!);
+      if (i === 99) rssAfter100 = rssMb(pid);
     }
-    const rssEnd = rssMb(server.pid!);
+    const rssEnd = rssMb(pid);
     const growth = (rssEnd - rssAfter100) / rssAfter100;
     const leakPass = growth <= LEAK_LIMIT && sequentialFailures === 0;
     failed ||= !leakPass;
@@ -179,11 +152,9 @@ async function main() {
         `(${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %, limit +${LEAK_LIMIT * 100} %)`,
     );
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await app.stop();
     await vendors.stop();
     await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
   process.exitCode = failed ? 1 : 0;
 }

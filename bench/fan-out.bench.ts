@@ -7,12 +7,13 @@
 
 import type { AddressInfo } from 'node:net';
 import { modelCatalogue, type ModelKey } from '../src/common/models';
-import type { StreamEvent } from '../src/common/query-schemas';
 import type { AnswerForComparison } from '../src/common/comparison';
 import { buildApp } from '../src/server/app';
 import { analyseLocally } from '../src/server/comparison/local-analyser';
 import { loadConfig } from '../src/server/config';
+import { parseSseFrames } from '../src/client/api/question-stream';
 import { startFakeAiVendors } from '../tests/fakes/ai-vendors';
+import { benchEnv, UNCAPPED_ANONYMOUS } from './support/app-process';
 import { scratchDatabase } from './support/scratch-database';
 
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 8);
@@ -32,17 +33,9 @@ const max = (values: number[]) => Math.max(...values);
 async function main() {
   const vendors = await startFakeAiVendors();
   const database = await scratchDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: `/tmp/parallax-bench-${process.pid}`,
-    APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    APP_URL: 'http://127.0.0.1',
-    LOG_LEVEL: 'silent',
-    JUDGE_MODEL: 'local',
-    FREE_QUESTIONS: '1000',
-    ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY: '0',
-    ...vendors.env,
-  });
+  const config = loadConfig(
+    benchEnv({ JUDGE_MODEL: 'local', FREE_QUESTIONS: '1000', ...UNCAPPED_ANONYMOUS, ...vendors.env }),
+  );
   const app = await buildApp({ config, db: database.db, logger: false, clientDir: null });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/query/stream`;
@@ -82,12 +75,9 @@ async function main() {
       if (done) break;
       const receivedAt = now();
       buffer += decoder.decode(value, { stream: true });
-      const frames = buffer.split('\n\n');
-      buffer = frames.pop() ?? '';
-      for (const frame of frames) {
-        const data = frame.split('\n').find((line) => line.startsWith('data:'));
-        if (!data) continue;
-        const event = JSON.parse(data.slice(5)) as StreamEvent;
+      const parsed = parseSseFrames(buffer);
+      buffer = parsed.rest;
+      for (const event of parsed.events) {
         if (event.type === 'delta' && !firstDeltaAt.has(event.model)) firstDeltaAt.set(event.model, receivedAt);
         if (event.type === 'model-done') lastModelDoneAt = receivedAt;
         if (event.type === 'comparison') comparisonAt = receivedAt;

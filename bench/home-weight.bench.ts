@@ -4,42 +4,19 @@
 // (docs/performance.md, "How figures are taken"). Lists the largest files, so a regression names itself.
 // Run: npm run build && npm run bench -- home-weight
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { launchChromium, startAppProcess } from './support/app-process';
 
 const BUDGET_BYTES = 150 * 1024;
 const PORT = 4391;
 
-async function waitForHealth(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the app did not start');
-}
-
 async function main() {
   if (!existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-weight-'));
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${PORT}`;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'],
-  });
+  const app = await startAppProcess(PORT, ['dist/server/main.js']);
+  const base = app.base;
+  const browser = await launchChromium();
   try {
-    await waitForHealth(base);
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     const scripts: { url: string; raw: number; gzip: number }[] = [];
     page.on('response', async (response) => {
@@ -66,8 +43,7 @@ async function main() {
     process.exitCode = pass ? 0 : 1;
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
 }
 

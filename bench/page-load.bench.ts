@@ -5,11 +5,9 @@
 // Starts the built app (npm run build first) on a fresh embedded database.
 // Run: npm run build && npm run bench -- page-load
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { launchChromium, startAppProcess } from './support/app-process';
 
 const PORT = 4393;
 const HOLD_MS = 3000;
@@ -17,18 +15,6 @@ const RUNS = 5;
 const NON_CRITICAL = [/\/api\/history\//, /\/api\/api-status/, /\/api\/subscription-status-by-session\//];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function waitForHealth(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the app did not start');
-}
 
 /** Loads `/` and answers [first contentful paint, question box usable], in ms from navigation start. */
 async function measure(context: BrowserContext, base: string): Promise<[number, number]> {
@@ -51,19 +37,11 @@ async function fresh(browser: Browser): Promise<BrowserContext> {
 
 async function main() {
   if (!existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-page-load-'));
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${PORT}`;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'],
-  });
+  const app = await startAppProcess(PORT, ['dist/server/main.js']);
+  const base = app.base;
+  const browser = await launchChromium();
   let failed = false;
   try {
-    await waitForHealth(base);
     const cold: [number, number][] = [];
     const warm: [number, number][] = [];
     for (let run = 0; run < RUNS; run += 1) {
@@ -100,8 +78,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
   process.exitCode = failed ? 1 : 0;
 }
