@@ -5,6 +5,7 @@
 // on PGlite the same figures are printed for comparison. Run: npm run bench -- database-scale
 
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { dashboard, listPayments, listSubscriptionEvents } from '../src/server/admin/activity-queries';
 import { listUsers, type UserListOptions } from '../src/server/admin/user-queries';
 import { listEmailLogs } from '../src/server/email/logs';
@@ -20,6 +21,8 @@ const RUNS = 11;
 const LIST_MS = 50;
 const DASHBOARD_MS = 100;
 const HISTORY_MS = 20;
+/** Tables large enough here that a full scan would show: these must be read through an index. */
+const LARGE_TABLES = new Set(['users', 'queries', 'responses', 'payments', 'subscription_events', 'email_logs']);
 
 const userList = (overrides: Partial<UserListOptions>): UserListOptions => ({
   kind: 'registered',
@@ -30,8 +33,42 @@ const userList = (overrides: Partial<UserListOptions>): UserListOptions => ({
   ...overrides,
 });
 
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The scans of a plan: each index used, and each sequential scan of a large table. */
+function scansOf(node: PlanNode, found: string[] = []): string[] {
+  if (node['Index Name']) found.push(node['Index Name']);
+  if (node['Node Type'] === 'Seq Scan' && LARGE_TABLES.has(node['Relation Name'] ?? '')) {
+    found.push(`SEQ SCAN ${node['Relation Name']}`);
+  }
+  for (const child of node.Plans ?? []) scansOf(child, found);
+  return found;
+}
+
+/** What PostgreSQL plans for each statement a case sent: the indexes it uses, and any full scan. */
+async function explain(url: string, statements: [string, unknown[]][]): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const scans: string[] = [];
+    for (const [statement, params] of statements) {
+      const { rows } = await client.query(`explain (format json) ${statement}`, params);
+      scansOf((rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan, scans);
+    }
+    return [...new Set(scans)].join(', ') || 'no scan of a large table';
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
-  const database = await scratchDatabase();
+  let captured: [string, unknown[]][] | null = null;
+  const database = await scratchDatabase({ onStatement: (statement, params) => captured?.push([statement, params]) });
   const { db } = database;
   const seedStart = performance.now();
   await seedUsers(db, USERS);
@@ -87,11 +124,14 @@ async function main() {
   let failed = false;
   for (const [label, budget, run] of cases) {
     const times: number[] = [];
+    const statements: [string, unknown[]][] = [];
     for (let i = 0; i < RUNS; i += 1) {
+      captured = i === 0 ? statements : null;
       const start = performance.now();
       await run();
       times.push(performance.now() - start);
     }
+    captured = null;
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
     const pass = median <= budget;
@@ -102,6 +142,7 @@ async function main() {
       times[Math.floor(times.length * 0.95)]!.toFixed(1).padStart(8),
       `${budget} ms`.padStart(8),
     );
+    if (database.url) console.log(`      plan: ${await explain(database.url, statements)}`);
   }
   if (database.engine !== 'postgres') console.log('\n(The budget applies on PostgreSQL: set DATABASE_URL.)');
   await database.dispose();

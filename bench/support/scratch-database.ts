@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../../src/server/db/client';
 
 /**
  * A migrated database for one benchmark: PGlite in memory by default, or, with DATABASE_URL, a scratch
  * PostgreSQL database made for the run and dropped after it.
  */
-export async function scratchDatabase(): Promise<DatabaseHandle & { dispose: () => Promise<void> }> {
+export async function scratchDatabase(
+  options: Pick<OpenDatabaseOptions, 'onStatement'> = {},
+): Promise<DatabaseHandle & { url?: string; dispose: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const handle = await openDatabase({ dataDir: 'memory://', ...options });
     return { ...handle, dispose: () => handle.close() };
   }
   const name = `parallax_bench_${randomBytes(4).toString('hex')}`;
@@ -18,9 +20,10 @@ export async function scratchDatabase(): Promise<DatabaseHandle & { dispose: () 
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '.', ...options });
   return {
     ...handle,
+    url: url.toString(),
     dispose: async () => {
       await handle.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

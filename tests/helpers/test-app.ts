@@ -14,7 +14,9 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /** A fresh, migrated database for one test file: a copy of the run's template (PGlite or PostgreSQL). */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  { onStatement }: { onStatement?: (statement: string) => void } = {},
+): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-data-'));
   const postgresUrl = inject('postgresUrl');
   let handle: DatabaseHandle;
@@ -23,7 +25,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    handle = await openDatabase({ databaseUrl: withDatabase(postgresUrl, name), dataDir, migrate: false });
+    handle = await openDatabase({
+      databaseUrl: withDatabase(postgresUrl, name),
+      dataDir,
+      migrate: false,
+      onStatement,
+    });
     const close = handle.close;
     handle = {
       ...handle,
@@ -35,7 +42,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   } else {
     const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
-    handle = await openDatabase({ dataDir: 'memory://', loadDataDir: dump, migrate: false });
+    handle = await openDatabase({ dataDir: 'memory://', loadDataDir: dump, migrate: false, onStatement });
   }
   const close = handle.close;
   return {
@@ -56,25 +63,28 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, configured only by `env` (never by the machine's environment). */
-export async function createTestApp(env: Partial<Env> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  env: Partial<Env> = {},
+  databaseOptions: { onStatement?: (statement: string) => void } = {},
+): Promise<TestApp> {
+  const handle = await createTestDatabase(databaseOptions);
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: database.dataDir,
+    DATA_DIR: handle.dataDir,
     APP_SECRET: 'test-secret-test-secret-test-secret-0123',
     APP_URL: 'http://parallax.test',
     LOG_LEVEL: 'silent',
     ...(env as Record<string, string>),
   });
-  const app = await buildApp({ config, db: database.db, logger: false, clientDir: null });
+  const app = await buildApp({ config, db: handle.db, logger: false, clientDir: null });
   await app.ready();
   return {
     app,
-    db: database.db,
+    db: handle.db,
     config,
     close: async () => {
       await app.close();
-      await database.close();
+      await handle.close();
     },
   };
 }
