@@ -129,7 +129,12 @@ export const emailLogs = pgTable(
     error: text('error'),
     createdAt: createdAt(),
   },
-  (t) => [index('email_logs_created_idx').on(t.createdAt)],
+  (t) => [
+    index('email_logs_created_idx').on(t.createdAt),
+    // The Email Logs search is "contains" (ILIKE '%term%') on the recipient or the subject.
+    index('email_logs_to_trgm_idx').using('gin', sql`${t.to} gin_trgm_ops`),
+    index('email_logs_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
+  ],
 );
 
 export const auditLog = pgTable(
@@ -246,7 +251,12 @@ export const payments = pgTable(
     planId: text('plan_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payments_invoice_idx').on(t.stripeInvoiceId), index('payments_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('payments_invoice_idx').on(t.stripeInvoiceId),
+    index('payments_user_idx').on(t.userId),
+    // The Payments list and the dashboard read the newest first.
+    index('payments_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export const subscriptionEvents = pgTable(
