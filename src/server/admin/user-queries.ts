@@ -1,10 +1,9 @@
 import { and, count, desc, asc, sql, type SQL } from 'drizzle-orm';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
 import type { AdminUserSortKey } from '../../common/admin-user-schemas';
-import { tierRank } from '../../common/plans';
 import type { Database } from '../db/client';
 import { containsPattern, escapeLike } from '../db/like';
-import { users } from '../db/schema';
+import { paidQuestionsOrder, statusOrder, tierRankOrder, users } from '../db/schema';
 import type { UserRow } from '../users/repository';
 
 // The admin user lists page, search and sort in the database, so they stay fast with 100,000 users
@@ -34,23 +33,14 @@ export function listAdmins(db: Database): Promise<UserRow[]> {
   return db.select().from(users).where(isAdmin).orderBy(asc(users.id));
 }
 
-const tierRankSql = sql.raw(
-  `case subscription_tier ${Object.entries(tierRank)
-    .map(([tier, rank]) => `when '${tier}' then ${rank}`)
-    .join(' ')} else 0 end`,
-);
-
 const sortColumns: Record<AdminUserSortKey, SQL[]> = {
   id: [sql`${users.id}`],
   username: [sql`lower(${users.username})`],
   email: [sql`lower(${users.email})`],
   role: [sql`case when ${isAdmin} then 1 else 0 end`],
-  subscription: [tierRankSql, sql`coalesce(${users.subscriptionStatus}, '')`],
-  // -1 is unlimited, so it ranks above every count.
-  questions: [
-    sql`case when ${users.paidQuestionsRemaining} = -1 then 2147483647 else ${users.paidQuestionsRemaining} end`,
-    sql`${users.freeQuestionsRemaining}`,
-  ],
+  // Expressions with an index each (db/schema.ts).
+  subscription: [tierRankOrder, statusOrder],
+  questions: [paidQuestionsOrder, sql`${users.freeQuestionsRemaining}`],
   createdAt: [sql`${users.createdAt}`],
 };
 

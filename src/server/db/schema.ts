@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ALLOWANCE_BUCKETS, ALLOWANCE_CHANGE_REASONS } from '../../common/allowance-ledger';
 import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
+import { tierRank } from '../../common/plans';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** The user a row belongs to; it goes when the user is deleted. */
@@ -21,6 +22,22 @@ const ownerId = () =>
   integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
+
+/**
+ * The admin console's sort keys that are expressions (src/server/admin/user-queries.ts): written once
+ * here so the indexes below match the ORDER BY exactly, which is what lets PostgreSQL read a sorted
+ * page from the index instead of sorting the table.
+ */
+export const tierRankOrder = sql.raw(
+  `(case subscription_tier ${Object.entries(tierRank)
+    .map(([tier, rank]) => `when '${tier}' then ${rank}`)
+    .join(' ')} else 0 end)`,
+);
+export const statusOrder = sql.raw(`coalesce(subscription_status, '')`);
+/** -1 is unlimited, so it ranks above every count. */
+export const paidQuestionsOrder = sql.raw(
+  `(case when paid_questions_remaining = -1 then 2147483647 else paid_questions_remaining end)`,
+);
 
 export const users = pgTable(
   'users',
@@ -54,6 +71,8 @@ export const users = pgTable(
     // Trigram indexes let the admin console's "contains" search (ILIKE '%term%') skip a full scan.
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_tier_order_idx').on(tierRankOrder, statusOrder, t.id),
+    index('users_questions_order_idx').on(paidQuestionsOrder, t.freeQuestionsRemaining, t.id),
   ],
 );
 

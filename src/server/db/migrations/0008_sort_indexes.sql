@@ -1,0 +1,2 @@
+CREATE INDEX "users_tier_order_idx" ON "users" USING btree ((case subscription_tier when 'unlimited' then 3 when 'standard' then 2 when 'basic' then 1 when 'free' then 0 else 0 end),coalesce(subscription_status, ''),"id");--> statement-breakpoint
+CREATE INDEX "users_questions_order_idx" ON "users" USING btree ((case when paid_questions_remaining = -1 then 2147483647 else paid_questions_remaining end),"free_questions_remaining","id");
