@@ -42,6 +42,16 @@ export class SubscriptionSync {
     return { subscription, plan, status: ourStatus(subscription), periodStart: start, periodEnd: end };
   }
 
+  /**
+   * The user as they are now, locked until the transaction ends. A webhook reads the user before its
+   * transaction (it asks Stripe first); by the time it writes, another request (a test reset, a
+   * cancellation) may have changed the row, so the decision is made again on this one.
+   */
+  async lockUser(tx: Transaction, userId: number): Promise<UserRow | undefined> {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    return user;
+  }
+
   /** The user a Stripe object belongs to: our id in its metadata, else the customer it names. */
   async findUser(options: {
     userId?: string | number | null;

@@ -83,8 +83,9 @@ export class WebhookHandler {
           : null;
       const other = snap ? await this.otherLiveSubscription(stripe, user, snap) : null;
       return async (tx) => {
-        if (snap && other) await this.recordSecond(tx, user, snap, other, event);
-        if (snap) await this.sync.apply(tx, user, snap, event.type, event.id);
+        const current = (await this.sync.lockUser(tx, user.id)) ?? user;
+        if (snap && other) await this.recordSecond(tx, current, snap, other, event);
+        if (snap) await this.sync.apply(tx, current, snap, event.type, event.id);
         else
           await tx.insert(subscriptionEvents).values({
             userId: user.id,
@@ -105,10 +106,11 @@ export class WebhookHandler {
     const grant = invoice ? await this.sync.grantOf(invoice, snap.plan, snap.periodStart) : null;
     const other = await this.otherLiveSubscription(stripe, user, snap);
     return async (tx) => {
-      if (other) await this.recordSecond(tx, user, snap, other, event);
-      await this.sync.apply(tx, user, snap, event.type, event.id);
+      const current = (await this.sync.lockUser(tx, user.id)) ?? user;
+      if (other) await this.recordSecond(tx, current, snap, other, event);
+      await this.sync.apply(tx, current, snap, event.type, event.id);
       if (invoice)
-        await this.sync.recordInvoice(tx, user, invoice, snap.plan, event.type !== 'invoice.payment_failed', grant);
+        await this.sync.recordInvoice(tx, current, invoice, snap.plan, event.type !== 'invoice.payment_failed', grant);
     };
   }
 
