@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isClientRoute } from '../common/routes';
@@ -90,7 +90,9 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   app.addHook('onClose', () => background.drain());
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  // The security headers (docs/architecture.md, "Security rules"), built once: rebuilding helmet's
+  // middleware per request, as the Fastify plugin does, parsed the policy again on every call.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         // Stripe.js and its Payment Element frames (billing issue) are the only outside origins.
@@ -103,6 +105,9 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
     },
     strictTransportSecurity: config.appUrl.startsWith('https://'),
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
+  );
   await app.register(fastifyRateLimit, { global: false });
 
   app.addHook('onRequest', async (request, reply) => {
