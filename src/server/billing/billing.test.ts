@@ -336,3 +336,27 @@ describe('POST /stripe-webhook', () => {
     expect(JSON.parse(res.responseBody)).toEqual({ received: true, ignored: true });
   });
 });
+
+describe('GET /api/billing/verify-subscription/:subscriptionId', () => {
+  it("confirms the caller's own paid subscription and answers 404 for any other id", async () => {
+    const { cookie, subscriptionId } = await subscribe('basic');
+    const verify = (id: string) =>
+      t.app.inject({ method: 'GET', url: `/api/billing/verify-subscription/${id}`, ...as(cookie) });
+
+    // Until its first invoice is paid the subscription is a checkout attempt, not the user's (decision 0019).
+    const unpaid = await verify(subscriptionId);
+    expect(unpaid.statusCode).toBe(404);
+    expect(unpaid.json().message).toBe(billingMessages.subscriptionNotFound);
+
+    stripe.payInvoice(subscriptionId);
+    await stripe.settled();
+    const paid = await verify(subscriptionId);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toEqual({ verified: true, status: 'active', message: 'Subscription verified' });
+
+    const someoneElses = await subscribe('standard');
+    const other = await verify(someoneElses.subscriptionId);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(billingMessages.subscriptionNotFound);
+  });
+});

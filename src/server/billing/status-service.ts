@@ -94,14 +94,14 @@ export class SubscriptionStatusService {
 
   /** Refreshes the caller's own subscription from Stripe; another id looks exactly like a missing one. */
   async verify(user: UserRow, subscriptionId: string): Promise<SubscriptionVerification> {
-    if (user.stripeSubscriptionId !== subscriptionId) {
-      const discovered = await this.billing.discoverSubscription(user);
-      if (!discovered || (await findUserById(this.db, user.id))?.stripeSubscriptionId !== subscriptionId) {
-        throw notFound(billingMessages.subscriptionNotFound);
-      }
-    }
-    await this.billing.refresh((await findUserById(this.db, user.id))!);
-    const fresh = (await findUserById(this.db, user.id))!;
+    const another = user.stripeSubscriptionId !== subscriptionId;
+    if (another && !(await this.billing.discoverSubscription(user)))
+      throw notFound(billingMessages.subscriptionNotFound);
+    const current = await this.billing.reload(user);
+    if (another && current.stripeSubscriptionId !== subscriptionId)
+      throw notFound(billingMessages.subscriptionNotFound);
+    await this.billing.refresh(current);
+    const fresh = await this.billing.reload(user);
     const verified = hasActiveSubscription(fresh);
     return {
       verified,
