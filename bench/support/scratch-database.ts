@@ -9,25 +9,18 @@ import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../
 export async function scratchDatabase(
   options: Pick<OpenDatabaseOptions, 'onStatement'> = {},
 ): Promise<DatabaseHandle & { url?: string; dispose: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
+  if (!process.env.DATABASE_URL) {
     const handle = await openDatabase({ dataDir: 'memory://', ...options });
     return { ...handle, dispose: () => handle.close() };
   }
-  const name = `parallax_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '.', ...options });
+  const scratch = await scratchDatabaseUrl();
+  const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: '.', ...options });
   return {
     ...handle,
-    url: url.toString(),
+    url: scratch.url,
     dispose: async () => {
       await handle.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await scratch.drop();
     },
   };
 }
