@@ -13,8 +13,8 @@ import { ADMIN_PAGE_SIZE } from '../../../api/admin/paging';
 import { PlanDialog } from './plan-dialog';
 import { formatDateTime, formatMoney } from '../shared/admin-format';
 import { useAdminPlans, useSubscriptionEvents, useTogglePlan } from '../../../api/admin/subscriptions';
-import { AddButton, ListPanel, toastFailure } from '../shared/list-panel';
-import { useLoadErrorToast } from '../shared/table-states';
+import { AddButton, ListPanel } from '../shared/list-panel';
+import { toastFailure, useLoadErrorToast } from '../shared/table-states';
 
 function PlanRow({
   plan,

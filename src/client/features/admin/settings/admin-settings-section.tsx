@@ -14,8 +14,8 @@ import { toast } from '../../../components/ui/toast-store';
 import { AddAdminDialog } from './add-admin-dialog';
 import { useAdminAccounts, useRemoveAdminRole } from '../../../api/admin/admin-accounts';
 import { formatDate, formatMoney } from '../shared/admin-format';
-import { AddButton, ListPanel, toastFailure } from '../shared/list-panel';
-import { useLoadErrorToast } from '../shared/table-states';
+import { AddButton, ListPanel } from '../shared/list-panel';
+import { toastFailure, useLoadErrorToast } from '../shared/table-states';
 
 function AccountInfo({ user }: { user: PublicUser }) {
   const rows: [string, string][] = [

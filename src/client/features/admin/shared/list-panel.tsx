@@ -3,8 +3,6 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { toast } from '../../../components/ui/toast-store';
-import { errorText } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { ListPager } from './list-pager';
 import { LoadError, TableEmptyRow, TableLoadingRow } from './table-states';
@@ -101,12 +99,6 @@ export function AddButton({ label, onClick }: { label: string; onClick: () => vo
       {label}
     </Button>
   );
-}
-
-/** The red toast of a change that failed, with the server's reason when it gave one. */
-export function toastFailure(title: string) {
-  return (error: unknown) =>
-    toast({ variant: 'destructive', title, description: errorText(error, 'Please try again.') });
 }
 
 export interface PanelCardProps {

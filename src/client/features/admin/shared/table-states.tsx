@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TableCell, TableRow } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api';
+import { ApiError, errorText } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 
 /**
@@ -17,6 +17,12 @@ export function useLoadErrorToast(error: unknown, title: string) {
     const description = error instanceof ApiError ? error.serverMessage : undefined;
     toast({ variant: 'destructive', title, ...(description ? { description } : {}) });
   }, [error, title]);
+}
+
+/** The red toast of a change that failed, with the server's reason when it gave one. */
+export function toastFailure(title: string) {
+  return (error: unknown) =>
+    toast({ variant: 'destructive', title, description: errorText(error, 'Please try again.') });
 }
 
 export function TableLoadingRow({ colSpan, label = 'Loading...' }: { colSpan: number; label?: string }) {
