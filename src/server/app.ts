@@ -5,8 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from 'helmet';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isClientRoute } from '../common/routes';
 import { serverMessages } from '../common/messages';
@@ -18,8 +17,9 @@ import { Mailer } from './email/mailer';
 import { BackgroundTasks } from './http/background';
 import { refuseCrossSiteRequests } from './http/cross-site';
 import { errorHandler } from './http/errors';
-import { loggerOptions } from './http/logger';
-import { requireResponseSchema } from './http/response-schemas';
+import { deferredChildLogger, loggerOptions, OneLinePerRequest } from './http/logger';
+import { addResponseHeaders } from './http/response-headers';
+import { requireResponseSchema, serializerCompiler } from './http/response-schemas';
 import { warnAboutUntrustedProxy } from './http/proxy-warning';
 import { clientDistFolder } from './paths';
 import { createSecretBox, resolveAppSecret } from './settings/secret-box';
@@ -63,6 +63,9 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
     logger: logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // One line per request, written when it is answered (http/logger.ts), not two.
+    logController: new OneLinePerRequest(),
+    childLoggerFactory: deferredChildLogger,
     // Keep a caller's or load balancer's id so one request can be followed across services.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -73,9 +76,6 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   const background = new BackgroundTasks(app.log);
   const appSecret = resolveAppSecret(config.appSecret, config.dataDir);
@@ -89,31 +89,11 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   app.decorate('services', { settings, mailer, auth });
   app.addHook('onClose', () => background.drain());
 
-  await app.register(fastifyCookie);
-  // The security headers (docs/architecture.md, "Security rules"), built once: rebuilding helmet's
-  // middleware per request, as the Fastify plugin does, parsed the policy again on every call.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        // Stripe.js and its Payment Element frames (billing issue) are the only outside origins.
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],
-        upgradeInsecureRequests: config.appUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.appUrl.startsWith('https://'),
-  });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
-  );
+  // Only the session cookie is ever read, and only by calls that need the caller (auth/context.ts).
+  await app.register(fastifyCookie, { hook: false });
+  addResponseHeaders(app, config);
   await app.register(fastifyRateLimit, { global: false });
 
-  app.addHook('onRequest', async (request, reply) => {
-    // Answers carry accounts and allowances: never let a shared cache keep them.
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-  });
   warnAboutUntrustedProxy(app, config.trustProxy);
   refuseCrossSiteRequests(app, config.appUrl);
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
@@ -11,6 +12,11 @@ import { withDatabase } from './global-setup';
 
 export interface TestDatabase extends DatabaseHandle {
   dataDir: string;
+  /**
+   * Runs a statement as another instance of the app would: on the same database, unseen by this
+   * process's write watch (db/write-watch.ts), so its caches learn of it only by expiry.
+   */
+  writeFromAnotherInstance(statement: string, params?: unknown[]): Promise<void>;
 }
 
 /** A fresh, migrated database for one test file: a copy of the run's template (PGlite or PostgreSQL). */
@@ -20,8 +26,18 @@ export async function createTestDatabase(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-data-'));
   const postgresUrl = inject('postgresUrl');
   let handle: DatabaseHandle;
+  let writeFromAnotherInstance: TestDatabase['writeFromAnotherInstance'];
   if (postgresUrl) {
     const name = `parallax_t_${randomBytes(6).toString('hex')}`;
+    writeFromAnotherInstance = async (statement, params) => {
+      const other = new pg.Client({ connectionString: withDatabase(postgresUrl, name) });
+      await other.connect();
+      try {
+        await other.query(statement, params);
+      } finally {
+        await other.end();
+      }
+    };
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
@@ -43,11 +59,17 @@ export async function createTestDatabase(
   } else {
     const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
     handle = await openDatabase({ dataDir: 'memory://', loadDataDir: dump, migrate: false, onStatement });
+    // One embedded database serves one process; the prototype's query is the one the watch did not wrap.
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    writeFromAnotherInstance = async (statement, params) => {
+      await PGlite.prototype.query.call(client, statement, params);
+    };
   }
   const close = handle.close;
   return {
     ...handle,
     dataDir,
+    writeFromAnotherInstance,
     close: async () => {
       await close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -58,6 +80,7 @@ export async function createTestDatabase(
 export interface TestApp {
   app: App;
   db: TestDatabase['db'];
+  writeFromAnotherInstance: TestDatabase['writeFromAnotherInstance'];
   config: Config;
   close(): Promise<void>;
 }
@@ -81,6 +104,7 @@ export async function createTestApp(
   return {
     app,
     db: handle.db,
+    writeFromAnotherInstance: handle.writeFromAnotherInstance,
     config,
     close: async () => {
       await app.close();

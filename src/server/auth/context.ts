@@ -7,11 +7,17 @@ import { SESSION_COOKIE, SESSION_TTL_MS, validateSessionToken, type ValidSession
 
 const resolved = new WeakMap<FastifyRequest, Promise<ValidSession | null>>();
 
+/** The session cookie's token, parsed from the header only by the calls that need it. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  return header ? request.server.parseCookie(header)[SESSION_COOKIE] : undefined;
+}
+
 /** The caller's session, looked up once per request and only by the routes that need it. */
 export function getAuth(db: Database, request: FastifyRequest): Promise<ValidSession | null> {
   let pending = resolved.get(request);
   if (!pending) {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     pending = token ? validateSessionToken(db, token) : Promise.resolve(null);
     resolved.set(request, pending);
   }

@@ -56,9 +56,9 @@ describe('request logging', () => {
 
     const entries = await logsOf('verify-log-1');
     expect(entries.length).toBeGreaterThan(0);
-    const incoming = entries.find((e) => e.msg === 'incoming request') as
+    const completed = entries.find((e) => e.msg === 'request completed') as
       { req: { url: string; method: string } } | undefined;
-    expect(incoming?.req).toMatchObject({ method: 'GET', url: '/api/verify-email/[redacted]' });
+    expect(completed?.req).toMatchObject({ method: 'GET', url: '/api/verify-email/[redacted]' });
     expect(lines.join('\n')).not.toContain(token);
   });
 
@@ -71,8 +71,8 @@ describe('request logging', () => {
     });
     expect(res.statusCode).toBe(404);
     const entries = await logsOf('reset-log-1');
-    const incoming = entries.find((e) => e.msg === 'incoming request') as { req: { url: string } } | undefined;
-    expect(incoming?.req.url).toBe('/reset-password?token=[redacted]&from=mail');
+    const completed = entries.find((e) => e.msg === 'request completed') as { req: { url: string } } | undefined;
+    expect(completed?.req.url).toBe('/reset-password?token=[redacted]&from=mail');
     expect(lines.join('\n')).not.toContain(token);
   });
 
@@ -91,14 +91,58 @@ describe('request logging', () => {
   });
 });
 
+describe('one line per request', () => {
+  it('logs a change and a failed read at info, a read answered well only at debug', async () => {
+    const read = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'read-ok-1' } });
+    expect(read.statusCode).toBe(200);
+    expect(await logsOf('read-ok-1')).toEqual([]);
+    const failed = await app.inject({ method: 'GET', url: '/api/me', headers: { 'x-request-id': 'read-401-1' } });
+    expect(failed.statusCode).toBe(401);
+    expect(await logsOf('read-401-1')).toMatchObject([{ level: 30, res: { statusCode: 401 } }]);
+
+    const debugLines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        debugLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        callback();
+      },
+    });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: database.dataDir,
+      APP_SECRET: 'test-secret-test-secret-test-secret-0123',
+      APP_URL: 'http://parallax.test',
+      LOG_LEVEL: 'debug',
+    });
+    const logger = { ...(loggerOptions(config) as object), stream } as FastifyServerOptions['logger'];
+    const verbose = await buildApp({ config, db: database.db, logger, clientDir: null });
+    try {
+      await verbose.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'read-ok-2' } });
+      await new Promise((resolve) => setImmediate(resolve));
+      const entries = debugLines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === 'read-ok-2');
+      expect(entries).toMatchObject([{ level: 20, msg: 'request completed', res: { statusCode: 200 } }]);
+    } finally {
+      await verbose.close();
+    }
+  });
+});
+
 describe('request ids', () => {
   it('gives each response an x-request-id, and uses it in the log', async () => {
-    const first = await app.inject({ method: 'GET', url: '/api/health' });
-    const second = await app.inject({ method: 'GET', url: '/api/health' });
+    const first = await app.inject({ method: 'POST', url: '/api/logout' });
+    const second = await app.inject({ method: 'POST', url: '/api/logout' });
     const id = first.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(second.headers['x-request-id']).not.toBe(id);
-    expect((await logsOf(String(id))).map((e) => e.msg)).toEqual(['incoming request', 'request completed']);
+    const [line, ...more] = await logsOf(String(id));
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'POST', url: '/api/logout' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof line!.responseTime).toBe('number');
   });
 
   it('honours the caller\u2019s x-request-id, on errors too', async () => {

@@ -14,9 +14,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createLimit } from '../http/rate-limit';
 import { findUserById, toPublicUser } from '../users/repository';
-import { clearSessionCookie, getAuth, requireUser, setSessionCookie } from './context';
+import { clearSessionCookie, getAuth, requireUser, sessionTokenOf, setSessionCookie } from './context';
 import type { AuthService } from './service';
-import { invalidateSession, SESSION_COOKIE } from './sessions';
+import { invalidateSession, publicUserOf } from './sessions';
 
 export interface AuthRouteDeps {
   db: Database;
@@ -72,11 +72,11 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
   });
 
   app.get('/api/me', { schema: { response: { 200: publicUserSchema } } }, async (request, reply) => {
-    const { user, session, renewed } = await requireUser(db, request);
+    const auth = await requireUser(db, request);
     // Every page load asks for /api/me, so this is where a renewed session's cookie catches up.
-    const token = request.cookies[SESSION_COOKIE];
-    if (renewed && token) setSessionCookie(reply, config, token);
-    return toPublicUser(user, session.impersonatorId);
+    const token = sessionTokenOf(request);
+    if (auth.renewed && token) setSessionCookie(reply, config, token);
+    return publicUserOf(auth);
   });
 
   app.get(

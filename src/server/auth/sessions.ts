@@ -1,7 +1,9 @@
 import { and, eq, isNotNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { derivedFromCached, ReadCache } from '../db/read-cache';
+import type { PublicUser } from '../../common/user-schemas';
 import { sessions, users } from '../db/schema';
-import type { UserRow } from '../users/repository';
+import { toPublicUser, type UserRow } from '../users/repository';
 import { generateToken, hashToken } from './tokens';
 
 // Sessions per the Copenhagen Book: the cookie holds a random token, the table only its hash,
@@ -42,26 +44,41 @@ export async function createSession(
   return { token, session: session! };
 }
 
+// Every signed-in call starts here; a logout, a password change, a demotion or an impersonation's end
+// is a write to one of these tables, so it empties this cache at once (db/read-cache.ts). It is keyed
+// by the token the request carries, held in memory only as long as the request itself holds it
+// (about a second), so a repeated call does not hash it again; the database keeps only the hash.
+const sessionReads = new ReadCache<string, { session: SessionRow; user: UserRow } | null>(['sessions', 'users']);
+
 export async function validateSessionToken(db: Database, token: string): Promise<ValidSession | null> {
-  const id = hashToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  const row = await sessionReads.read(db, token, async () => {
+    const [found] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, hashToken(token)))
+      .limit(1);
+    return found ?? null;
+  });
   if (!row) return null;
   const now = Date.now();
   if (row.session.expiresAt.getTime() <= now) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await db.delete(sessions).where(eq(sessions.id, row.session.id));
     return null;
   }
   if (!row.session.impersonatorId && row.session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS);
-    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, row.session.id));
     return { ...row, session: { ...row.session, expiresAt }, renewed: true };
   }
   return { ...row, renewed: false };
+}
+
+const publicUsers = new WeakMap<SessionRow, PublicUser>();
+
+/** The caller as /api/me shows them; made once per cached session (a session and its user are read together). */
+export function publicUserOf({ session, user }: ValidSession): PublicUser {
+  return derivedFromCached(publicUsers, session, () => toPublicUser(user, session.impersonatorId));
 }
 
 export async function invalidateSession(db: Database, sessionId: string): Promise<void> {

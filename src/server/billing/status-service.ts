@@ -10,6 +10,7 @@ import type {
 import { hasActiveSubscription } from '../allowance/service';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { derivedFromCached } from '../db/read-cache';
 import { forbidden, notFound } from '../http/errors';
 import type { AnonymousLimits } from '../users/anonymous-limits';
 import { findUserById, isAdminUser, isSessionUser, type UserRow } from '../users/repository';
@@ -23,6 +24,8 @@ import type { StripeGateway } from './stripe-gateway';
 const DIAGNOSTIC_SUBSCRIPTIONS = 20;
 
 export class SubscriptionStatusService {
+  private readonly statuses = new WeakMap<UserRow, SubscriptionStatus>();
+
   constructor(
     private readonly db: Database,
     private readonly config: Config,
@@ -45,7 +48,8 @@ export class SubscriptionStatusService {
         freeQuestionsRemaining: this.config.freeQuestions,
       };
     }
-    return {
+    // Made once per cached user (db/read-cache.ts): every page load asks for it.
+    return derivedFromCached(this.statuses, user, () => ({
       userId: user.id,
       hasActiveSubscription: hasActiveSubscription(user),
       subscriptionStatus: user.subscriptionStatus,
@@ -54,7 +58,7 @@ export class SubscriptionStatusService {
       stripeSubscriptionId: user.stripeSubscriptionId,
       paidQuestionsRemaining: user.paidQuestionsRemaining,
       freeQuestionsRemaining: user.freeQuestionsRemaining,
-    };
+    }));
   }
 
   /** An anonymous visitor's free count is also bounded by what their address has left today (decision 0022). */

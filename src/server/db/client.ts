@@ -10,7 +10,9 @@ import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { registerWriteWatch } from './read-cache';
 import * as schema from './schema';
+import { WriteWatch } from './write-watch';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a `db.transaction` callback receives: writes through it commit or roll back together. */
@@ -49,7 +51,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle connection can die (a database restart, a killed backend). Without a listener pg-pool
     // turns that into an uncaught exception; with one, the pool drops the client and reconnects.
     pool.on('error', (error) => (options.onConnectionError ?? defaultConnectionError)(error));
+    const watch = new WriteWatch();
+    watch.watchPool(pool);
     const db = drizzlePg(pool, { schema, logger: statementLogger(options) }) as unknown as Database;
+    registerWriteWatch(db, watch);
     if (options.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, engine: 'postgres', close: () => pool.end() };
   }
@@ -57,7 +62,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the admin search indexes; PostgreSQL ships it in contrib, PGlite as an add-on.
   const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  const watch = new WriteWatch();
+  watch.watchPglite(client);
   const db = drizzlePglite(client, { schema, logger: statementLogger(options) }) as unknown as Database;
+  registerWriteWatch(db, watch);
   if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { db, engine: 'pglite', close: () => client.close() };
 }

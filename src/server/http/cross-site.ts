@@ -48,22 +48,14 @@ function hasBody(request: FastifyRequest): boolean {
 export function refuseCrossSiteRequests(app: FastifyInstance, appUrl: string) {
   const appOrigin = originOf(appUrl);
 
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || exempt(request)) return;
-
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      // 'null' comes from sandboxed frames, data: URLs and some redirects: never the app's own page.
-      if (origin === 'null' || !isOwnOrigin(request, origin, appOrigin)) refuse(request, 'origin');
-    } else {
-      const site = request.headers['sec-fetch-site'];
-      if (site !== undefined && !TRUSTED_FETCH_SITES.has(site)) refuse(request, 'sec-fetch-site');
-    }
-
-    // A form can send text/plain, urlencoded or multipart bodies without a preflight; JSON it cannot.
-    const type = mediaType(request);
-    if (type === undefined ? hasBody(request) : type !== 'application/json') {
-      throw new HttpError(415, serverMessages.jsonRequired);
+  // Synchronous: a hook on every request, so no promise for the GETs it lets straight through.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || exempt(request)) return done();
+    try {
+      checkStateChange(request, appOrigin);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
   });
 
@@ -80,6 +72,23 @@ export function refuseCrossSiteRequests(app: FastifyInstance, appUrl: string) {
     }
     parseJson(request, text, done);
   });
+}
+
+function checkStateChange(request: FastifyRequest, appOrigin: string | null): void {
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    // 'null' comes from sandboxed frames, data: URLs and some redirects: never the app's own page.
+    if (origin === 'null' || !isOwnOrigin(request, origin, appOrigin)) refuse(request, 'origin');
+  } else {
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && !TRUSTED_FETCH_SITES.has(site)) refuse(request, 'sec-fetch-site');
+  }
+
+  // A form can send text/plain, urlencoded or multipart bodies without a preflight; JSON it cannot.
+  const type = mediaType(request);
+  if (type === undefined ? hasBody(request) : type !== 'application/json') {
+    throw new HttpError(415, serverMessages.jsonRequired);
+  }
 }
 
 function refuse(request: FastifyRequest, reason: 'origin' | 'sec-fetch-site'): never {

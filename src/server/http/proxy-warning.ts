@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 export function warnAboutUntrustedProxy(app: FastifyInstance, trustProxy: boolean) {
   if (trustProxy) return;
   let warned = false;
-  app.addHook('onRequest', async (request) => {
-    if (warned || request.headers['x-forwarded-for'] === undefined) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (warned || request.headers['x-forwarded-for'] === undefined) return done();
     warned = true;
     request.log.warn(
       { remoteAddress: request.ip, trustProxy: false },
@@ -18,5 +18,6 @@ export function warnAboutUntrustedProxy(app: FastifyInstance, trustProxy: boolea
         'every caller shares its address and per-address limits (sign-in, registration, anonymous ' +
         'questions, break-glass tokens) count them all together. Set TRUST_PROXY=true behind a trusted proxy.',
     );
+    done();
   });
 }

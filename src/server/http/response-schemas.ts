@@ -1,4 +1,5 @@
 import type { RouteOptions } from 'fastify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 
 // Every API route says what it answers (issue "One owner for every rule", item 3): its response
 // schema, from src/common/, is the contract the client parses with, and Fastify serializes through
@@ -22,3 +23,22 @@ export function requireResponseSchema(route: RouteOptions): void {
       "contract's schema from src/common/ (or config.streamsResponse for a streamed answer).",
   );
 }
+
+/**
+ * The zod serializer (fastify-type-provider-zod), run once per frozen answer. A frozen object cannot
+ * change, so the JSON it gave is the JSON it gives: the cached reads (db/read-cache.ts) are frozen,
+ * and a cached history of 50 questions is encoded once, not on every page load.
+ */
+export const serializerCompiler: typeof zodSerializerCompiler = (route) => {
+  const serialize = zodSerializerCompiler(route);
+  const encoded = new WeakMap<object, string>();
+  return (data) => {
+    if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return serialize(data);
+    let json = encoded.get(data);
+    if (json === undefined) {
+      json = serialize(data);
+      encoded.set(data, json);
+    }
+    return json;
+  };
+};

@@ -4,6 +4,7 @@ import { COMPARISON_MODEL } from '../../common/models';
 import type { ModelResponse, SavedQuery } from '../../common/query-schemas';
 import { toStorableJson, toStorableText } from '../../common/text-rules';
 import type { Database } from '../db/client';
+import { ReadCache } from '../db/read-cache';
 import { queries, responses } from '../db/schema';
 
 type QueryRow = typeof queries.$inferSelect;
@@ -177,15 +178,25 @@ async function withResponses(db: Database, rows: ListedQueryRow[]): Promise<Save
   return rows.map((row) => toSavedQuery(row, byQuery.get(row.id) ?? []));
 }
 
+const HISTORY_LENGTH = 100;
+// The history is read on every page load; a question saved, a history cleared or moved, an account
+// deleted (its rows go with it) are writes to these tables and empty the cache (db/read-cache.ts).
+const historyReads = new ReadCache<number, SavedQuery[]>(['queries', 'responses', 'users'], 1000);
+
 /** Newest first, as the Session History lists them; without the claims (GET /api/query/:id has them). */
-export async function listHistory(db: Database, userId: number, limit = 100): Promise<SavedQuery[]> {
+export async function readHistory(db: Database, userId: number): Promise<SavedQuery[]> {
   const rows = await db
     .select(listedColumns)
     .from(queries)
     .where(eq(queries.userId, userId))
     .orderBy(desc(queries.createdAt), desc(queries.id))
-    .limit(limit);
+    .limit(HISTORY_LENGTH);
   return withResponses(db, rows);
+}
+
+/** The history as readHistory reads it, through the cache (db/read-cache.ts). */
+export function listHistory(db: Database, userId: number): Promise<SavedQuery[]> {
+  return historyReads.read(db, userId, () => readHistory(db, userId));
 }
 
 export async function findQuery(db: Database, id: number): Promise<{ userId: number; query: SavedQuery } | undefined> {

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -109,12 +110,12 @@ export async function queryRoutes(
       const signal = abortOnDisconnect(reply);
       reply.hijack();
       reply.raw.writeHead(200, {
+        // The headers every answer carries (http/response-headers.ts): a hijacked reply sends only these.
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
         connection: 'keep-alive',
         // Proxies such as nginx would otherwise hold the deltas back.
         'x-accel-buffering': 'no',
-        'x-request-id': request.id,
       });
       const send = (event: StreamEvent) => {
         if (!reply.raw.writableEnded) reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
