@@ -1,8 +1,9 @@
 // Budget 4 of the performance issue: the admin console's lists, the dashboard and a user's history with
 // 100,000 users and 1,000,000 stored responses. Times the product's own query functions (what the
 // routes call) and compares each median with its budget: lists, searches and sorts 50 ms, dashboard
-// 100 ms, a history page 20 ms. The budget is set for PostgreSQL (DATABASE_URL, a scratch database);
-// on PGlite the same figures are printed for comparison. Run: npm run bench -- database-scale
+// 100 ms, a history page 20 ms, and on PostgreSQL no plan that reads a large table whole (EXPLAIN of
+// every statement the case sent). The budget is set for PostgreSQL (DATABASE_URL, a scratch
+// database); on PGlite the same figures are printed for comparison. Run: npm run bench -- database-scale
 
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -51,7 +52,7 @@ function scansOf(node: PlanNode, found: string[] = []): string[] {
 }
 
 /** What PostgreSQL plans for each statement a case sent: the indexes it uses, and any full scan. */
-async function explain(url: string, statements: [string, unknown[]][]): Promise<string> {
+async function explain(url: string, statements: [string, unknown[]][]): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -60,7 +61,7 @@ async function explain(url: string, statements: [string, unknown[]][]): Promise<
       const { rows } = await client.query(`explain (format json) ${statement}`, params);
       scansOf((rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan, scans);
     }
-    return [...new Set(scans)].join(', ') || 'no scan of a large table';
+    return [...new Set(scans)];
   } finally {
     await client.end();
   }
@@ -97,7 +98,8 @@ async function main() {
     select 'user' || i || '@example.com', 'Verify your email address', 'delivered', 'verification',
            now() - (i || ' minutes')::interval
     from generate_series(1, ${ROWS_PER_LOG}) as i`);
-  await db.execute(sql`analyze`);
+  // A database in service is vacuumed by autovacuum: its visibility map lets counts read indexes alone.
+  await db.execute(sql`vacuum analyze`);
   console.log(
     `Database at scale: ${USERS.toLocaleString()} users, ${RESPONSES.toLocaleString()} responses, ` +
       `${database.engine}, seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`,
@@ -134,7 +136,9 @@ async function main() {
     captured = null;
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
-    const pass = median <= budget;
+    // On PostgreSQL a case also fails when its plan reads a large table whole.
+    const scans = database.url ? await explain(database.url, statements) : [];
+    const pass = median <= budget && !scans.some((scan) => scan.startsWith('SEQ SCAN'));
     if (database.engine === 'postgres') failed ||= !pass;
     console.log(
       `${(pass ? 'PASS  ' : 'FAIL  ') + label}`.padEnd(40),
@@ -142,7 +146,7 @@ async function main() {
       times[Math.floor(times.length * 0.95)]!.toFixed(1).padStart(8),
       `${budget} ms`.padStart(8),
     );
-    if (database.url) console.log(`      plan: ${await explain(database.url, statements)}`);
+    if (database.url) console.log(`      plan: ${scans.join(', ') || 'no scan of a large table'}`);
   }
   if (database.engine !== 'postgres') console.log('\n(The budget applies on PostgreSQL: set DATABASE_URL.)');
   await database.dispose();

@@ -1,25 +1,31 @@
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { count, desc, inArray } from 'drizzle-orm';
 import { ACTIVITY_FEED_SIZE, type ActivityItem, type Dashboard } from '../../common/admin-billing-schemas';
 import type { Database } from '../db/client';
-import { payments, subscriptionEvents, users } from '../db/schema';
+import { activeSubscriptionCondition, activityTotals, payments, subscriptionEvents, users } from '../db/schema';
 import { isRegisteredUser } from './user-queries';
 
-// The dashboard's numbers and the payments and events tables, computed in the database.
+// The dashboard's numbers and the payments and events tables, computed in the database. Whole-table
+// totals come from activity_totals (kept by triggers, migration 0009), counts of users from partial
+// indexes: nothing here reads every row of a table (bench/database-scale.bench.ts).
 
-const succeeded = eq(payments.status, 'succeeded');
+type TotalName = 'payments' | 'payments_succeeded_amount' | `payments_succeeded_amount:${string}` | 'subscription_events';
+
+/** The named running totals (revenue is the payments whose status is 'succeeded'); one not written yet is 0. */
+async function totals(db: Database, names: TotalName[]): Promise<(name: TotalName) => number> {
+  const rows = await db.select().from(activityTotals).where(inArray(activityTotals.name, names));
+  const found = new Map(rows.map((row) => [row.name, Number(row.value)]));
+  return (name) => found.get(name) ?? 0;
+}
+
+/** A calendar month in UTC as the totals name it: 2026-11. */
+const monthKey = (start: Date) => start.toISOString().slice(0, 7);
 
 export async function dashboard(db: Database, now = new Date()): Promise<Dashboard> {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [[revenue], [monthly], [active], [registered], recentPayments, recentEvents] = await Promise.all([
-    db
-      .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
-      .from(payments)
-      .where(succeeded),
-    db
-      .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
-      .from(payments)
-      .where(and(succeeded, gte(payments.createdAt, monthStart))),
-    db.select({ total: count() }).from(users).where(eq(users.subscriptionStatus, 'active')),
+  const thisMonth: TotalName = `payments_succeeded_amount:${monthKey(monthStart)}`;
+  const [revenue, [active], [registered], recentPayments, recentEvents] = await Promise.all([
+    totals(db, ['payments_succeeded_amount', thisMonth]),
+    db.select({ total: count() }).from(users).where(activeSubscriptionCondition),
     db.select({ total: count() }).from(users).where(isRegisteredUser),
     // The feed needs only the newest rows of each, not their totals.
     paymentRows(db, { limit: ACTIVITY_FEED_SIZE, offset: 0 }),
@@ -54,8 +60,8 @@ export async function dashboard(db: Database, now = new Date()): Promise<Dashboa
   feed.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return {
     // Sums come back as numeric text from Postgres.
-    totalRevenue: Number(revenue?.total ?? 0),
-    monthlyRevenue: Number(monthly?.total ?? 0),
+    totalRevenue: revenue('payments_succeeded_amount'),
+    monthlyRevenue: revenue(thisMonth),
     activeSubscriptions: active?.total ?? 0,
     totalUsers: registered?.total ?? 0,
     currency: 'usd',
@@ -71,16 +77,25 @@ interface Page {
 /** The console's activity tables: each row belongs to a user, newest first. */
 type UserActivityTable = typeof payments | typeof subscriptionEvents;
 
-/** One page of `table`, newest first, each row with its user's username (null once the user is gone). */
+/**
+ * One page of `table`, newest first, each row with its user's username (null once the user is gone).
+ * The page is read first, from the created_at index, and only its users after: joined in one query,
+ * PostgreSQL chose to hash both whole tables for a page deep in the list.
+ */
 async function newestWithUsername<T extends UserActivityTable>(db: Database, table: T, page: Page) {
-  const rows = await db
-    .select({ row: table as UserActivityTable, username: users.username })
+  const rows = (await db
+    .select()
     .from(table as UserActivityTable)
-    .leftJoin(users, eq(users.id, table.userId))
     .orderBy(desc(table.createdAt), desc(table.id))
     .limit(page.limit)
-    .offset(page.offset);
-  return rows as { row: T['$inferSelect']; username: string | null }[];
+    .offset(page.offset)) as T['$inferSelect'][];
+  const userIds = [...new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])))];
+  const names =
+    userIds.length === 0
+      ? []
+      : await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, userIds));
+  const usernameOf = new Map(names.map((user) => [user.id, user.username]));
+  return rows.map((row) => ({ row, username: row.userId === null ? null : (usernameOf.get(row.userId) ?? null) }));
 }
 
 /** What the console shows of a payment and of a subscription event, beside the username and time. */
@@ -102,16 +117,8 @@ async function paymentRows(db: Database, page: Page) {
 }
 
 export async function listPayments(db: Database, page: Page) {
-  const [rows, [totals]] = await Promise.all([
-    paymentRows(db, page),
-    db
-      .select({
-        count: count(),
-        revenue: sql<string>`coalesce(sum(${payments.amount}) filter (where ${succeeded}), 0)`,
-      })
-      .from(payments),
-  ]);
-  return { rows, total: totals?.count ?? 0, revenue: Number(totals?.revenue ?? 0) };
+  const [rows, sums] = await Promise.all([paymentRows(db, page), totals(db, ['payments', 'payments_succeeded_amount'])]);
+  return { rows, total: sums('payments'), revenue: sums('payments_succeeded_amount') };
 }
 
 /** One page of subscription events with the user's username. */
@@ -125,9 +132,6 @@ async function subscriptionEventRows(db: Database, page: Page) {
 }
 
 export async function listSubscriptionEvents(db: Database, page: Page) {
-  const [rows, [totals]] = await Promise.all([
-    subscriptionEventRows(db, page),
-    db.select({ count: count() }).from(subscriptionEvents),
-  ]);
-  return { rows, total: totals?.count ?? 0 };
+  const [rows, sums] = await Promise.all([subscriptionEventRows(db, page), totals(db, ['subscription_events'])]);
+  return { rows, total: sums('subscription_events') };
 }

@@ -3,7 +3,7 @@ import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
 import type { AdminUserSortKey } from '../../common/admin-user-schemas';
 import type { Database } from '../db/client';
 import { containsPattern, escapeLike } from '../db/like';
-import { paidQuestionsOrder, statusOrder, tierRankOrder, users } from '../db/schema';
+import { activeSubscriptionCondition, paidQuestionsOrder, registeredUserCondition, statusOrder, tierRankOrder, users } from '../db/schema';
 import type { UserRow } from '../users/repository';
 
 // The admin user lists page, search and sort in the database, so they stay fast with 100,000 users
@@ -22,10 +22,8 @@ export interface UserListOptions {
 const sessionPattern = `${escapeLike(ANONYMOUS_USERNAME_PREFIX)}%`;
 
 const isSessionUser = sql`${users.username} like ${sessionPattern}`;
-export const isRegisteredUser = and(
-  sql`${users.email} is not null`,
-  sql`${users.username} not like ${sessionPattern}`,
-)!;
+/** The schema's constant, so the totals come from its partial index (users_registered_idx). */
+export const isRegisteredUser = registeredUserCondition;
 export const isAdmin = sql`(${users.role} = 'admin' or ${users.isAdmin})`;
 
 /** Every administrator account, oldest first (GET /api/admin/admin-users). */
@@ -47,7 +45,7 @@ const sortColumns: Record<AdminUserSortKey, SQL[]> = {
 function whereOf(options: UserListOptions): SQL {
   const parts: SQL[] = [options.kind === 'sessions' ? isSessionUser : isRegisteredUser];
   if (options.filter === 'admin') parts.push(isAdmin);
-  if (options.filter === 'active') parts.push(sql`${users.subscriptionStatus} = 'active'`);
+  if (options.filter === 'active') parts.push(activeSubscriptionCondition);
   if (options.filter === 'inactive') parts.push(sql`${users.subscriptionStatus} is distinct from 'active'`);
   const term = options.search?.trim();
   if (term) {

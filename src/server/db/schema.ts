@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -14,7 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ALLOWANCE_BUCKETS, ALLOWANCE_CHANGE_REASONS } from '../../common/allowance-ledger';
 import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
+import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
 import { tierRank } from '../../common/plans';
+import { escapeLike } from './like';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** The user a row belongs to; it goes when the user is deleted. */
@@ -38,6 +41,16 @@ export const statusOrder = sql.raw(`coalesce(subscription_status, '')`);
 export const paidQuestionsOrder = sql.raw(
   `(case when paid_questions_remaining = -1 then 2147483647 else paid_questions_remaining end)`,
 );
+
+/**
+ * A registered account, not an anonymous visitor's `session_<id>` user. Written once here, as a
+ * constant, so the partial index below matches the admin console's filters exactly and their totals
+ * are counted from the index alone (admin/user-queries.ts).
+ */
+export const registeredUserCondition = sql.raw(
+  `(email is not null and username not like '${escapeLike(ANONYMOUS_USERNAME_PREFIX)}%')`,
+);
+export const activeSubscriptionCondition = sql.raw(`(subscription_status = 'active')`);
 
 export const users = pgTable(
   'users',
@@ -73,6 +86,11 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_tier_order_idx').on(tierRankOrder, statusOrder, t.id),
     index('users_questions_order_idx').on(paidQuestionsOrder, t.freeQuestionsRemaining, t.id),
+    // The users lists' totals and the dashboard's counts, read from these alone (no table scan).
+    index('users_registered_idx')
+      .on(t.id, t.subscriptionStatus, t.role, t.isAdmin)
+      .where(registeredUserCondition),
+    index('users_active_idx').on(t.id).where(activeSubscriptionCondition),
   ],
 );
 
@@ -277,6 +295,17 @@ export const payments = pgTable(
     index('payments_created_idx').on(t.createdAt, t.id),
   ],
 );
+
+/**
+ * Running totals of the activity tables, kept by triggers in the same transaction as each write
+ * (migration 0009), so the Payments and Events tables and the dashboard show exact totals without
+ * reading every row: 'payments' (rows), 'payments_succeeded_amount' (minor units of the payments whose
+ * status is 'succeeded'), 'subscription_events' (rows).
+ */
+export const activityTotals = pgTable('activity_totals', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+});
 
 export const subscriptionEvents = pgTable(
   'subscription_events',

@@ -1,0 +1,124 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dashboard } from '../../common/admin-billing-schemas';
+import { TOTAL_COUNT_HEADER, TOTAL_REVENUE_HEADER } from '../../common/admin-user-schemas';
+import { payments, subscriptionEvents, users } from '../db/schema';
+import { registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';
+import { adminCall, signInAdmin, type SignedInAdmin } from '../../../tests/helpers/admins';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+
+// The Payments and Events totals and the dashboard's revenue come from running totals that triggers
+// keep (migration 0009), not from reading every row. Whatever happens to the rows, and however it is
+// written, the totals shown must equal a count of the rows themselves.
+
+let t: TestApp;
+let admin: SignedInAdmin;
+beforeAll(async () => {
+  t = await createTestApp(relaxedRateLimits);
+  admin = await signInAdmin(t.app, t.db);
+});
+afterAll(() => t.close());
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+async function shown() {
+  const paymentsPage = await adminCall(t.app, admin.cookie, 'GET', '/api/admin/payments?limit=5');
+  const eventsPage = await adminCall(t.app, admin.cookie, 'GET', '/api/admin/subscription-events?limit=5');
+  const dashboard = (await adminCall(t.app, admin.cookie, 'GET', '/api/admin/dashboard')).json() as Dashboard;
+  return {
+    payments: Number(paymentsPage.headers[TOTAL_COUNT_HEADER.toLowerCase()]),
+    revenue: Number(paymentsPage.headers[TOTAL_REVENUE_HEADER.toLowerCase()]),
+    events: Number(eventsPage.headers[TOTAL_COUNT_HEADER.toLowerCase()]),
+    dashboardRevenue: dashboard.totalRevenue,
+    monthlyRevenue: dashboard.monthlyRevenue,
+  };
+}
+
+async function counted() {
+  const [p] = await t.db
+    .select({
+      count: sql<number>`count(*)::int`,
+      revenue: sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'succeeded'), 0)::int`,
+    })
+    .from(payments);
+  const [month] = await t.db
+    .select({ revenue: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+    .from(payments)
+    .where(sql`${payments.status} = 'succeeded' and ${payments.createdAt} >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`);
+  const [e] = await t.db.select({ count: sql<number>`count(*)::int` }).from(subscriptionEvents);
+  return {
+    payments: p!.count,
+    revenue: p!.revenue,
+    events: e!.count,
+    dashboardRevenue: p!.revenue,
+    monthlyRevenue: month!.revenue,
+  };
+}
+
+describe('activity totals', () => {
+  it('equal a count of the rows after 300 random inserts, status changes, deletions and account deletions', async () => {
+    const next = random(20261126);
+    const owners: number[] = [];
+    for (let i = 0; i < 4; i += 1) owners.push((await registerAccount(t.app, uniqueAccount('payer'))).user.id);
+    const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)]!;
+    const statuses = ['succeeded', 'failed', 'refunded', 'pending'];
+
+    for (let step = 0; step < 300; step += 1) {
+      const roll = next();
+      if (roll < 0.35) {
+        await t.db.insert(payments).values(
+          Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({
+            userId: owners.length ? pick(owners) : null,
+            amount: 100 + Math.floor(next() * 5000),
+            status: pick(statuses),
+            // This month, or one of the three before it.
+            createdAt: new Date(Date.now() - Math.floor(next() * 4) * 31 * 24 * 3600_000),
+          })),
+        );
+      } else if (roll < 0.5) {
+        await t.db.insert(subscriptionEvents).values({ userId: owners.length ? pick(owners) : null, eventType: 'invoice.paid' });
+      } else if (roll < 0.7) {
+        // A refund or a retried payment changes the status, sometimes the amount.
+        const [row] = await t.db.select({ id: payments.id }).from(payments).orderBy(sql`random()`).limit(1);
+        if (row) {
+          const change = next() < 0.3 ? { status: pick(statuses), amount: 50 + Math.floor(next() * 900) } : { status: pick(statuses) };
+          await t.db.update(payments).set(change).where(eq(payments.id, row.id));
+        }
+      } else if (roll < 0.8) {
+        const [row] = await t.db.select({ id: payments.id }).from(payments).orderBy(sql`random()`).limit(1);
+        if (row) await t.db.delete(payments).where(eq(payments.id, row.id));
+      } else if (roll < 0.85) {
+        await t.db.execute(sql`delete from subscription_events where id in (select id from subscription_events order by random() limit 2)`);
+      } else if (roll < 0.88 && owners.length > 1) {
+        // Deleting an account keeps its payments and events, without the owner.
+        const gone = owners.splice(Math.floor(next() * owners.length), 1)[0]!;
+        await t.db.delete(users).where(eq(users.id, gone));
+      } else if (roll < 0.9) {
+        // A rolled-back write leaves the totals as they were.
+        await t.db
+          .transaction(async (tx) => {
+            await tx.insert(payments).values({ amount: 999, status: 'succeeded' });
+            await tx.insert(subscriptionEvents).values({ eventType: 'invoice.paid' });
+            throw new Error('roll back');
+          })
+          .catch(() => undefined);
+      } else {
+        // A write that skips the row triggers' columns changes nothing.
+        await t.db.update(payments).set({ planId: 'basic' }).where(sql`${payments.id} % 3 = 0`);
+      }
+      if (step % 50 === 49) expect(await shown(), `after step ${step}`).toEqual(await counted());
+    }
+    const final = await counted();
+    expect(final.payments).toBeGreaterThan(20);
+    expect(final.monthlyRevenue).toBeGreaterThan(0);
+    expect(final.monthlyRevenue).toBeLessThan(final.revenue);
+    expect(await shown()).toEqual(final);
+  });
+});
