@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Toaster } from './components/ui/toaster';
+import { BrowserRouter } from 'react-router';
+import { ToastHost } from './components/ui/toast-host';
 import { createQueryClient } from './lib/query-client';
-import { router } from './routes';
+import { AppRoutes } from './routes';
 import './styles.css';
 
 const queryClient = createQueryClient();
@@ -14,8 +14,10 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       {/* Tooltips appear only inside answers, whose Markdown brings its own provider (and the
           documented delay), so the tooltip code loads with the answers, not with the page. */}
-      <RouterProvider router={router} />
-      <Toaster />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+      <ToastHost />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -10,10 +10,11 @@ const variantClass = {
   destructive: 'border-red-700 bg-destructive text-destructive-foreground',
 } as const;
 
-export function Toaster() {
+/** `announcer`: where screen readers are told of each toast (toast-host.tsx); by default the body. */
+export function Toaster({ announcer }: { announcer?: HTMLElement }) {
   const entry = useCurrentToast();
   return (
-    <Toast.Provider swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+    <Toast.Provider swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} announcerContainer={announcer}>
       {entry && (
         <Toast.Root
           key={entry.id}
