@@ -21,8 +21,8 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const ADMIN_LIST_DEFAULT_LIMIT = 50;
 export const ADMIN_LIST_MAX_LIMIT = 500;
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-export const TOTAL_REVENUE_HEADER = 'x-total-revenue';
+// The list headers are list-headers.ts's, which has no zod, so the client's API module can read them.
+export { TOTAL_COUNT_HEADER, TOTAL_REVENUE_HEADER } from './list-headers';
 
 export const adminUserSortKeys = [
   'id',

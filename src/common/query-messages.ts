@@ -1,5 +1,5 @@
 import { MAX_QUERY_LENGTH } from './limits';
-import { MAX_SELECTED_MODELS } from './models';
+import { MAX_SELECTED_MODELS } from './model-catalogue';
 
 // The texts of asking a question, its history and the API keys (docs/product.md, "Errors and messages"), once for
 // server, client and tests; query-schemas.ts validates with them.

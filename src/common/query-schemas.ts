@@ -7,11 +7,8 @@ import { safeText } from './text-rules';
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
-/**
- * Whether a model's answer costs the question: some text, not just whitespace (a model that fails
- * after a few words has answered). A question none of whose models produced text is given back.
- */
-export const hasAnswerText = (text: string | null | undefined): boolean => !!text && text.trim() !== '';
+// hasAnswerText is answer-text.ts's, which has no zod, so Home's first paint can use it.
+export { hasAnswerText } from './answer-text';
 
 export const sessionIdSchema = safeText({
   max: 128,

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiStatusSchema, type ApiStatus } from '../../common/models';
-import { historySchema, savedQuerySchema, type ApiKeyRequest, type SavedQuery } from '../../common/query-schemas';
-import { messageResponseSchema } from '../../common/user-schemas';
+import type { ApiStatus } from '../../common/models';
+import type { ApiKeyRequest, SavedQuery } from '../../common/query-schemas';
 import { apiRequest } from '../lib/api';
-import { parseResponse } from './parse';
+import { apiStatusCheck, checkResponse, historyCheck, messageResponseCheck, savedQueryCheck } from './response-checks';
 
 // The questions' calls (docs/product.md, "API calls"): which models can answer, the caller's history, one saved
 // question and the API keys. Query keys are the request paths, so Home, the query page and the
-// history sidebar share one cache entry per call. Asking itself streams: question-stream.ts.
+// history sidebar share one cache entry per call. Asking itself streams: question-stream.ts. Home
+// makes these calls as it first paints, so their answers are checked without zod (response-checks.ts).
 
 export const apiStatusPath = '/api/api-status';
 
@@ -16,7 +16,7 @@ export function useApiStatus() {
   return useQuery<ApiStatus>({
     queryKey: [apiStatusPath],
     queryFn: async ({ signal }) =>
-      parseResponse(apiStatusSchema, await apiRequest('GET', apiStatusPath, undefined, { signal })),
+      checkResponse(apiStatusCheck, await apiRequest('GET', apiStatusPath, undefined, { signal })),
   });
 }
 
@@ -26,7 +26,7 @@ export function historyPath(sessionId: string): string {
 
 /** The caller's questions, newest first. */
 export async function fetchHistory(sessionId: string, signal?: AbortSignal): Promise<SavedQuery[]> {
-  const history = parseResponse(historySchema, await apiRequest('GET', historyPath(sessionId), undefined, { signal }));
+  const history = checkResponse(historyCheck, await apiRequest('GET', historyPath(sessionId), undefined, { signal }));
   return [...history].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
 }
 
@@ -45,7 +45,7 @@ export function useClearHistory(sessionId: string) {
   const queryClient = useQueryClient();
   const path = historyPath(sessionId);
   return useMutation({
-    mutationFn: async () => parseResponse(messageResponseSchema, await apiRequest('DELETE', path)),
+    mutationFn: async () => checkResponse(messageResponseCheck, await apiRequest('DELETE', path)),
     onSuccess: () => {
       queryClient.setQueryData<SavedQuery[]>([path], []);
       return queryClient.invalidateQueries({ queryKey: [path] });
@@ -59,7 +59,7 @@ export function savedQueryPath(id: number, sessionId: string): string {
 }
 
 export async function fetchSavedQuery(id: number, sessionId: string, signal?: AbortSignal): Promise<SavedQuery> {
-  return parseResponse(savedQuerySchema, await apiRequest('GET', savedQueryPath(id, sessionId), undefined, { signal }));
+  return checkResponse(savedQueryCheck, await apiRequest('GET', savedQueryPath(id, sessionId), undefined, { signal }));
 }
 
 export function savedQueryOptions(id: number, sessionId: string) {
@@ -73,7 +73,7 @@ export function useSaveApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ApiKeyRequest) =>
-      parseResponse(messageResponseSchema, await apiRequest('POST', '/api/api-key', input)),
+      checkResponse(messageResponseCheck, await apiRequest('POST', '/api/api-key', input)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [apiStatusPath] }),
   });
 }

@@ -1,22 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { verifyPaymentResponseSchema, type VerifyPaymentResponse } from '../../common/billing-schemas';
-import {
-  customerDiagnosticsSchema,
-  subscriptionCheckSchema,
-  subscriptionRefreshSchema,
-  subscriptionStatusSchema,
-  type CustomerDiagnostics,
-  type SubscriptionCheck,
-  type SubscriptionRefresh,
-  type SubscriptionStatus,
-} from '../../common/subscription-schemas';
+import type { SubscriptionStatus } from '../../common/subscription-schemas';
 import { apiRequest } from '../lib/api';
-import { parseResponse } from './parse';
+import { checkResponse, subscriptionStatusCheck } from './response-checks';
 
-// The caller's subscription and allowance, and the calls that first ask Stripe what it knows
-// (docs/product.md, "Free questions and plans"). The status by session is one query for every page
-// that shows it, with the cache rules (docs/product.md, "Cache and timing rules") written once here.
+// The caller's subscription and allowance (docs/product.md, "Free questions and plans"): one query for
+// every page that shows it, with the cache rules (docs/product.md, "Cache and timing rules") written
+// once here. Home reads it as it first paints, so it is checked without zod (response-checks.ts); the
+// calls that first ask Stripe are in subscription-sync.ts.
 
 export const subscriptionStatusPath = (sessionId: string) =>
   `/api/subscription-status-by-session/${encodeURIComponent(sessionId)}`;
@@ -45,7 +36,7 @@ export async function fetchSubscriptionStatus(
   { forceRefresh = false, signal }: { forceRefresh?: boolean; signal?: AbortSignal } = {},
 ): Promise<SubscriptionStatus> {
   const path = `${subscriptionStatusPath(sessionId)}${forceRefresh ? '?forceRefresh=true' : ''}`;
-  return parseResponse(subscriptionStatusSchema, await apiRequest('GET', path, undefined, { signal }));
+  return checkResponse(subscriptionStatusCheck, await apiRequest('GET', path, undefined, { signal }));
 }
 
 /**
@@ -73,35 +64,4 @@ export function useSubscriptionStatus(sessionId: string) {
     }
   }, [queryClient, sessionId]);
   return { ...query, refresh };
-}
-
-/** POST /api/check-subscription: whether the caller has an active plan once Stripe has been asked. */
-export async function checkSubscription(sessionId: string): Promise<SubscriptionCheck> {
-  return parseResponse(subscriptionCheckSchema, await apiRequest('POST', '/api/check-subscription', { sessionId }));
-}
-
-export const refreshSubscriptionPath = '/api/stripe/refresh-subscription';
-
-/** Asks the server to pull the signed-in user's subscription from Stripe now rather than wait for the webhook. */
-export async function refreshSubscription(): Promise<SubscriptionRefresh> {
-  return parseResponse(subscriptionRefreshSchema, await apiRequest('POST', refreshSubscriptionPath));
-}
-
-export const customerDiagnosticsPath = (customerId: string) =>
-  `/api/diagnostic-check/${encodeURIComponent(customerId)}`;
-
-/** Stripe's subscriptions of the caller's customer, for the debug box. */
-export async function fetchCustomerDiagnostics(customerId: string): Promise<CustomerDiagnostics> {
-  return parseResponse(customerDiagnosticsSchema, await apiRequest('GET', customerDiagnosticsPath(customerId)));
-}
-
-export interface PaymentProof {
-  paymentIntentId: string;
-  paymentIntentClientSecret: string;
-  subscriptionId?: string;
-}
-
-/** POST /api/verify-payment: the server confirms the card payment itself and applies what it paid for. */
-export async function verifyPayment(proof: PaymentProof): Promise<VerifyPaymentResponse> {
-  return parseResponse(verifyPaymentResponseSchema, await apiRequest('POST', '/api/verify-payment', proof));
 }

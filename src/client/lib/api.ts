@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from '../../common/admin-user-schemas';
+import { TOTAL_COUNT_HEADER } from '../../common/list-headers';
 import { toastMessages } from '../../common/messages';
 
 // The one place where the error rules (docs/product.md, "Errors and messages") live: every call goes

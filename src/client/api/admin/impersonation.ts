@@ -1,12 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { endImpersonationResponseSchema } from '../../../common/admin-user-schemas';
 import { apiRequest } from '../../lib/api';
 import { parseResponse } from '../parse';
 
 export const endImpersonationPath = '/api/admin/end-impersonation';
 
 export async function endImpersonation() {
-  return parseResponse(endImpersonationResponseSchema, await apiRequest('POST', endImpersonationPath));
+  const answer = await apiRequest('POST', endImpersonationPath);
+  // The banner offering this is on every page; the schema, and zod with it, load only when it is used
+  // (docs/performance.md, "Home page weight").
+  const { endImpersonationResponseSchema } = await import('../../../common/admin-user-schemas');
+  return parseResponse(endImpersonationResponseSchema, answer);
 }
 
 export function useEndImpersonation() {

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
-import { LegalDialog } from '../legal/legal-dialog';
+import { lazyTriggerDialog } from '../ui/lazy-dialog';
+
+const LegalDialog = lazyTriggerDialog(async () => (await import('../legal/legal-dialog')).LegalDialog);
 
 export function SiteFooter() {
   const linkClass = 'text-muted-foreground hover:text-foreground underline-offset-4 hover:underline cursor-pointer';

@@ -17,10 +17,18 @@ const documents = {
 } as const;
 
 /** Terms or Privacy in a modal, opened by whatever `trigger` is (a footer link, a register-form link). */
-export function LegalDialog({ document, trigger }: { document: keyof typeof documents; trigger: ReactNode }) {
+export function LegalDialog({
+  document,
+  trigger,
+  defaultOpen,
+}: {
+  document: keyof typeof documents;
+  trigger: ReactNode;
+  defaultOpen?: boolean;
+}) {
   const { title, Text } = documents[document];
   return (
-    <Dialog>
+    <Dialog defaultOpen={defaultOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className="max-w-2xl">
         <DialogHeader>

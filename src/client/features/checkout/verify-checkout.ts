@@ -1,4 +1,5 @@
-import { checkSubscription, fetchSubscriptionStatus, verifyPayment } from '../../api/subscription-status';
+import { fetchSubscriptionStatus } from '../../api/subscription-status';
+import { checkSubscription, verifyPayment } from '../../api/subscription-sync';
 import { ApiError } from '../../lib/api';
 import { planLabel } from '../../lib/format';
 

@@ -9,7 +9,11 @@ import type { PublicUser } from '../../../common/user-schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { planLabel } from '../../lib/format';
-import { ManageSubscriptionDialog } from './manage-subscription-dialog';
+import { lazyTriggerDialog } from '../../components/ui/lazy-dialog';
+
+const ManageSubscriptionDialog = lazyTriggerDialog(
+  async () => (await import('./manage-subscription-dialog')).ManageSubscriptionDialog,
+);
 
 // Statuses in which the user still has a paid plan to manage rather than one to buy.
 
@@ -31,7 +35,18 @@ function isSubscribed(user: PublicUser): boolean {
 function SubscriptionButton({ user, onSubscriptionChanged }: { user: PublicUser; onSubscriptionChanged: () => void }) {
   const subscribed = isSubscribed(user);
   if (subscribed && isActiveStatus(user.subscriptionStatus)) {
-    return <ManageSubscriptionDialog user={user} onChanged={onSubscriptionChanged} />;
+    return (
+      <ManageSubscriptionDialog
+        user={user}
+        onChanged={onSubscriptionChanged}
+        trigger={
+          <Button size="sm" variant="outline">
+            <CreditCard aria-hidden />
+            Manage Subscription
+          </Button>
+        }
+      />
+    );
   }
   return (
     <Button asChild size="sm" variant={subscribed ? 'outline' : 'default'}>

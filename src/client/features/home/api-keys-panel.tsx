@@ -1,5 +1,5 @@
 import { KeyRound } from 'lucide-react';
-import { modelCatalogue, modelKeys, type ModelKey } from '../../../common/models';
+import { modelCatalogue, modelKeys, type ModelKey } from '../../../common/model-catalogue';
 import { Button } from '../../components/ui/button';
 import { DismissibleNotice } from './dismissible-notice';
 

@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { COMPARISON_MODEL, type ModelKey } from '../../../common/models';
-import { hasAnswerText, type QueryResult, type SavedQuery } from '../../../common/query-schemas';
+import { COMPARISON_MODEL, type ModelKey } from '../../../common/model-catalogue';
+import { hasAnswerText } from '../../../common/answer-text';
+import type { QueryResult, SavedQuery } from '../../../common/query-schemas';
 import { queryMessages } from '../../../common/query-messages';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import { SiteFooter } from '../../components/layout/site-footer';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { currentUserKey, useCurrentUser } from '../../api/auth';
@@ -13,19 +15,16 @@ import { useSignOut } from '../../lib/use-sign-out';
 import { AccountBox } from './account-box';
 import { historyPath, useApiStatus } from '../../api/questions';
 import { subscriptionStatusKey, UNKNOWN_SUBSCRIPTION, useSubscriptionStatus } from '../../api/subscription-status';
-import { ApiKeyDialog } from './api-key-dialog';
 import { ApiKeysPanel } from './api-keys-panel';
 import { EmptyState } from './empty-state';
 import { FreeQuestionsBadge, HighlightToggle } from './header-controls';
 import { HomeHeader } from './home-header';
 import { ModelPicker } from './model-picker';
-import { ModelsDialog } from './models-dialog';
 import { QuestionForm } from './question-form';
 import { SessionHistory } from './session-history';
 import { SignUpPrompt } from './sign-up-prompt';
 import { Sidebar, SidebarSection } from './sidebar';
 import { StripeDebugBox } from './stripe-debug-box';
-import { SubscriptionModal } from './subscription-modal';
 import { TrialGate } from './trial-gate';
 import { useAsk } from './use-ask';
 import { useBrowserSessionId } from './use-browser-session-id';
@@ -40,7 +39,11 @@ const loadLiveAnswers = () => import('./live-answers');
 const loadQueryResults = () => import('./query-results');
 const LiveAnswers = lazy(async () => ({ default: (await loadLiveAnswers()).LiveAnswers }));
 const QueryResults = lazy(async () => ({ default: (await loadQueryResults()).QueryResults }));
-const prepareAnswers = () => void Promise.all([loadLiveAnswers(), loadQueryResults()]);
+const prepareAnswers = () =>
+  void Promise.all([loadLiveAnswers(), loadQueryResults(), import('../../api/question-stream')]);
+const ApiKeyDialog = lazyDialog(async () => (await import('./api-key-dialog')).ApiKeyDialog);
+const ModelsDialog = lazyDialog(async () => (await import('./models-dialog')).ModelsDialog);
+const SubscriptionModal = lazyDialog(async () => (await import('./subscription-modal')).SubscriptionModal);
 
 function AnswersLoading() {
   return (

@@ -1,5 +1,5 @@
-import { CreditCard, ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { ExternalLink } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicUser } from '../../../common/user-schemas';
 import { Button } from '../../components/ui/button';
@@ -24,8 +24,18 @@ import { UpgradePlans } from './upgrade-plans';
  * or Resume Subscription while the subscription is set to end. `onChanged` runs after a cancel or
  * resume went through.
  */
-export function ManageSubscriptionDialog({ user, onChanged }: { user: PublicUser; onChanged: () => void }) {
-  const [open, setOpen] = useState(false);
+export function ManageSubscriptionDialog({
+  user,
+  onChanged,
+  trigger,
+  defaultOpen = false,
+}: {
+  user: PublicUser;
+  onChanged: () => void;
+  trigger: ReactNode;
+  defaultOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
   const [tab, setTab] = useState('upgrade');
   const billing = useBillingSubscription({ enabled: open });
   const cancelling =
@@ -44,12 +54,7 @@ export function ManageSubscriptionDialog({ user, onChanged }: { user: PublicUser
 
   return (
     <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
-        <Button size="sm" variant="outline">
-          <CreditCard aria-hidden />
-          Manage Subscription
-        </Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Manage Subscription</DialogTitle>

@@ -1,5 +1,6 @@
 import { KeyRound } from 'lucide-react';
-import { MAX_SELECTED_MODELS, modelCatalogue, modelKeys, type ApiStatus, type ModelKey } from '../../../common/models';
+import type { ApiStatus } from '../../../common/models';
+import { MAX_SELECTED_MODELS, modelCatalogue, modelKeys, type ModelKey } from '../../../common/model-catalogue';
 import { Checkbox } from '../../components/ui/checkbox';
 import { cn } from '../../lib/cn';
 import { selectionLock } from './use-model-selection';

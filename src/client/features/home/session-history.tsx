@@ -1,43 +1,19 @@
 import { formatDistanceToNow } from 'date-fns';
-import { History, Loader2, Trash2 } from 'lucide-react';
+import { History, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { SavedQuery } from '../../../common/query-schemas';
-import { queryMessages } from '../../../common/query-messages';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast-store';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { cn } from '../../lib/cn';
-import { useClearHistory, useHistory } from '../../api/questions';
+import { useHistory } from '../../api/questions';
 import { SidebarSection } from './sidebar';
+
+const ClearHistoryDialog = lazyDialog(async () => (await import('./clear-history-dialog')).ClearHistoryDialog);
 
 function ClearHistoryButton({ sessionId, onCleared }: { sessionId: string; onCleared: () => void }) {
   const [open, setOpen] = useState(false);
-  const clear = useClearHistory(sessionId);
-
-  function confirm() {
-    clear.mutate(undefined, {
-      onSuccess: () => {
-        setOpen(false);
-        onCleared();
-        toast({ variant: 'success', title: queryMessages.historyCleared });
-      },
-      onError: () => {
-        setOpen(false);
-        toast({ variant: 'destructive', title: queryMessages.clearHistoryFailed });
-      },
-    });
-  }
-
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button
         variant="ghost"
         size="sm"
@@ -47,24 +23,8 @@ function ClearHistoryButton({ sessionId, onCleared }: { sessionId: string; onCle
         <Trash2 aria-hidden />
         Clear history
       </Button>
-      <DialogContent className="max-w-sm">
-        <DialogHeader>
-          <DialogTitle>Clear all history?</DialogTitle>
-          <DialogDescription>
-            Every question in your session history and its answers will be deleted. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={confirm} disabled={clear.isPending}>
-            {clear.isPending && <Loader2 className="animate-spin" aria-hidden />}
-            Clear
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <ClearHistoryDialog open={open} onOpenChange={setOpen} sessionId={sessionId} onCleared={onCleared} />
+    </>
   );
 }
 

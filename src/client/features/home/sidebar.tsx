@@ -1,7 +1,10 @@
 import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import type { ReactNode, RefObject } from 'react';
 import { Logo } from '../../components/layout/logo';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
+
+// The sheet's modal code (focus trap, scroll lock) loads when a narrow screen first opens it.
+const SidebarSheet = lazyDialog(async () => (await import('./sidebar-sheet')).SidebarSheet);
 
 export const SIDEBAR_ID = 'home-sidebar';
 
@@ -77,22 +80,8 @@ export function Sidebar({
     );
   }
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay data-testid="sidebar-backdrop" className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          id={SIDEBAR_ID}
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo.current?.focus();
-          }}
-          className="fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col bg-card shadow-xl outline-none"
-        >
-          <Dialog.Title className="sr-only">Sidebar</Dialog.Title>
-          <SidebarBody onClose={() => onOpenChange(false)}>{children}</SidebarBody>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <SidebarSheet open={open} onOpenChange={onOpenChange} returnFocusTo={returnFocusTo}>
+      <SidebarBody onClose={() => onOpenChange(false)}>{children}</SidebarBody>
+    </SidebarSheet>
   );
 }

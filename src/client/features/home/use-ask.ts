@@ -6,7 +6,6 @@ import { MAX_QUERY_LENGTH } from '../../../common/limits';
 import { queryMessages } from '../../../common/query-messages';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
-import { streamQuestion } from '../../api/question-stream';
 
 // The question in flight (docs/product.md, "Asking a question"): the text of each model as it arrives.
 
@@ -115,6 +114,9 @@ export function useAsk(sessionId: string, handlers: AskHandlers) {
 
       const outcome: { query?: QueryResult; error?: string } = {};
       try {
+        // The stream's code and the contract's parser (zod) load with the first question, not with Home
+        // (docs/performance.md, "Home page weight").
+        const { streamQuestion } = await import('../../api/question-stream');
         await streamQuestion(
           { text: question, sessionId, selectedModels: [...models] },
           {

@@ -1,25 +1,31 @@
 import { useCallback, useState } from 'react';
-import { z } from 'zod';
 import {
   DEFAULT_SELECTED_MODELS,
   MAX_SELECTED_MODELS,
   MIN_SELECTED_MODELS,
   modelKeys,
-  modelKeySchema,
   type ModelKey,
-} from '../../../common/models';
+} from '../../../common/model-catalogue';
 
 // The chatbot picker's rules (docs/product.md, "Asking a question"): default chatgpt, grok, gemini;
 // 1 to 3 selected. The choice survives reloads in local storage.
 
 export const SELECTED_MODELS_KEY = 'parallaxSelectedModels';
 
-const storedSchema = z.array(modelKeySchema).min(MIN_SELECTED_MODELS).max(MAX_SELECTED_MODELS);
+/** A stored choice is used only if it is a list of 1 to 3 known models; anything else means the defaults. */
+function isStoredChoice(value: unknown): value is ModelKey[] {
+  return (
+    Array.isArray(value) &&
+    value.length >= MIN_SELECTED_MODELS &&
+    value.length <= MAX_SELECTED_MODELS &&
+    value.every((key) => (modelKeys as readonly unknown[]).includes(key))
+  );
+}
 
 function load(): ModelKey[] {
   try {
-    const parsed = storedSchema.safeParse(JSON.parse(localStorage.getItem(SELECTED_MODELS_KEY) ?? 'null'));
-    if (parsed.success) return modelKeys.filter((key) => parsed.data.includes(key));
+    const stored: unknown = JSON.parse(localStorage.getItem(SELECTED_MODELS_KEY) ?? 'null');
+    if (isStoredChoice(stored)) return modelKeys.filter((key) => stored.includes(key));
   } catch {
     // Unreadable storage: the defaults.
   }

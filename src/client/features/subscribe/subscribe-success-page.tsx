@@ -11,7 +11,8 @@ import { cn } from '../../lib/cn';
 import { planLabel } from '../../lib/format';
 import { getSessionId } from '../../lib/session-id';
 import type { SubscriptionRefresh } from '../../../common/subscription-schemas';
-import { refreshSubscription, useSubscriptionStatus } from '../../api/subscription-status';
+import { useSubscriptionStatus } from '../../api/subscription-status';
+import { refreshSubscription } from '../../api/subscription-sync';
 
 /** The subscription-successful page counts down 10 s, then goes to the main site (docs/product.md, "After payment"). */
 export const SUCCESS_COUNTDOWN_SECONDS = 10;
