@@ -116,3 +116,8 @@ export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
   return error instanceof Error && error.message ? error.message : fallback;
 }
+
+/** The server's own message when it sent one; the screen's fallback for anything else (never a stack or a parse error). */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
+}

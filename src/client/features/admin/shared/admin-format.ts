@@ -2,7 +2,6 @@ import { format, formatDistanceToNow, isValid } from 'date-fns';
 import { formatPrice } from '../../../../common/plans';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../../../common/limits';
 import type { BadgeProps } from '../../../components/ui/badge';
-import { ApiError } from '../../../lib/api';
 
 // How the console writes the values it shows, so the dashboard, users and sessions agree.
 
@@ -33,11 +32,6 @@ export function statusBadgeVariant(status: string | null | undefined): BadgeProp
   if (waiting.has(word)) return 'warning';
   if (negative.has(word)) return 'destructive';
   return 'secondary';
-}
-
-/** The server's own message when it sent one; the screen's fallback for anything else (never a stack or a parse error). */
-export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.serverMessage : undefined;
 }
 
 // Dates and money as the tables show them: a bad or missing value reads as a dash rather than

@@ -28,7 +28,8 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
-import { humanize, serverMessage, sessionIdOf } from '../shared/admin-format';
+import { humanize, sessionIdOf } from '../shared/admin-format';
+import { serverMessage } from '../../../lib/api';
 import { AllowanceHistory } from './allowance-history';
 import { useUpdateAdminUser } from '../../../api/admin/users';
 

@@ -4,9 +4,8 @@ import { adminServerMessages, adminToastMessages } from '../../../../common/admi
 import { toastMessages } from '../../../../common/messages';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api';
+import { ApiError, serverMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../api/auth';
-import { serverMessage } from '../shared/admin-format';
 import { useEndImpersonation } from '../../../api/admin/impersonation';
 import {
   assignLocation,

@@ -3,7 +3,7 @@ import type { AdminUser } from '../../../../common/admin-user-schemas';
 import { toast } from '../../../components/ui/toast-store';
 import { isAdministrator } from '../../../lib/format';
 import { fillMessage } from '../../../../common/messages';
-import { serverMessage } from '../shared/admin-format';
+import { serverMessage } from '../../../lib/api';
 import { markImpersonating, type Redirect } from './impersonation-storage';
 import type { UserAction } from './user-actions-menu';
 import { useDeleteAdminUser, useLoginAs, useResetUserPassword, useToggleAdmin } from '../../../api/admin/users';

@@ -6,7 +6,7 @@ import type { PublicUser } from '../../../../common/user-schemas';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../shared/admin-format';
+import { serverMessage } from '../../../lib/api';
 import { EditUserDialog, type EditKind } from './edit-user-dialog';
 import { assignLocation, type Redirect } from './impersonation-storage';
 import { RegisteredUsersPanel } from './registered-users-panel';
