@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 // `npm run dev` serves the client here and proxies the API to the Fastify server on 3000.
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: 5173,
     proxy: {

@@ -1,0 +1,1 @@
+export declare const HOME_WEIGHT_BUDGET_KB: number;
