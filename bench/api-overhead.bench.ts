@@ -120,7 +120,11 @@ async function main() {
       const measured = await load(`${appUrl}${call.path}`, { cookie });
       const after = await load(`${bareUrl}${call.path}`, {});
       const baseline = (before.requestsPerSecond + after.requestsPerSecond) / 2;
-      rounds.push({ ratio: measured.requestsPerSecond / baseline, measured, baseline: { ...before, requestsPerSecond: baseline } });
+      rounds.push({
+        ratio: measured.requestsPerSecond / baseline,
+        measured,
+        baseline: { ...before, requestsPerSecond: baseline },
+      });
       before = after;
     }
     rounds.sort((a, b) => a.ratio - b.ratio);

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetToasts } from '../../src/client/components/ui/toast-store';
+
+// Dialogs and the toaster load their code when first used (decision 0032); on a busy machine the
+// first import of such a module is transformed on demand and can take longer than the default second.
+// Waiting longer changes no assertion: what a test waits for must still appear.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   // jsdom lacks ResizeObserver, which Radix's checkbox uses to measure its hidden form input.

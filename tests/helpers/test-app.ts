@@ -20,9 +20,9 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /** A fresh, migrated database for one test file: a copy of the run's template (PGlite or PostgreSQL). */
-export async function createTestDatabase(
-  { onStatement }: { onStatement?: (statement: string) => void } = {},
-): Promise<TestDatabase> {
+export async function createTestDatabase({
+  onStatement,
+}: { onStatement?: (statement: string) => void } = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-data-'));
   const postgresUrl = inject('postgresUrl');
   let handle: DatabaseHandle;

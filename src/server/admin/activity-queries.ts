@@ -8,7 +8,8 @@ import { isRegisteredUser } from './user-queries';
 // totals come from activity_totals (kept by triggers, migration 0009), counts of users from partial
 // indexes: nothing here reads every row of a table (bench/database-scale.bench.ts).
 
-type TotalName = 'payments' | 'payments_succeeded_amount' | `payments_succeeded_amount:${string}` | 'subscription_events';
+type TotalName =
+  'payments' | 'payments_succeeded_amount' | `payments_succeeded_amount:${string}` | 'subscription_events';
 
 /** The named running totals (revenue is the payments whose status is 'succeeded'); one not written yet is 0. */
 async function totals(db: Database, names: TotalName[]): Promise<(name: TotalName) => number> {
@@ -117,7 +118,10 @@ async function paymentRows(db: Database, page: Page) {
 }
 
 export async function listPayments(db: Database, page: Page) {
-  const [rows, sums] = await Promise.all([paymentRows(db, page), totals(db, ['payments', 'payments_succeeded_amount'])]);
+  const [rows, sums] = await Promise.all([
+    paymentRows(db, page),
+    totals(db, ['payments', 'payments_succeeded_amount']),
+  ]);
   return { rows, total: sums('payments'), revenue: sums('payments_succeeded_amount') };
 }
 

@@ -51,7 +51,9 @@ async function counted() {
   const [month] = await t.db
     .select({ revenue: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
     .from(payments)
-    .where(sql`${payments.status} = 'succeeded' and ${payments.createdAt} >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`);
+    .where(
+      sql`${payments.status} = 'succeeded' and ${payments.createdAt} >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`,
+    );
   const [e] = await t.db.select({ count: sql<number>`count(*)::int` }).from(subscriptionEvents);
   return {
     payments: p!.count,
@@ -83,19 +85,34 @@ describe('activity totals', () => {
           })),
         );
       } else if (roll < 0.5) {
-        await t.db.insert(subscriptionEvents).values({ userId: owners.length ? pick(owners) : null, eventType: 'invoice.paid' });
+        await t.db
+          .insert(subscriptionEvents)
+          .values({ userId: owners.length ? pick(owners) : null, eventType: 'invoice.paid' });
       } else if (roll < 0.7) {
         // A refund or a retried payment changes the status, sometimes the amount.
-        const [row] = await t.db.select({ id: payments.id }).from(payments).orderBy(sql`random()`).limit(1);
+        const [row] = await t.db
+          .select({ id: payments.id })
+          .from(payments)
+          .orderBy(sql`random()`)
+          .limit(1);
         if (row) {
-          const change = next() < 0.3 ? { status: pick(statuses), amount: 50 + Math.floor(next() * 900) } : { status: pick(statuses) };
+          const change =
+            next() < 0.3
+              ? { status: pick(statuses), amount: 50 + Math.floor(next() * 900) }
+              : { status: pick(statuses) };
           await t.db.update(payments).set(change).where(eq(payments.id, row.id));
         }
       } else if (roll < 0.8) {
-        const [row] = await t.db.select({ id: payments.id }).from(payments).orderBy(sql`random()`).limit(1);
+        const [row] = await t.db
+          .select({ id: payments.id })
+          .from(payments)
+          .orderBy(sql`random()`)
+          .limit(1);
         if (row) await t.db.delete(payments).where(eq(payments.id, row.id));
       } else if (roll < 0.85) {
-        await t.db.execute(sql`delete from subscription_events where id in (select id from subscription_events order by random() limit 2)`);
+        await t.db.execute(
+          sql`delete from subscription_events where id in (select id from subscription_events order by random() limit 2)`,
+        );
       } else if (roll < 0.88 && owners.length > 1) {
         // Deleting an account keeps its payments and events, without the owner.
         const gone = owners.splice(Math.floor(next() * owners.length), 1)[0]!;
@@ -111,7 +128,10 @@ describe('activity totals', () => {
           .catch(() => undefined);
       } else {
         // A write that skips the row triggers' columns changes nothing.
-        await t.db.update(payments).set({ planId: 'basic' }).where(sql`${payments.id} % 3 = 0`);
+        await t.db
+          .update(payments)
+          .set({ planId: 'basic' })
+          .where(sql`${payments.id} % 3 = 0`);
       }
       if (step % 50 === 49) expect(await shown(), `after step ${step}`).toEqual(await counted());
     }

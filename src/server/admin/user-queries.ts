@@ -3,7 +3,14 @@ import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
 import type { AdminUserSortKey } from '../../common/admin-user-schemas';
 import type { Database } from '../db/client';
 import { containsPattern, escapeLike } from '../db/like';
-import { activeSubscriptionCondition, paidQuestionsOrder, registeredUserCondition, statusOrder, tierRankOrder, users } from '../db/schema';
+import {
+  activeSubscriptionCondition,
+  paidQuestionsOrder,
+  registeredUserCondition,
+  statusOrder,
+  tierRankOrder,
+  users,
+} from '../db/schema';
 import type { UserRow } from '../users/repository';
 
 // The admin user lists page, search and sort in the database, so they stay fast with 100,000 users

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHED_READ_MAX_AGE_MS } from '../db/read-cache';
 import { queries, users } from '../db/schema';
 import { findOrCreateSessionUser } from '../users/repository';
-import { getMe, registerAccount, relaxedRateLimits, sessionCookie, uniqueAccount, login } from '../../../tests/helpers/accounts';
+import {
+  getMe,
+  registerAccount,
+  relaxedRateLimits,
+  sessionCookie,
+  uniqueAccount,
+  login,
+} from '../../../tests/helpers/accounts';
 import { adminCall, signInAdmin } from '../../../tests/helpers/admins';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
@@ -76,9 +83,7 @@ describe('the session cache', () => {
   it('ends an impersonation at once, for the cookie that carried it', async () => {
     const admin = await signInAdmin(t.app, t.db);
     const { user } = await registerAccount(t.app, uniqueAccount('visited'));
-    const impersonation = sessionCookie(
-      await adminCall(t.app, admin.cookie, 'POST', `/api/admin/login-as/${user.id}`),
-    );
+    const impersonation = sessionCookie(await adminCall(t.app, admin.cookie, 'POST', `/api/admin/login-as/${user.id}`));
     expect((await cached(impersonation)).me.id).toBe(user.id);
     const ended = await adminCall(t.app, impersonation, 'POST', '/api/admin/end-impersonation');
     expect(ended.statusCode, ended.body).toBe(200);

@@ -87,9 +87,7 @@ export const users = pgTable(
     index('users_tier_order_idx').on(tierRankOrder, statusOrder, t.id),
     index('users_questions_order_idx').on(paidQuestionsOrder, t.freeQuestionsRemaining, t.id),
     // The users lists' totals and the dashboard's counts, read from these alone (no table scan).
-    index('users_registered_idx')
-      .on(t.id, t.subscriptionStatus, t.role, t.isAdmin)
-      .where(registeredUserCondition),
+    index('users_registered_idx').on(t.id, t.subscriptionStatus, t.role, t.isAdmin).where(registeredUserCondition),
     index('users_active_idx').on(t.id).where(activeSubscriptionCondition),
   ],
 );

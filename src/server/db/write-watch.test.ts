@@ -11,9 +11,7 @@ import { writtenTables } from './write-watch';
 describe('writtenTables', () => {
   it('names the tables a statement writes, however it is spelled', () => {
     expect(writtenTables('update "users" set "role" = $1 where "users"."id" = $2')).toEqual(['users']);
-    expect(writtenTables('insert into "sessions" ("id", "user_id") values ($1, $2) returning *')).toEqual([
-      'sessions',
-    ]);
+    expect(writtenTables('insert into "sessions" ("id", "user_id") values ($1, $2) returning *')).toEqual(['sessions']);
     expect(writtenTables('DELETE FROM sessions WHERE user_id = $1')).toEqual(['sessions']);
     expect(writtenTables('TRUNCATE TABLE "queries", responses, ONLY "users" CASCADE')).toEqual(
       expect.arrayContaining(['queries', 'responses', 'users']),

@@ -19,7 +19,11 @@ export function writtenTables(statement: string): string[] {
   for (const match of statement.matchAll(WRITE)) tables.add(match[1]!.toLowerCase());
   for (const match of statement.matchAll(TRUNCATE)) {
     for (const item of match[1]!.split(',')) {
-      const name = item.replace(/"/g, '').trim().replace(/^only\s+/i, '').split(/\s/)[0]!;
+      const name = item
+        .replace(/"/g, '')
+        .trim()
+        .replace(/^only\s+/i, '')
+        .split(/\s/)[0]!;
       tables.add(name.toLowerCase());
     }
   }

@@ -1,4 +1,10 @@
-import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from '../config';
 
 // Tokens travel in some URLs (/api/verify-email/:token, ?token=): keep them out of the logs.

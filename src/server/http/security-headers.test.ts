@@ -112,7 +112,11 @@ describe('security headers', () => {
         method: 'POST',
         url: '/api/query/stream',
         headers: { 'x-request-id': 'stream-trace-1' },
-        payload: { text: 'What is the capital of France?', sessionId: 'headers-session-1', selectedModels: ['chatgpt'] },
+        payload: {
+          text: 'What is the capital of France?',
+          sessionId: 'headers-session-1',
+          selectedModels: ['chatgpt'],
+        },
       });
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
       expect(directivesOf(res.headers['content-security-policy'])['default-src']).toBe("'none'");

@@ -74,16 +74,14 @@ describe('statements per request', () => {
     const seed = async (count: number) => {
       const first = (await registerAccount(t.app, uniqueAccount('listed'))).user.id;
       for (let i = 1; i < count; i += 1) await registerAccount(t.app, uniqueAccount('listed'));
-      await t.db
-        .insert(payments)
-        .values(
-          Array.from({ length: count }, (_, i) => ({
-            userId: first,
-            amount: 499,
-            status: 'succeeded',
-            stripeInvoiceId: `in_count_${count}_${i}`,
-          })),
-        );
+      await t.db.insert(payments).values(
+        Array.from({ length: count }, (_, i) => ({
+          userId: first,
+          amount: 499,
+          status: 'succeeded',
+          stripeInvoiceId: `in_count_${count}_${i}`,
+        })),
+      );
       await t.db
         .insert(subscriptionEvents)
         .values(
