@@ -21,7 +21,7 @@ import { scratchDatabase } from './support/scratch-database';
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 /** Each call is measured this many times, each between two baseline runs; the median ratio counts. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BUDGET = 0.6;
 const HISTORY_ITEMS = 50;
 const SESSION_ID = 'bench-session-0001';

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { containsPattern, escapeLike } from '../db/like';
 import {
   activeSubscriptionCondition,
+  emailDomain,
   paidQuestionsOrder,
   registeredUserCondition,
   statusOrder,
@@ -24,6 +25,9 @@ export interface UserListOptions {
   limit: number;
   offset: number;
 }
+
+/** A search for the accounts of a domain: '@' and the domain, or its beginning. */
+const DOMAIN_SEARCH = /^@[^@\s]+$/;
 
 // LIKE treats _ as a wildcard, and the prefix has one.
 const sessionPattern = `${escapeLike(ANONYMOUS_USERNAME_PREFIX)}%`;
@@ -55,7 +59,12 @@ function whereOf(options: UserListOptions): SQL {
   if (options.filter === 'active') parts.push(activeSubscriptionCondition);
   if (options.filter === 'inactive') parts.push(sql`${users.subscriptionStatus} is distinct from 'active'`);
   const term = options.search?.trim();
-  if (term) {
+  if (term && DOMAIN_SEARCH.test(term)) {
+    // Usernames cannot hold '@' and an address holds one, so '@example.org' can only be found at the
+    // start of an address's domain: the same rows as the "contains" search, read in order from
+    // users_email_domain_idx (checking 25,000 addresses one by one took the count past its budget).
+    parts.push(sql`${emailDomain} like ${`${escapeLike(term.slice(1).toLowerCase())}%`}`);
+  } else if (term) {
     const pattern = containsPattern(term);
     const byId = /^\d{1,9}$/.test(term) ? sql` or ${users.id} = ${Number(term)}` : sql``;
     parts.push(sql`(${users.username} ilike ${pattern} or ${users.email} ilike ${pattern}${byId})`);

@@ -90,6 +90,37 @@ describe('GET /api/admin/users', () => {
     expect((await list(`?search=${encodeURIComponent('%')}`)).total).toBe(0);
   });
 
+  it('finds the accounts of a domain as a "contains" search would, case-insensitively and literally', async () => {
+    const at = async (email: string) =>
+      (
+        await registerAccount(t.app, {
+          username: `d${email.length}_${email.replace(/\W/g, '')}`.slice(0, 30),
+          email,
+          password: 'secret-1',
+        })
+      ).user.id;
+    const upper = await at('upper@Domain-Search.ORG');
+    const longer = await at('longer@domain-search.organization');
+    await at('sub@mail.domain-search.org');
+    await at('other@domain-search.com');
+    await at('lookalike@domainXsearch.org');
+    const search = (term: string) => list(`?search=${encodeURIComponent(term)}&sort=id`);
+    for (const term of ['@domain-search.org', '@DOMAIN-search.Org', ' @domain-search.org ']) {
+      const found = await search(term);
+      expect(
+        found.users.map((u) => u.id),
+        term,
+      ).toEqual([upper, longer]);
+      expect(found.total, term).toBe(2);
+    }
+    // The part after '@' is matched from the start of the domain and, like any search, literally.
+    expect((await search('@domain_search.org')).total).toBe(0);
+    expect((await search('@domain%')).total).toBe(0);
+    expect((await search('@main-search.org')).total).toBe(0);
+    expect((await search('@domain-search.')).total).toBe(3);
+    expect((await list(`?kind=sessions&search=${encodeURIComponent('@domain-search.org')}`)).total).toBe(0);
+  });
+
   it('sorts by subscription with the tier ranking and by questions with -1 as the most', async () => {
     const bySubscription = await list('?search=_list&sort=-subscription');
     expect(bySubscription.users.map((u) => u.username)).toEqual(['alice_list', 'carol_list', 'bob_list']);

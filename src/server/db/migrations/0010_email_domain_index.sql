@@ -1,0 +1,1 @@
+CREATE INDEX "users_email_domain_idx" ON "users" USING btree (lower(split_part(email, '@', 2)) text_pattern_ops);
