@@ -83,6 +83,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_URL && !e.APP_SECRET) {
+    // On a shared database every instance must seal and open secrets with one key: an instance that
+    // made its own could not read the keys an administrator saved through another (issue 18, item 2).
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_SECRET: required when DATABASE_URL is set. Give every instance the same ' +
+        'random value of at least 32 characters (for example: openssl rand -base64 32).',
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,

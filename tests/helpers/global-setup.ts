@@ -17,9 +17,13 @@ declare module 'vitest' {
   }
 }
 
+/** The key test apps seal secrets with; on PostgreSQL the configuration requires one (config.ts). */
+export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123';
+
 // Migrating costs seconds; do it once per run and let every test file copy the result.
 export default async function setup(project: TestProject) {
-  const { databaseUrl } = loadConfig();
+  // Only the database setting of the machine's environment matters here (npm run test:pg sets it).
+  const { databaseUrl } = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, APP_SECRET: TEST_APP_SECRET });
   if (databaseUrl) {
     const template = `parallax_tpl_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
@@ -31,9 +35,10 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', template);
     project.provide('pgliteTemplate', '');
     return async () => {
-      // Test files drop their own copies; the template goes last.
+      // Test files drop their own copies; the template goes last. In LIKE, _ matches any character:
+      // escaped, the pattern no longer also takes another run's parallax_tpl_ template.
       const leftovers = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'parallax_t_%' OR datname = $1`,
+        `SELECT datname FROM pg_database WHERE datname LIKE 'parallax\\_t\\_%' OR datname = $1`,
         [template],
       );
       for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);

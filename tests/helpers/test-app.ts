@@ -8,7 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config, type Env } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
-import { withDatabase } from './global-setup';
+import { TEST_APP_SECRET, withDatabase } from './global-setup';
 
 export interface TestDatabase extends DatabaseHandle {
   dataDir: string;
@@ -94,7 +94,7 @@ export async function createTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: handle.dataDir,
-    APP_SECRET: 'test-secret-test-secret-test-secret-0123',
+    APP_SECRET: TEST_APP_SECRET,
     APP_URL: 'http://parallax.test',
     LOG_LEVEL: 'silent',
     ...(env as Record<string, string>),

@@ -64,6 +64,15 @@ describe('the server process', () => {
     expect(server.output()).toContain('APP_URL');
   });
 
+  it('refuses to start on PostgreSQL without APP_SECRET, naming it', async () => {
+    const server = startServer({
+      PORT: String(await freePort()),
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('APP_SECRET: required when DATABASE_URL is set');
+  });
+
   it('serves, holds the embedded database against a second process, and exits cleanly on SIGTERM', async () => {
     const port = await freePort();
     const first = startServer({ PORT: String(port) });
