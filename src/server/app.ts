@@ -6,7 +6,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { isClientRoute } from '../common/routes';
 import { serverMessages } from '../common/messages';
 import { authRoutes } from './auth/routes';
@@ -17,6 +16,7 @@ import { Mailer } from './email/mailer';
 import { BackgroundTasks } from './http/background';
 import { refuseCrossSiteRequests } from './http/cross-site';
 import { errorHandler } from './http/errors';
+import { healthRoutes } from './http/health-routes';
 import { deferredChildLogger, loggerOptions, OneLinePerRequest } from './http/logger';
 import { addResponseHeaders } from './http/response-headers';
 import { requireResponseSchema, serializerCompiler } from './http/response-schemas';
@@ -111,9 +111,7 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   await app.register(supportRoutes, { db, config, mailer });
   await app.register(adminRoutes, { db, config, auth, mailer, settings, gateway, plans, sync, billing });
   await app.register(emergencyRoutes, { db, config, auth });
-  app.get('/api/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  await app.register(healthRoutes, { db });
 
   const staticRoot = clientDir === undefined ? (existsSync(clientDistFolder) ? clientDistFolder : null) : clientDir;
   if (staticRoot) {

@@ -81,6 +81,8 @@ export interface TestApp {
   app: App;
   db: TestDatabase['db'];
   writeFromAnotherInstance: TestDatabase['writeFromAnotherInstance'];
+  /** Closes (and removes) the database under a running app, as an outage would; close the app itself after. */
+  closeDatabase(): Promise<void>;
   config: Config;
   close(): Promise<void>;
 }
@@ -105,6 +107,7 @@ export async function createTestApp(
     app,
     db: handle.db,
     writeFromAnotherInstance: handle.writeFromAnotherInstance,
+    closeDatabase: () => handle.close(),
     config,
     close: async () => {
       await app.close();
