@@ -6,7 +6,7 @@
 
 import { listUsers, type UserListOptions } from '../src/server/admin/user-queries';
 import { scratchDatabase } from './support/scratch-database';
-import { seedUsers } from './support/seed';
+import { seedUsers, userListPage } from './support/seed';
 
 const USERS = 100_000;
 const RUNS = 15;
@@ -32,14 +32,7 @@ async function main() {
   console.log(`engine: ${database.engine}\n`);
   console.log('view'.padEnd(32), 'median ms'.padStart(10), 'p95 ms'.padStart(8), 'total rows'.padStart(11));
   for (const [label, overrides] of views) {
-    const options: UserListOptions = {
-      kind: 'registered',
-      filter: 'all',
-      sort: '-id',
-      limit: 50,
-      offset: 0,
-      ...overrides,
-    };
+    const options = userListPage(overrides);
     const times: number[] = [];
     let total = 0;
     for (let run = 0; run < RUNS; run++) {

@@ -8,11 +8,11 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { dashboard, listPayments, listSubscriptionEvents } from '../src/server/admin/activity-queries';
-import { listUsers, type UserListOptions } from '../src/server/admin/user-queries';
+import { listUsers } from '../src/server/admin/user-queries';
 import { listEmailLogs } from '../src/server/email/logs';
 import { readHistory } from '../src/server/queries/repository';
 import { scratchDatabase } from './support/scratch-database';
-import { seedUsers } from './support/seed';
+import { seedUsers, userListPage } from './support/seed';
 
 const USERS = 100_000;
 const RESPONSES = 1_000_000;
@@ -24,15 +24,6 @@ const DASHBOARD_MS = 100;
 const HISTORY_MS = 20;
 /** Tables large enough here that a full scan would show: these must be read through an index. */
 const LARGE_TABLES = new Set(['users', 'queries', 'responses', 'payments', 'subscription_events', 'email_logs']);
-
-const userList = (overrides: Partial<UserListOptions>): UserListOptions => ({
-  kind: 'registered',
-  filter: 'all',
-  sort: '-id',
-  limit: 50,
-  offset: 0,
-  ...overrides,
-});
 
 interface PlanNode {
   'Node Type': string;
@@ -106,15 +97,15 @@ async function main() {
   );
 
   const cases: [string, number, () => Promise<unknown>][] = [
-    ['users: first page, newest first', LIST_MS, () => listUsers(db, userList({}))],
-    ['users: page 1,000', LIST_MS, () => listUsers(db, userList({ offset: 49_950 }))],
-    ['users: search "user_4242"', LIST_MS, () => listUsers(db, userList({ search: 'user_4242' }))],
-    ['users: search by email domain', LIST_MS, () => listUsers(db, userList({ search: '@example.org' }))],
-    ['users: sort by subscription tier', LIST_MS, () => listUsers(db, userList({ sort: '-subscription' }))],
-    ['users: sort by questions left', LIST_MS, () => listUsers(db, userList({ sort: '-questions' }))],
-    ['users: sort by username', LIST_MS, () => listUsers(db, userList({ sort: 'username' }))],
-    ['users: active subscriptions', LIST_MS, () => listUsers(db, userList({ filter: 'active' }))],
-    ['users: anonymous sessions', LIST_MS, () => listUsers(db, userList({ kind: 'sessions' }))],
+    ['users: first page, newest first', LIST_MS, () => listUsers(db, userListPage({}))],
+    ['users: page 1,000', LIST_MS, () => listUsers(db, userListPage({ offset: 49_950 }))],
+    ['users: search "user_4242"', LIST_MS, () => listUsers(db, userListPage({ search: 'user_4242' }))],
+    ['users: search by email domain', LIST_MS, () => listUsers(db, userListPage({ search: '@example.org' }))],
+    ['users: sort by subscription tier', LIST_MS, () => listUsers(db, userListPage({ sort: '-subscription' }))],
+    ['users: sort by questions left', LIST_MS, () => listUsers(db, userListPage({ sort: '-questions' }))],
+    ['users: sort by username', LIST_MS, () => listUsers(db, userListPage({ sort: 'username' }))],
+    ['users: active subscriptions', LIST_MS, () => listUsers(db, userListPage({ filter: 'active' }))],
+    ['users: anonymous sessions', LIST_MS, () => listUsers(db, userListPage({ kind: 'sessions' }))],
     ['payments: first page', LIST_MS, () => listPayments(db, { limit: 25, offset: 0 })],
     ['payments: page 400', LIST_MS, () => listPayments(db, { limit: 25, offset: 9_975 })],
     ['subscription events: first page', LIST_MS, () => listSubscriptionEvents(db, { limit: 25, offset: 0 })],

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { UserListOptions } from '../../src/server/admin/user-queries';
 import type { Database } from '../../src/server/db/client';
 
 // Bulk data for the database benchmarks, one statement per kind so seeding takes seconds. Written as
@@ -21,4 +22,9 @@ export async function seedUsers(db: Database, count: number): Promise<void> {
     select 'session_' || md5(i::text), 33, now() - (i || ' seconds')::interval
     from generate_series(1, ${Math.round(count * 0.25)}) as i`);
   await db.execute(sql`analyze users`);
+}
+
+/** The options of the console's Users list as it first opens (registered, newest first, 50 a page), changed by `overrides`. */
+export function userListPage(overrides: Partial<UserListOptions> = {}): UserListOptions {
+  return { kind: 'registered', filter: 'all', sort: '-id', limit: 50, offset: 0, ...overrides };
 }

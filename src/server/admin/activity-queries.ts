@@ -60,7 +60,6 @@ export async function dashboard(db: Database, now = new Date()): Promise<Dashboa
   ];
   feed.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return {
-    // Sums come back as numeric text from Postgres.
     totalRevenue: revenue('payments_succeeded_amount'),
     monthlyRevenue: revenue(thisMonth),
     activeSubscriptions: active?.total ?? 0,

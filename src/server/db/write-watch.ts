@@ -115,33 +115,25 @@ export class WriteWatch {
   /** Watches an embedded PGlite database: its own statements and its transactions'. */
   watchPglite(client: PGlite): void {
     const outside: ConnectionState = { inTransaction: false, held: [] };
-    const query = client.query.bind(client);
-    const exec = client.exec.bind(client);
+    client.query = this.watched(client.query.bind(client), outside);
+    client.exec = this.watched(client.exec.bind(client), outside);
     const transaction = client.transaction.bind(client);
-    client.query = ((text: string, ...rest: unknown[]) => {
-      const done = this.statement(outside, text);
-      return (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest).finally(done);
-    }) as PGlite['query'];
-    client.exec = ((text: string, ...rest: unknown[]) => {
-      const done = this.statement(outside, text);
-      return (exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest).finally(done);
-    }) as PGlite['exec'];
     client.transaction = (<T>(callback: (tx: PgliteTransaction) => Promise<T>) => {
       const state: ConnectionState = { inTransaction: true, held: [] };
       return transaction((tx) => {
-        const txQuery = tx.query.bind(tx);
-        const txExec = tx.exec.bind(tx);
-        tx.query = ((text: string, ...rest: unknown[]) => {
-          this.statement(state, text);
-          return (txQuery as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
-        }) as PgliteTransaction['query'];
-        tx.exec = ((text: string, ...rest: unknown[]) => {
-          this.statement(state, text);
-          return (txExec as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
-        }) as PgliteTransaction['exec'];
+        tx.query = this.watched(tx.query.bind(tx), state);
+        tx.exec = this.watched(tx.exec.bind(tx), state);
         return callback(tx);
       }).finally(() => this.settleTransaction(state));
     }) as PGlite['transaction'];
+  }
+
+  /** `run` (a PGlite query or exec), telling this watch of each statement as it is sent and when it ends. */
+  private watched<F extends (text: string, ...rest: never[]) => Promise<unknown>>(run: F, state: ConnectionState): F {
+    return ((text: string, ...rest: never[]) => {
+      const done = this.statement(state, text);
+      return run(text, ...rest).finally(done);
+    }) as F;
   }
 }
 

@@ -77,7 +77,7 @@ type Logger = ReturnType<ChildLoggerFactory>;
 
 /**
  * Fastify gives every request a child logger bound to its id. Most requests never log through it
- * (their one line comes from logEachRequest), and making a pino child per request cost about a
+ * (their one line comes from OneLinePerRequest), and making a pino child per request cost about a
  * fifth of a cached call; this one makes it on the first line the request logs.
  */
 class DeferredChildLogger {

@@ -44,7 +44,7 @@ export function pageSecurityHeaders(config: Config): Header[] {
  * stricter than the pages' (decision 0030): nothing may load from them or frame them, no sniffing, no
  * referrer, no reading by other origins, no shared cache (they carry accounts and allowances).
  */
-export function apiSecurityHeaders(config: Config): Header[] {
+export function apiSecurityHeaders(page: Header[]): Header[] {
   const headers: Header[] = [
     ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
     ['x-content-type-options', 'nosniff'],
@@ -53,7 +53,8 @@ export function apiSecurityHeaders(config: Config): Header[] {
     ['cross-origin-resource-policy', 'same-origin'],
     ['cache-control', 'no-store'],
   ];
-  const hsts = pageSecurityHeaders(config).find(([name]) => name === 'strict-transport-security');
+  // HSTS is the same for both, and only set over https.
+  const hsts = page.find(([name]) => name === 'strict-transport-security');
   if (hsts) headers.push(hsts);
   return headers;
 }
@@ -65,7 +66,7 @@ export function apiSecurityHeaders(config: Config): Header[] {
  */
 export function addResponseHeaders(app: FastifyInstance, config: Config): void {
   const page = pageSecurityHeaders(config);
-  const api = apiSecurityHeaders(config);
+  const api = apiSecurityHeaders(page);
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of request.url.startsWith('/api/') ? api : page) reply.header(name, value);
     reply.header('x-request-id', request.id);
