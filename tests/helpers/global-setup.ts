@@ -20,6 +20,11 @@ declare module 'vitest' {
 /** The key test apps seal secrets with; on PostgreSQL the configuration requires one (config.ts). */
 export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123';
 
+/** The prefix of the databases a run's test files copy from `template` (one run never sweeps another's). */
+export function testDatabasePrefix(template: string): string {
+  return `parallax_t_${template.replace('parallax_tpl_', '')}_`;
+}
+
 // Migrating costs seconds; do it once per run and let every test file copy the result.
 export default async function setup(project: TestProject) {
   // Only the database setting of the machine's environment matters here (npm run test:pg sets it).
@@ -35,11 +40,12 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', template);
     project.provide('pgliteTemplate', '');
     return async () => {
-      // Test files drop their own copies; the template goes last. In LIKE, _ matches any character:
-      // escaped, the pattern no longer also takes another run's parallax_tpl_ template.
+      // Test files drop their own copies; the template goes last. Only this run's copies are swept
+      // (test-app.ts names them after the template), so runs side by side keep their databases. In
+      // LIKE, _ matches any character: escaped, it matches only itself.
       const leftovers = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'parallax\\_t\\_%' OR datname = $1`,
-        [template],
+        `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
+        [`${testDatabasePrefix(template).replaceAll('_', '\\_')}%`, template],
       );
       for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.end();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config, type Env } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
-import { TEST_APP_SECRET, withDatabase } from './global-setup';
+import { TEST_APP_SECRET, testDatabasePrefix, withDatabase } from './global-setup';
 
 export interface TestDatabase extends DatabaseHandle {
   dataDir: string;
@@ -28,7 +28,7 @@ export async function createTestDatabase({
   let handle: DatabaseHandle;
   let writeFromAnotherInstance: TestDatabase['writeFromAnotherInstance'];
   if (postgresUrl) {
-    const name = `parallax_t_${randomBytes(6).toString('hex')}`;
+    const name = `${testDatabasePrefix(inject('postgresTemplate'))}${randomBytes(6).toString('hex')}`;
     writeFromAnotherInstance = async (statement, params) => {
       const other = new pg.Client({ connectionString: withDatabase(postgresUrl, name) });
       await other.connect();
