@@ -29,6 +29,14 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // Bounds on every database call, so a stalled database answers 503 instead of hanging requests (issue 18,
+  // item 3): the wait for a connection (pool checkout or a new connection) and one statement's run.
+  DATABASE_CONNECT_TIMEOUT_SECONDS: positiveInt.default(5),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: positiveInt.default(15),
+  // Shared state between instances (rate limits, lockouts): Redis when set (docs/operations.md).
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  // GET /metrics answers only with this bearer token (docs/operations.md, "Metrics").
+  METRICS_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   FREE_QUESTIONS: z.coerce.number().int().min(0).default(FREE_QUESTIONS_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -101,6 +109,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     appSecret: e.APP_SECRET,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+    },
+    redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     freeQuestions: e.FREE_QUESTIONS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
