@@ -1,9 +1,16 @@
 import { streamText, type LanguageModel } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import { hasAnswerText } from '../../common/answer-text';
+import { vendorFailureMessages, type VendorFailure } from '../../common/vendor-failure-messages';
 import { deadline } from '../lib/deadline';
 
 export interface AnswerResult {
+  /** What arrived, even when the model failed part-way (a failure after some text still costs the question). */
   text: string | null;
+  /** The card's text when the model failed: one short, human message per kind (vendor-failure-messages.ts). */
   error: string | null;
+  /** Which kind of failure, for counting (http/metrics.ts); null when the model answered. */
+  failure: VendorFailure | null;
   responseTimeMs: number;
   inputTokens: number | null;
   outputTokens: number | null;
@@ -12,9 +19,14 @@ export interface AnswerResult {
 const SYSTEM_PROMPT =
   "Answer the user's question accurately and concisely. Use Markdown (paragraphs, lists, code blocks) where it helps. If you are not sure of a fact, say so.";
 
+/** How much of a vendor's error body reaches the log: enough to read its error object, not a whole page. */
+const LOGGED_BODY_CHARS = 1000;
+
 /**
  * One model's answer, streamed: `onDelta` gets each piece of text as it arrives. Never throws; a
- * failure, a timeout or an abort becomes the result's `error`, so one model cannot fail the question.
+ * failure, a timeout, an abort or an empty answer becomes the result's `failure` and its human
+ * `error`, so one model cannot fail the question. The vendor's own words (status, message, body) are
+ * logged once through `log`, which should be the request's logger so the line carries its id.
  */
 export async function streamAnswer(options: {
   model: LanguageModel;
@@ -22,10 +34,16 @@ export async function streamAnswer(options: {
   signal: AbortSignal;
   timeoutMs: number;
   onDelta: (text: string) => void;
+  /**
+   * Where the vendor's raw failure is written: pass `request.log` (a child logger bound to the
+   * request id). Without one the failure is still classified and shown, but its details are lost.
+   */
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }): Promise<AnswerResult> {
   const started = performance.now();
   const limit = deadline(options.signal, options.timeoutMs);
   const signal = limit.signal;
+  const elapsed = () => Math.round(performance.now() - started);
   let streamError: unknown;
   let text = '';
   try {
@@ -47,19 +65,26 @@ export async function streamAnswer(options: {
     if (signal.aborted) throw signal.reason;
     const usage = await result.totalUsage;
     if (streamError) throw streamError;
+    const empty = !hasAnswerText(text);
+    if (empty) report(options, 'empty', undefined, text, elapsed());
     return {
       text,
-      error: null,
-      responseTimeMs: Math.round(performance.now() - started),
+      error: empty ? vendorFailureMessages.empty : null,
+      failure: empty ? 'empty' : null,
+      responseTimeMs: elapsed(),
       inputTokens: usage.inputTokens ?? null,
       outputTokens: usage.outputTokens ?? null,
     };
   } catch (error) {
+    // The vendor's own error (from onError) says more than the SDK's 'No output generated' that follows it.
+    const cause = streamError ?? error;
+    const failure = classify(cause, signal, options.signal);
+    report(options, failure, cause, text, elapsed());
     return {
       text: text || null,
-      // The vendor's own error (from onError) says more than the SDK's 'No output generated' that follows it.
-      error: describeFailure(streamError ?? error, signal, options.signal),
-      responseTimeMs: Math.round(performance.now() - started),
+      error: vendorFailureMessages[failure],
+      failure,
+      responseTimeMs: elapsed(),
       inputTokens: null,
       outputTokens: null,
     };
@@ -68,16 +93,80 @@ export async function streamAnswer(options: {
   }
 }
 
-function describeFailure(error: unknown, signal: AbortSignal, callerSignal: AbortSignal): string {
-  if (callerSignal.aborted) return 'Cancelled: the question was abandoned';
-  if (signal.aborted) return 'The model took too long to answer';
-  const status = (error as { statusCode?: number }).statusCode;
-  const message =
-    error instanceof Error
-      ? error.message
-      : typeof error === 'object' && error !== null && 'message' in error
-        ? String((error as { message: unknown }).message)
-        : 'The model could not answer';
-  const short = message.split('\n')[0]!.slice(0, 300);
-  return status ? `The provider answered ${status}: ${short}` : short;
+/** The structured words a vendor uses for a kind of error, wherever its SDK put them (status, type, code). */
+const RATE_LIMITED = /rate.?limit|too.?many.?requests|resource.?exhausted/i;
+const KEY_REJECTED = /invalid.?api.?key|authentication|unauthenticated|permission/i;
+
+function classify(error: unknown, signal: AbortSignal, callerSignal: AbortSignal): VendorFailure {
+  if (callerSignal.aborted) return 'cancelled';
+  if (signal.aborted) return 'timeout';
+  const status = statusOf(error);
+  if (status === 429) return 'rate-limited';
+  if (status === 401 || status === 403) return 'key-rejected';
+  const words = errorWords(error).join(' ');
+  if (RATE_LIMITED.test(words)) return 'rate-limited';
+  if (KEY_REJECTED.test(words)) return 'key-rejected';
+  return 'vendor-error';
+}
+
+const field = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+
+function statusOf(error: unknown): number | undefined {
+  const status = field(error, 'statusCode');
+  return typeof status === 'number' ? status : undefined;
+}
+
+/**
+ * The error's type, code and status names: on an HTTP error in the SDK's parsed body (`data.error`),
+ * on an error sent inside the stream in the vendor's error object itself (e.g. Anthropic's
+ * `rate_limit_error`, OpenAI's `invalid_api_key`, Gemini's `RESOURCE_EXHAUSTED`).
+ */
+function errorWords(error: unknown): string[] {
+  const places = [error, field(error, 'error'), field(error, 'data'), field(field(error, 'data'), 'error')];
+  return places.flatMap((place) =>
+    ['type', 'code', 'status'].flatMap((key) => {
+      const value = field(place, key);
+      return typeof value === 'string' ? [value] : [];
+    }),
+  );
+}
+
+function messageOf(error: unknown): string | undefined {
+  const message = field(error, 'message');
+  if (typeof message === 'string') return message;
+  return error === undefined ? undefined : String(error);
+}
+
+const providerOf = (model: LanguageModel) => (typeof model === 'string' ? undefined : model.provider);
+const modelIdOf = (model: LanguageModel) => (typeof model === 'string' ? model : model.modelId);
+
+/**
+ * One log line per failed call, with the vendor's raw words for an operator. The prompt stays out
+ * (the SDK's error carries the request body), and so does the key (never in these fields).
+ */
+function report(
+  options: { model: LanguageModel; log?: Pick<FastifyBaseLogger, 'warn' | 'info'> },
+  failure: VendorFailure,
+  error: unknown,
+  text: string,
+  responseTimeMs: number,
+) {
+  if (!options.log) return;
+  const body = field(error, 'responseBody');
+  const entry = {
+    vendor: providerOf(options.model),
+    model: modelIdOf(options.model),
+    failure,
+    status: statusOf(error),
+    vendorMessage: messageOf(error),
+    vendorError: errorWords(error).join(' ') || undefined,
+    vendorBody: typeof body === 'string' ? body.slice(0, LOGGED_BODY_CHARS) : undefined,
+    cause: messageOf(field(error, 'cause')),
+    answeredChars: text.length,
+    responseTimeMs,
+  };
+  // The asker going away is not the vendor's fault: worth a line, not a warning.
+  if (failure === 'cancelled') options.log.info(entry, 'model call cancelled');
+  else options.log.warn(entry, 'model call failed');
 }

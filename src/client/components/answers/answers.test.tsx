@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ComparisonAnalysis } from '../../../common/comparison';
+import { vendorFailureMessages } from '../../../common/vendor-failure-messages';
 import { Toaster } from '../ui/toaster';
 import { ComparisonCard } from './comparison-card';
 import { Markdown } from './markdown';
@@ -84,6 +85,23 @@ describe('ResponseCard', () => {
     expect(within(card).getByText('N/A')).toBeInTheDocument();
     expect(within(card).getByRole('alert')).toHaveTextContent('The model timed out');
     expect(within(card).getByRole('button', { name: 'Copy ChatGPT answer' })).toBeDisabled();
+  });
+
+  it('keeps the words of a model that failed part-way, with the reason under them', () => {
+    const { card } = renderCard({ text: 'The wall fell in', error: vendorFailureMessages['vendor-error'] });
+    expect(within(card).getByText('The wall fell in')).toBeInTheDocument();
+    const notice = within(card).getByRole('alert');
+    expect(notice).toHaveTextContent(vendorFailureMessages['vendor-error']);
+    expect(within(card).getByText('The wall fell in').compareDocumentPosition(notice)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(within(card).getByRole('button', { name: 'Copy ChatGPT answer' })).toBeDisabled();
+  });
+
+  it('shows only the reason when a model sent nothing but blanks', () => {
+    const { card } = renderCard({ text: '  ', error: vendorFailureMessages.empty });
+    expect(within(card).getByRole('alert')).toHaveTextContent(vendorFailureMessages.empty);
+    expect(within(card).queryByText('No answer')).toBeNull();
   });
 
   it('shows a typing indicator while the answer streams', () => {

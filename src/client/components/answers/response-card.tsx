@@ -75,6 +75,9 @@ export function ResponseCard({
   const frameRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
+  // A model that failed part-way keeps the words it sent (they were read, and they cost the question), with
+  // the reason under them; one that sent nothing shows the reason alone (docs/product.md, "Response card").
+  const partial = error && text?.trim() ? text : null;
   const answer = error ? null : text;
 
   // Whether the answer is taller than the cap decides if the Expand / Collapse toggle is needed.
@@ -87,7 +90,7 @@ export function ResponseCard({
     const observer = new ResizeObserver(measure);
     observer.observe(content);
     return () => observer.disconnect();
-  }, [answer, error]);
+  }, [answer, partial, error]);
 
   // While a capped answer is still arriving, keep its newest words in view.
   useLayoutEffect(() => {
@@ -170,13 +173,19 @@ export function ResponseCard({
         <div ref={frameRef} className={cn(capped && 'max-h-96 overflow-hidden')}>
           <div ref={contentRef}>
             {error ? (
-              <p
-                role="alert"
-                className="flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700"
-              >
-                <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-                <span>{error}</span>
-              </p>
+              <>
+                {partial && <Markdown text={partial} model={model} />}
+                <p
+                  role="alert"
+                  className={cn(
+                    'flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700',
+                    partial && 'mt-3',
+                  )}
+                >
+                  <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  <span>{error}</span>
+                </p>
+              </>
             ) : answer ? (
               <>
                 <Markdown

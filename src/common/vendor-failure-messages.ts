@@ -1,0 +1,28 @@
+// Why a model's card has no (complete) answer, as the server records it (providers/stream-answer.ts) and the
+// answer card shows it (components/answers/response-card.tsx). The vendor's own words go to the server log
+// with the request id, never to the card (decision 0033).
+
+/** The kinds of failure, machine-readable: the metrics count them (http/metrics.ts). */
+export const vendorFailureKinds = [
+  'timeout',
+  'rate-limited',
+  'key-rejected',
+  'vendor-error',
+  'empty',
+  'cancelled',
+] as const;
+
+export type VendorFailure = (typeof vendorFailureKinds)[number];
+
+/**
+ * One short text per kind. The card's header already names the model, and a card may keep the words
+ * that arrived before the failure, so each text reads well under a partial answer as well as alone.
+ */
+export const vendorFailureMessages: Record<VendorFailure, string> = {
+  timeout: 'This model took too long to answer. Please try again.',
+  'rate-limited': 'This model is busy with too many requests right now. Please try again in a minute.',
+  'key-rejected': "The model's provider did not accept its API key. Check the key in the API settings.",
+  'vendor-error': "The model's provider ran into a problem. Please try again later.",
+  empty: 'This model sent back an empty answer. Please try again.',
+  cancelled: 'The question was stopped before this model finished.',
+};
