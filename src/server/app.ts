@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -18,6 +17,7 @@ import { refuseCrossSiteRequests } from './http/cross-site';
 import { errorHandler } from './http/errors';
 import { healthRoutes } from './http/health-routes';
 import { deferredChildLogger, loggerOptions, OneLinePerRequest } from './http/logger';
+import { registerRateLimits } from './http/rate-limit-store';
 import { addResponseHeaders } from './http/response-headers';
 import { requireResponseSchema, serializerCompiler } from './http/response-schemas';
 import { warnAboutUntrustedProxy } from './http/proxy-warning';
@@ -92,7 +92,8 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   // Only the session cookie is ever read, and only by calls that need the caller (auth/context.ts).
   await app.register(fastifyCookie, { hook: false });
   addResponseHeaders(app, config);
-  await app.register(fastifyRateLimit, { global: false });
+  // Redis, PostgreSQL or this process, by configuration; a Redis client closes with the app (decision 0038).
+  await registerRateLimits(app, { config, db, appSecret });
 
   warnAboutUntrustedProxy(app, config.trustProxy);
   refuseCrossSiteRequests(app, config.appUrl);

@@ -350,3 +350,18 @@ export const anonymousUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.windowStart] }), index('anonymous_usage_window_idx').on(t.windowStart)],
 );
+
+/**
+ * Rate-limit counts shared by every instance on PostgreSQL when no REDIS_URL is set (decision 0038):
+ * one row per limit and keyed hash of the caller, raised by a single upsert per attempt. `expires_at`
+ * ends the window; a hit after it starts a new one, and expired rows are swept.
+ */
+export const rateLimitCounts = pgTable(
+  'rate_limit_counts',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counts_expires_idx').on(t.expiresAt)],
+);

@@ -57,8 +57,17 @@ export async function emergencyRoutes(instance: FastifyInstance, { db, config, a
   const badTokenLimit = createLimit(instance, 'emergency-bad-token', BAD_TOKEN_MAX, WINDOW_MS);
   const compareLimit = createLimit(instance, 'emergency-compare', COMPARE_MAX, WINDOW_MS);
   // When an address ran out of bad-token attempts: audited once per window, so a flood of guesses
-  // cannot fill the audit log.
-  const lockoutAudited = new Map<string, number>();
+  // cannot fill the audit log. Counted where the limits are, so once across all instances too.
+  const lockoutAudit = createLimit(instance, 'emergency-lockout-audited', 1, WINDOW_MS);
+  const firstLockout = async (request: FastifyRequest) => {
+    try {
+      await lockoutAudit(request);
+      return true;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 429) return false;
+      throw error;
+    }
+  };
 
   const record = async (request: FastifyRequest, entry: EmergencyAuditEntry) => {
     request.log.warn(
@@ -85,7 +94,7 @@ export async function emergencyRoutes(instance: FastifyInstance, { db, config, a
     try {
       await badTokenLimit(request);
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 429 && firstLockout(lockoutAudited, request.ip)) {
+      if (error instanceof HttpError && error.statusCode === 429 && (await firstLockout(request))) {
         request.log.warn({ emergencyAction: 'emergency.locked_out' }, 'emergency calls refused: too many bad tokens');
         await record(request, { action: 'emergency.bad_token', details: { ...details, lockedOut: true } });
       }
@@ -171,17 +180,4 @@ export async function emergencyRoutes(instance: FastifyInstance, { db, config, a
       return reply.code(201).send({ id: created.id });
     },
   );
-}
-
-/** True the first time an address is refused in a window; forgets finished windows as it goes. */
-function firstLockout(audited: Map<string, number>, ip: string): boolean {
-  const now = Date.now();
-  // Forget finished windows now and then, so many addresses cannot grow the map without end.
-  if (audited.size > 1000) {
-    for (const [key, until] of audited) if (until <= now) audited.delete(key);
-  }
-  const until = audited.get(ip);
-  if (until !== undefined && until > now) return false;
-  audited.set(ip, now + WINDOW_MS);
-  return true;
 }
