@@ -17,6 +17,7 @@ import { refuseCrossSiteRequests } from './http/cross-site';
 import { errorHandler } from './http/errors';
 import { healthRoutes } from './http/health-routes';
 import { deferredChildLogger, loggerOptions, OneLinePerRequest } from './http/logger';
+import { AppMetrics, metricsRoutes } from './http/metrics';
 import { registerRateLimits } from './http/rate-limit-store';
 import { addResponseHeaders } from './http/response-headers';
 import { requireResponseSchema, serializerCompiler } from './http/response-schemas';
@@ -53,6 +54,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     background: BackgroundTasks;
     services: { settings: SettingsService; mailer: Mailer; auth: AuthService };
+    /** The figures GET /metrics serves (http/metrics.ts); one registry per app. */
+    metrics: AppMetrics;
   }
 }
 
@@ -76,6 +79,9 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  const metrics = new AppMetrics({ db, processMetrics: config.metricsToken !== undefined });
+  metrics.observeRequests(app);
+  app.decorate('metrics', metrics);
 
   const background = new BackgroundTasks(app.log);
   const appSecret = resolveAppSecret(config.appSecret, config.dataDir);
@@ -106,13 +112,14 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   const plans = new PlanService(db, gateway);
   const sync = new SubscriptionSync(db, plans);
   const billing = new BillingService(db, gateway, plans, sync, config);
-  const webhook = new WebhookHandler(db, gateway, sync, app.log);
+  const webhook = new WebhookHandler(db, gateway, sync, app.log, metrics);
   await app.register(billingRoutes, { db, plans, billing, gateway, webhook, mailer, background });
   await app.register(statusRoutes, { db, config, billing, gateway, mailer, anonymousLimits });
   await app.register(supportRoutes, { db, config, mailer });
   await app.register(adminRoutes, { db, config, auth, mailer, settings, gateway, plans, sync, billing });
   await app.register(emergencyRoutes, { db, config, auth });
   await app.register(healthRoutes, { db });
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
 
   const staticRoot = clientDir === undefined ? (existsSync(clientDistFolder) ? clientDistFolder : null) : clientDir;
   if (staticRoot) {

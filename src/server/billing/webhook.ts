@@ -4,6 +4,7 @@ import { billingMessages } from '../../common/billing-messages';
 import type { Database, Transaction } from '../db/client';
 import { stripeEvents, subscriptionEvents } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
+import type { AppMetrics, WebhookOutcomeKind } from '../http/metrics';
 import { constructWebhookEvent, type StripeGateway } from './stripe-gateway';
 import type { UserRow } from '../users/repository';
 import { HELD_STATUSES, ourStatus, stripeIdOf, subscriptionIdOfInvoice } from './subscription-state';
@@ -30,9 +31,25 @@ export class WebhookHandler {
     private readonly gateway: StripeGateway,
     private readonly sync: SubscriptionSync,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics?: Pick<AppMetrics, 'webhook'>,
   ) {}
 
+  /** Counts each delivery's outcome for /metrics: a bad signature is 'rejected', any other failure 'failed'. */
   async handle(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+    let outcome: WebhookOutcomeKind = 'failed';
+    try {
+      const receipt = await this.process(rawBody, signature);
+      outcome = receipt.duplicate ? 'duplicate' : receipt.ignored ? 'ignored' : 'applied';
+      return receipt;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 400) outcome = 'rejected';
+      throw error;
+    } finally {
+      this.metrics?.webhook(outcome);
+    }
+  }
+
+  private async process(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
     const { webhookSecret } = await this.gateway.current();
     if (!webhookSecret) throw new HttpError(503, billingMessages.paymentsNotConfigured);
     let event: Stripe.Event;
