@@ -32,13 +32,26 @@ export type ActivityItem = z.infer<typeof activityItemSchema>;
 export const ACTIVITY_FEED_SIZE = 10;
 export const DASHBOARD_REFRESH_MS = 60_000;
 
-/** GET /api/admin/dashboard: the four cards, computed in the database, and the newest activity. */
+/**
+ * The succeeded payments of one currency (minor units): all of them, and those of the current UTC
+ * month. Amounts of different currencies are never added together (decision 0037).
+ */
+export const currencyRevenueSchema = z.object({
+  /** Lower-case ISO 4217 code, as Stripe writes it: usd, eur, gbp. */
+  currency: z.string(),
+  total: z.number().int(),
+  thisMonth: z.number().int(),
+});
+export type CurrencyRevenue = z.infer<typeof currencyRevenueSchema>;
+
+/**
+ * GET /api/admin/dashboard: the four cards, computed in the database, and the newest activity. Revenue
+ * is one entry per currency that has any, in alphabetical order of the code (decision 0037).
+ */
 export const dashboardSchema = z.object({
-  totalRevenue: z.number().int(),
-  monthlyRevenue: z.number().int(),
+  revenue: z.array(currencyRevenueSchema),
   activeSubscriptions: z.number().int(),
   totalUsers: z.number().int(),
-  currency: z.string(),
   recentActivity: z.array(activityItemSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

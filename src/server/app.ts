@@ -36,6 +36,7 @@ import { WebhookHandler } from './billing/webhook';
 import { CredentialStore } from './providers/credentials';
 import { adoptBrowserHistory } from './queries/adopt-history';
 import { adminRoutes } from './admin/routes';
+import { JobService, type JobRunnerOptions } from './jobs/job-service';
 import { AnonymousLimits } from './users/anonymous-limits';
 import { emergencyPageHidden, emergencyRoutes } from './emergency/routes';
 import { queryRoutes } from './queries/routes';
@@ -48,6 +49,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built client from this folder (default dist/client when it exists). */
   clientDir?: string | null;
+  /** The background job runner's timings (tests poll often); defaults in jobs/job-service.ts. */
+  jobs?: JobRunnerOptions;
 }
 
 declare module 'fastify' {
@@ -61,7 +64,7 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
-export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
+export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions }: AppDeps) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -116,7 +119,11 @@ export async function buildApp({ config, db, logger, clientDir }: AppDeps) {
   await app.register(billingRoutes, { db, plans, billing, gateway, webhook, mailer, background });
   await app.register(statusRoutes, { db, config, billing, gateway, mailer, anonymousLimits });
   await app.register(supportRoutes, { db, config, mailer });
-  await app.register(adminRoutes, { db, config, auth, mailer, settings, gateway, plans, sync, billing });
+  // Background jobs start once the app is ready and stop (handing back what they hold) when it closes.
+  const jobs = new JobService(db, app.log, jobOptions);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+  await app.register(adminRoutes, { db, config, auth, mailer, settings, gateway, plans, sync, billing, jobs });
   await app.register(emergencyRoutes, { db, config, auth });
   await app.register(healthRoutes, { db });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });

@@ -1,5 +1,10 @@
-import { count, desc, inArray } from 'drizzle-orm';
-import { ACTIVITY_FEED_SIZE, type ActivityItem, type Dashboard } from '../../common/admin-billing-schemas';
+import { count, desc, inArray, like } from 'drizzle-orm';
+import {
+  ACTIVITY_FEED_SIZE,
+  type ActivityItem,
+  type CurrencyRevenue,
+  type Dashboard,
+} from '../../common/admin-billing-schemas';
 import type { Database } from '../db/client';
 import { activeSubscriptionCondition, activityTotals, payments, subscriptionEvents, users } from '../db/schema';
 import { isRegisteredUser } from './user-queries';
@@ -8,10 +13,14 @@ import { isRegisteredUser } from './user-queries';
 // totals come from activity_totals (kept by triggers, migration 0009), counts of users from partial
 // indexes: nothing here reads every row of a table (bench/database-scale.bench.ts).
 
-type TotalName =
-  'payments' | 'payments_succeeded_amount' | `payments_succeeded_amount:${string}` | 'subscription_events';
+/**
+ * 'payments_succeeded_amount' adds every currency together: only the Payments list's x-total-revenue
+ * header reads it (kept for that header's contract). Revenue per currency is 'revenue:<currency>', and
+ * per UTC month 'revenue:<currency>:<YYYY-MM>' (migration 0012, decision 0037).
+ */
+type TotalName = 'payments' | 'payments_succeeded_amount' | 'subscription_events';
 
-/** The named running totals (revenue is the payments whose status is 'succeeded'); one not written yet is 0. */
+/** The named running totals; one not written yet is 0. */
 async function totals(db: Database, names: TotalName[]): Promise<(name: TotalName) => number> {
   const rows = await db.select().from(activityTotals).where(inArray(activityTotals.name, names));
   const found = new Map(rows.map((row) => [row.name, Number(row.value)]));
@@ -21,11 +30,40 @@ async function totals(db: Database, names: TotalName[]): Promise<(name: TotalNam
 /** A calendar month in UTC as the totals name it: 2026-11. */
 const monthKey = (start: Date) => start.toISOString().slice(0, 7);
 
+const REVENUE_PREFIX = 'revenue:';
+
+/**
+ * Succeeded payments per currency: all time, and in the month starting `monthStart`. A currency whose
+ * payments were all refunded (a total of 0) is left out. The totals table holds a few rows per
+ * currency and month, so reading its revenue rows is cheap.
+ */
+async function revenueByCurrency(db: Database, monthStart: Date): Promise<CurrencyRevenue[]> {
+  const rows = await db
+    .select()
+    .from(activityTotals)
+    .where(like(activityTotals.name, `${REVENUE_PREFIX}%`));
+  const month = monthKey(monthStart);
+  const byCurrency = new Map<string, CurrencyRevenue>();
+  const entry = (currency: string) => {
+    let found = byCurrency.get(currency);
+    if (!found) byCurrency.set(currency, (found = { currency, total: 0, thisMonth: 0 }));
+    return found;
+  };
+  for (const row of rows) {
+    const [currency, rowMonth] = row.name.slice(REVENUE_PREFIX.length).split(':');
+    if (!currency) continue;
+    if (rowMonth === undefined) entry(currency).total = Number(row.value);
+    else if (rowMonth === month) entry(currency).thisMonth = Number(row.value);
+  }
+  return [...byCurrency.values()]
+    .filter((revenue) => revenue.total !== 0 || revenue.thisMonth !== 0)
+    .sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
 export async function dashboard(db: Database, now = new Date()): Promise<Dashboard> {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const thisMonth: TotalName = `payments_succeeded_amount:${monthKey(monthStart)}`;
   const [revenue, [active], [registered], recentPayments, recentEvents] = await Promise.all([
-    totals(db, ['payments_succeeded_amount', thisMonth]),
+    revenueByCurrency(db, monthStart),
     db.select({ total: count() }).from(users).where(activeSubscriptionCondition),
     db.select({ total: count() }).from(users).where(isRegisteredUser),
     // The feed needs only the newest rows of each, not their totals.
@@ -60,11 +98,9 @@ export async function dashboard(db: Database, now = new Date()): Promise<Dashboa
   ];
   feed.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return {
-    totalRevenue: revenue('payments_succeeded_amount'),
-    monthlyRevenue: revenue(thisMonth),
+    revenue,
     activeSubscriptions: active?.total ?? 0,
     totalUsers: registered?.total ?? 0,
-    currency: 'usd',
     recentActivity: feed.slice(0, ACTIVITY_FEED_SIZE),
   };
 }

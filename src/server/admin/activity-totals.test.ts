@@ -28,6 +28,9 @@ function random(seed: number) {
   };
 }
 
+/** Revenue per currency as the dashboard lists it: [currency, total, this month], by code. */
+type Revenue = [string, number, number][];
+
 async function shown() {
   const paymentsPage = await adminCall(t.app, admin.cookie, 'GET', '/api/admin/payments?limit=5');
   const eventsPage = await adminCall(t.app, admin.cookie, 'GET', '/api/admin/subscription-events?limit=5');
@@ -36,8 +39,7 @@ async function shown() {
     payments: Number(paymentsPage.headers[TOTAL_COUNT_HEADER.toLowerCase()]),
     revenue: Number(paymentsPage.headers[TOTAL_REVENUE_HEADER.toLowerCase()]),
     events: Number(eventsPage.headers[TOTAL_COUNT_HEADER.toLowerCase()]),
-    dashboardRevenue: dashboard.totalRevenue,
-    monthlyRevenue: dashboard.monthlyRevenue,
+    dashboardRevenue: dashboard.revenue.map((r): Revenue[number] => [r.currency, r.total, r.thisMonth]),
   };
 }
 
@@ -48,19 +50,24 @@ async function counted() {
       revenue: sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'succeeded'), 0)::int`,
     })
     .from(payments);
-  const [month] = await t.db
-    .select({ revenue: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+  const perCurrency = await t.db
+    .select({
+      currency: payments.currency,
+      total: sql<number>`sum(${payments.amount})::int`,
+      thisMonth: sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.createdAt} >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'), 0)::int`,
+    })
     .from(payments)
-    .where(
-      sql`${payments.status} = 'succeeded' and ${payments.createdAt} >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`,
-    );
+    .where(sql`${payments.status} = 'succeeded'`)
+    .groupBy(payments.currency)
+    .orderBy(payments.currency);
   const [e] = await t.db.select({ count: sql<number>`count(*)::int` }).from(subscriptionEvents);
   return {
     payments: p!.count,
     revenue: p!.revenue,
     events: e!.count,
-    dashboardRevenue: p!.revenue,
-    monthlyRevenue: month!.revenue,
+    dashboardRevenue: perCurrency
+      .filter((r) => r.total !== 0 || r.thisMonth !== 0)
+      .map((r): Revenue[number] => [r.currency, r.total, r.thisMonth]),
   };
 }
 
@@ -71,6 +78,8 @@ describe('activity totals', () => {
     for (let i = 0; i < 4; i += 1) owners.push((await registerAccount(t.app, uniqueAccount('payer'))).user.id);
     const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)]!;
     const statuses = ['succeeded', 'failed', 'refunded', 'pending'];
+    // Plans are priced in usd, eur or gbp (docs/product.md): each currency is summed on its own.
+    const currencies = ['usd', 'eur', 'gbp'];
 
     for (let step = 0; step < 300; step += 1) {
       const roll = next();
@@ -79,6 +88,7 @@ describe('activity totals', () => {
           Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({
             userId: owners.length ? pick(owners) : null,
             amount: 100 + Math.floor(next() * 5000),
+            currency: pick(currencies),
             status: pick(statuses),
             // This month, or one of the three before it.
             createdAt: new Date(Date.now() - Math.floor(next() * 4) * 31 * 24 * 3600_000),
@@ -96,10 +106,13 @@ describe('activity totals', () => {
           .orderBy(sql`random()`)
           .limit(1);
         if (row) {
+          const roll = next();
           const change =
-            next() < 0.3
+            roll < 0.3
               ? { status: pick(statuses), amount: 50 + Math.floor(next() * 900) }
-              : { status: pick(statuses) };
+              : roll < 0.4
+                ? { currency: pick(currencies) }
+                : { status: pick(statuses) };
           await t.db.update(payments).set(change).where(eq(payments.id, row.id));
         }
       } else if (roll < 0.8) {
@@ -137,8 +150,11 @@ describe('activity totals', () => {
     }
     const final = await counted();
     expect(final.payments).toBeGreaterThan(20);
-    expect(final.monthlyRevenue).toBeGreaterThan(0);
-    expect(final.monthlyRevenue).toBeLessThan(final.revenue);
+    expect(final.dashboardRevenue.map(([currency]) => currency)).toEqual(['eur', 'gbp', 'usd']);
+    for (const [, total, thisMonth] of final.dashboardRevenue) {
+      expect(thisMonth).toBeGreaterThan(0);
+      expect(thisMonth).toBeLessThan(total);
+    }
     expect(await shown()).toEqual(final);
   });
 });

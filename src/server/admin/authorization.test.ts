@@ -86,6 +86,19 @@ const adminCalls: Call[] = [
     // Payments are not configured in this app: the admin gets past the check and hears why.
     adminStatus: 503,
   },
+  {
+    method: 'GET',
+    route: '/api/admin/sync-stripe-subscriptions/latest',
+    build: fixed('/api/admin/sync-stripe-subscriptions/latest'),
+    adminStatus: 200,
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/sync-stripe-subscriptions/:id',
+    // No sync ran here: the admin gets past the check and hears there is no such one.
+    build: fixed('/api/admin/sync-stripe-subscriptions/1'),
+    adminStatus: 404,
+  },
   { method: 'GET', route: '/api/admin/dashboard', build: fixed('/api/admin/dashboard'), adminStatus: 200 },
   { method: 'GET', route: '/api/admin/payments', build: fixed('/api/admin/payments'), adminStatus: 200 },
   {

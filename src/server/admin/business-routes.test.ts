@@ -80,7 +80,29 @@ describe('GET /api/admin/dashboard', () => {
     const res = await get('/api/admin/dashboard');
     expect(res.statusCode).toBe(200);
     const board = res.json() as Dashboard;
-    expect(board).toMatchObject({ totalRevenue: 499 + 1999 + 700, monthlyRevenue: 499 + 1999, currency: 'usd' });
+    expect(board.revenue).toEqual([{ currency: 'usd', total: 499 + 1999 + 700, thisMonth: 499 + 1999 }]);
+  });
+
+  it('sums each currency on its own, never across currencies', async () => {
+    const now = new Date();
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const lastMonth = new Date(monthStart.getTime() - 1000);
+    await insertPayment({ amount: 499, currency: 'usd' });
+    await insertPayment({ amount: 1999, currency: 'usd', createdAt: lastMonth });
+    await insertPayment({ amount: 900, currency: 'eur' });
+    await insertPayment({ amount: 450, currency: 'eur' });
+    await insertPayment({ amount: 300, currency: 'eur', status: 'failed' });
+    await insertPayment({ amount: 799, currency: 'gbp', createdAt: lastMonth });
+    // A refund takes the payment out of its own currency's revenue.
+    const refunded = await insertPayment({ amount: 5000, currency: 'gbp' });
+    await t.db.update(payments).set({ status: 'refunded' }).where(eq(payments.id, refunded.id));
+
+    const board = (await get('/api/admin/dashboard')).json() as Dashboard;
+    expect(board.revenue).toEqual([
+      { currency: 'eur', total: 1350, thisMonth: 1350 },
+      { currency: 'gbp', total: 799, thisMonth: 0 },
+      { currency: 'usd', total: 2498, thisMonth: 499 },
+    ]);
   });
 
   it('counts active subscriptions by status, and registered users without anonymous sessions', async () => {
@@ -145,7 +167,7 @@ describe('GET /api/admin/dashboard', () => {
 
   it('shows nothing in the feed when nothing happened', async () => {
     const board = (await get('/api/admin/dashboard')).json() as Dashboard;
-    expect(board).toMatchObject({ totalRevenue: 0, monthlyRevenue: 0, recentActivity: [] });
+    expect(board).toMatchObject({ revenue: [], recentActivity: [] });
   });
 });
 

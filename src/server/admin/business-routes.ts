@@ -17,8 +17,8 @@ import { requireAdmin } from '../auth/context';
 import { conflict, HttpError, notFound } from '../http/errors';
 import { abandonedCheckouts } from './abandoned-checkouts';
 import { dashboard, listPayments, listSubscriptionEvents } from './activity-queries';
-import { recordAudit } from '../audit/audit-log';
 import type { AdminDeps } from './deps';
+import { createPlanAudited, updatePlanAudited } from './plan-changes';
 
 /** Dashboard, payments, subscription events, abandoned checkouts and plans. */
 export async function adminBusinessRoutes(instance: FastifyInstance, { db, gateway, plans }: AdminDeps) {
@@ -68,13 +68,8 @@ export async function adminBusinessRoutes(instance: FastifyInstance, { db, gatew
     { schema: { body: adminPlanInputSchema, response: { 201: adminPlanSchema } } },
     async (request, reply) => {
       const { user } = await requireAdmin(db, request);
-      const row = await plans.create(request.body);
+      const row = await createPlanAudited(db, gateway, request, user, request.body);
       if (!row) throw conflict(m.planExists, { errors: { name: m.planExists } });
-      await recordAudit(db, request.ip, {
-        actorUserId: user.id,
-        action: 'admin.plan_create',
-        details: { planId: row.id },
-      });
       return reply.code(201).send(await plans.toPlan(row));
     },
   );
@@ -84,13 +79,8 @@ export async function adminBusinessRoutes(instance: FastifyInstance, { db, gatew
     { schema: { params: planIdParamsSchema, body: adminPlanUpdateSchema, response: { 200: adminPlanSchema } } },
     async (request) => {
       const { user } = await requireAdmin(db, request);
-      const row = await plans.update(request.params.id, request.body);
+      const row = await updatePlanAudited(db, gateway, request, user, request.params.id, request.body);
       if (!row) throw notFound(m.planNotFound);
-      await recordAudit(db, request.ip, {
-        actorUserId: user.id,
-        action: 'admin.plan_update',
-        details: { planId: row.id, fields: Object.keys(request.body) },
-      });
       return plans.toPlan(row);
     },
   );

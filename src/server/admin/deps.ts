@@ -6,6 +6,7 @@ import type { SubscriptionSync } from '../billing/subscription-sync';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Mailer } from '../email/mailer';
+import type { JobService } from '../jobs/job-service';
 import type { SettingsService } from '../settings/service';
 
 export interface AdminDeps {
@@ -18,4 +19,5 @@ export interface AdminDeps {
   plans: PlanService;
   sync: SubscriptionSync;
   billing: BillingService;
+  jobs: JobService;
 }

@@ -7,6 +7,7 @@ import { toPublicUser } from '../users/repository';
 import type { AdminDeps } from './deps';
 import { adminBusinessRoutes } from './business-routes';
 import { adminSettingsRoutes } from './settings-routes';
+import { STRIPE_SYNC_JOB, stripeSyncJob } from './stripe-sync-job';
 import { adminUserRoutes } from './user-routes';
 import { AdminUserService } from './user-service';
 
@@ -16,7 +17,8 @@ import { AdminUserService } from './user-service';
  * one exception, since the impersonated user is not an admin.
  */
 export async function adminRoutes(instance: FastifyInstance, deps: AdminDeps) {
-  const adminUsers = new AdminUserService(deps.db, deps.auth, deps.billing);
+  const adminUsers = new AdminUserService(deps.db, deps.auth, deps.billing, deps.jobs);
+  deps.jobs.register(STRIPE_SYNC_JOB, stripeSyncJob(deps.db, deps.billing));
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post(

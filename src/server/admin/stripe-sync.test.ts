@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminServerMessages } from '../../common/admin-messages';
-import type { SyncResult } from '../../common/admin-user-schemas';
-import { payments, users } from '../db/schema';
+import { adminJobMessages } from '../../common/admin-job-messages';
+import type { SyncJob } from '../../common/admin-job-schemas';
+import { auditLog, jobs, payments, users } from '../db/schema';
 import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';
 import { registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';
 import { adminCall, signInAdmin, type SignedInAdmin } from '../../../tests/helpers/admins';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { syncEnded } from './stripe-sync-test-support';
 
 // 'Sync with Stripe' and deleting a paying user, against the stateful fake Stripe. No webhook
 // endpoint is set, so the app hears of payments only when it asks: exactly the case sync is for.
@@ -56,11 +58,23 @@ async function paidSilently(planId: string) {
   return { user, subscriptionId };
 }
 
+/** Starts a sync as the console does (202 and the job at once), then follows it until it ends. */
 const sync = async () => {
   const res = await adminCall(t.app, admin.cookie, 'POST', '/api/admin/sync-stripe-subscriptions');
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as SyncResult;
+  expect(res.statusCode, res.body).toBe(202);
+  const started = res.json() as SyncJob;
+  const job = await syncEnded(t.app, admin.cookie, started.id);
+  expect(job.status, job.error ?? '').toBe('succeeded');
+  return job;
 };
+
+/** The spec's sync result (docs/product.md, "Admin calls"), as the job reports it. */
+const resultOf = ({ processed, syncedCount, updatedCount, errors }: SyncJob) => ({
+  processed,
+  syncedCount,
+  updatedCount,
+  errors,
+});
 
 describe('POST /api/admin/sync-stripe-subscriptions', () => {
   it('brings every customer up to date with Stripe, the paid allowance included', async () => {
@@ -69,7 +83,8 @@ describe('POST /api/admin/sync-stripe-subscriptions', () => {
     expect((await userRow(first.user.id)).subscriptionStatus).not.toBe('active');
 
     const result = await sync();
-    expect(result).toEqual({ processed: 2, syncedCount: 2, updatedCount: 2, errors: [] });
+    expect(resultOf(result)).toEqual({ processed: 2, syncedCount: 2, updatedCount: 2, errors: [] });
+    expect(result).toMatchObject({ total: 2, unchangedCount: 0, failedCount: 0, requestedBy: admin.user.id });
     expect(await userRow(first.user.id)).toMatchObject({
       subscriptionStatus: 'active',
       subscriptionTier: 'basic',
@@ -82,7 +97,7 @@ describe('POST /api/admin/sync-stripe-subscriptions', () => {
 
     // A second sync finds nothing new, and grants nothing twice.
     await t.db.update(users).set({ paidQuestionsRemaining: 100 }).where(eq(users.id, first.user.id));
-    expect(await sync()).toEqual({ processed: 2, syncedCount: 2, updatedCount: 0, errors: [] });
+    expect(resultOf(await sync())).toEqual({ processed: 2, syncedCount: 2, updatedCount: 0, errors: [] });
     expect((await userRow(first.user.id)).paidQuestionsRemaining).toBe(100);
   });
 
@@ -98,16 +113,46 @@ describe('POST /api/admin/sync-stripe-subscriptions', () => {
     expect(result.processed).toBe(2);
     expect(result.syncedCount).toBe(1);
     expect(result.errors).toHaveLength(1);
+    expect(result.failedCount).toBe(1);
     expect(result.errors[0]).toContain(`User #${ghost.id}`);
     expect((await userRow(good.user.id)).subscriptionStatus).toBe('active');
   });
 
-  it('answers 503 when payments are not configured', async () => {
+  it('answers 503 when payments are not configured, and queues nothing', async () => {
     const bare = await createTestApp(relaxedRateLimits);
     try {
       const owner = await signInAdmin(bare.app, bare.db);
       const res = await adminCall(bare.app, owner.cookie, 'POST', '/api/admin/sync-stripe-subscriptions');
       expect(res.statusCode).toBe(503);
+      const latest = await adminCall(bare.app, owner.cookie, 'GET', '/api/admin/sync-stripe-subscriptions/latest');
+      expect(latest.json()).toEqual({ job: null });
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('shows the latest sync, answers 404 for an unknown one, and audits who started it', async () => {
+    const done = await sync();
+    const latest = await adminCall(t.app, admin.cookie, 'GET', '/api/admin/sync-stripe-subscriptions/latest');
+    expect(latest.json()).toEqual({ job: done });
+    const missing = await adminCall(t.app, admin.cookie, 'GET', '/api/admin/sync-stripe-subscriptions/987654');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(adminJobMessages.syncJobNotFound);
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.action, 'admin.stripe_sync'));
+    expect(audited.at(-1)).toMatchObject({ actorUserId: admin.user.id, details: { jobId: done.id } });
+  });
+
+  it('fails the job, with the reason, when payments were switched off after it was queued', async () => {
+    // Queued as another instance would have; this one has no Stripe keys.
+    const bare = await createTestApp(relaxedRateLimits);
+    try {
+      const owner = await signInAdmin(bare.app, bare.db);
+      await bare.db.insert(jobs).values({ kind: 'stripe-sync', requestedBy: owner.user.id });
+      const [queued] = await bare.db.select().from(jobs);
+      // Found by the runner's next poll.
+      const job = await syncEnded(bare.app, owner.cookie, queued!.id);
+      expect(job.status).toBe('failed');
+      expect(job.error).toBeTruthy();
     } finally {
       await bare.close();
     }

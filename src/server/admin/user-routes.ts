@@ -7,11 +7,11 @@ import {
   adminUsersQuerySchema,
   adminUserUpdateSchema,
   loginAsResponseSchema,
-  syncResultSchema,
   TOTAL_COUNT_HEADER,
   toggleAdminSchema,
   userIdParamsSchema,
 } from '../../common/admin-user-schemas';
+import { latestSyncJobSchema, syncJobParamsSchema, syncJobSchema } from '../../common/admin-job-schemas';
 import { messageResponseSchema } from '../../common/user-schemas';
 import { requireAdmin, setSessionCookie } from '../auth/context';
 import { toPublicUser } from '../users/repository';
@@ -91,12 +91,27 @@ export async function adminUserRoutes(
     },
   );
 
+  // Decision 0036: the sync runs as a background job. The call answers 202 with the job at once (the
+  // one already queued or running, if any); the console follows it with the two GETs.
   app.post(
     '/api/admin/sync-stripe-subscriptions',
-    { schema: { response: { 200: syncResultSchema } } },
-    async (request) => {
+    { schema: { response: { 202: syncJobSchema } } },
+    async (request, reply) => {
       const { user } = await admin(request);
-      return adminUsers.syncWithStripe(request, user);
+      const { job } = await adminUsers.startStripeSync(request, user);
+      return reply.code(202).send(job);
     },
+  );
+
+  app.get(
+    '/api/admin/sync-stripe-subscriptions/latest',
+    { schema: { response: { 200: latestSyncJobSchema } } },
+    async () => ({ job: await adminUsers.latestStripeSync() }),
+  );
+
+  app.get(
+    '/api/admin/sync-stripe-subscriptions/:id',
+    { schema: { params: syncJobParamsSchema, response: { 200: syncJobSchema } } },
+    async (request) => adminUsers.stripeSync(request.params.id),
   );
 }

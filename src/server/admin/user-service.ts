@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { adminServerMessages as m } from '../../common/admin-messages';
 import {
   ALLOWANCE_HISTORY_LIMIT,
   type AdminUserUpdate,
   type AllowanceLedgerEntry,
-  type SyncResult,
 } from '../../common/admin-user-schemas';
+import { adminJobMessages } from '../../common/admin-job-messages';
+import type { SyncJob } from '../../common/admin-job-schemas';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
 import { isEndedStatus } from '../../common/subscription-state';
 import { setAllowance } from '../allowance/changes';
@@ -18,8 +19,10 @@ import type { BillingService } from '../billing/service';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import type { JobService } from '../jobs/job-service';
 import { findUserById, isAdminUser, isSessionUser, uniqueViolationToConflict, type UserRow } from '../users/repository';
 import { recordAudit } from '../audit/audit-log';
+import { STRIPE_SYNC_JOB, toSyncJob } from './stripe-sync-job';
 import { isAdmin } from './user-queries';
 
 /** The rules behind the Users section: what an administrator may change, and the audit trail of each change. */
@@ -28,6 +31,7 @@ export class AdminUserService {
     private readonly db: Database,
     private readonly auth: AuthService,
     private readonly billing: BillingService,
+    private readonly jobs: JobService,
   ) {}
 
   async require(id: number): Promise<UserRow> {
@@ -186,67 +190,84 @@ export class AdminUserService {
     return fillMessage(m.resetLinkSent, { email: user.email });
   }
 
-  /** Starts acting as the user: a new session remembers the admin, and the admin's own session ends. */
+  /**
+   * Starts acting as the user: a new session remembers the admin, and the admin's own session ends.
+   * Both, and the audit row, are one transaction: no impersonation goes unrecorded.
+   */
   async startImpersonation(request: FastifyRequest, admin: UserRow, adminSession: SessionRow, id: number) {
     const target = await this.require(id);
     if (isAdminUser(target)) throw forbidden(m.adminCannotBeImpersonated);
     if (isSessionUser(target)) throw badRequest(m.sessionCannotBeImpersonated);
-    const created = await createSession(this.db, target.id, {
-      userAgent: request.headers['user-agent'],
-      ipAddress: request.ip,
-      impersonatorId: admin.id,
+    const created = await this.db.transaction(async (tx) => {
+      const session = await createSession(tx, target.id, {
+        userAgent: request.headers['user-agent'],
+        ipAddress: request.ip,
+        impersonatorId: admin.id,
+      });
+      await invalidateSession(tx, adminSession.id);
+      await recordAudit(tx, request.ip, { actorUserId: admin.id, action: 'impersonation.start', targetUserId: id });
+      return session;
     });
-    await invalidateSession(this.db, adminSession.id);
-    await recordAudit(this.db, request.ip, { actorUserId: admin.id, action: 'impersonation.start', targetUserId: id });
     return { token: created.token, target };
   }
 
-  /** Ends an impersonation and signs the administrator back in, if they still are one. */
+  /**
+   * Ends an impersonation and signs the administrator back in, if they still are one. The session's
+   * end and its audit row are one transaction.
+   */
   async endImpersonation(request: FastifyRequest, session: SessionRow) {
     if (!session.impersonatorId) throw forbidden(m.notImpersonating);
-    await invalidateSession(this.db, session.id);
-    const admin = await findUserById(this.db, session.impersonatorId);
-    await recordAudit(this.db, request.ip, {
-      actorUserId: session.impersonatorId,
-      action: 'impersonation.end',
-      targetUserId: session.userId,
+    const impersonatorId = session.impersonatorId;
+    const { admin, created } = await this.db.transaction(async (tx) => {
+      await invalidateSession(tx, session.id);
+      await recordAudit(tx, request.ip, {
+        actorUserId: impersonatorId,
+        action: 'impersonation.end',
+        targetUserId: session.userId,
+      });
+      const admin = await findUserById(tx, impersonatorId);
+      if (!admin || !isAdminUser(admin)) return { admin, created: null };
+      const created = await createSession(tx, admin.id, {
+        userAgent: request.headers['user-agent'],
+        ipAddress: request.ip,
+      });
+      return { admin, created };
     });
-    if (!admin || !isAdminUser(admin)) throw forbidden(m.impersonatorGone);
-    const created = await createSession(this.db, admin.id, {
-      userAgent: request.headers['user-agent'],
-      ipAddress: request.ip,
-    });
+    // The impersonation has ended either way; only the way back is refused.
+    if (!admin || !created) throw forbidden(m.impersonatorGone);
     return { token: created.token, admin };
   }
 
-  /** Pulls every customer's subscription from Stripe; one customer's failure is reported, not fatal. */
-  async syncWithStripe(request: FastifyRequest, admin: UserRow): Promise<SyncResult> {
+  /**
+   * Queues 'Sync with Stripe' as a background job (decision 0036), or finds the one already queued or
+   * running; its audit row is written with the job, in one transaction.
+   */
+  async startStripeSync(request: FastifyRequest, admin: UserRow): Promise<{ job: SyncJob; created: boolean }> {
+    // Unconfigured payments are refused now (503), not found out by the job.
     await this.billing.stripe();
-    const customers = await this.db.select().from(users).where(isNotNull(users.stripeCustomerId)).orderBy(users.id);
-    const result: SyncResult = { processed: 0, syncedCount: 0, updatedCount: 0, errors: [] };
-    for (const user of customers) {
-      result.processed += 1;
-      try {
-        if (!(await this.billing.discoverSubscription(user))) continue;
-        result.syncedCount += 1;
-        const after = await this.billing.reload(user);
-        const fields = [
-          'subscriptionStatus',
-          'subscriptionTier',
-          'stripeSubscriptionId',
-          'paidQuestionsRemaining',
-        ] as const;
-        if (fields.some((field) => after[field] !== user[field])) result.updatedCount += 1;
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        result.errors.push(`User #${user.id} (${user.username}): ${reason}`);
+    const queued = await this.db.transaction(async (tx) => {
+      const result = await this.jobs.enqueue(STRIPE_SYNC_JOB, admin.id, tx);
+      if (result.created) {
+        await recordAudit(tx, request.ip, {
+          actorUserId: admin.id,
+          action: 'admin.stripe_sync',
+          details: { jobId: result.job.id },
+        });
       }
-    }
-    await recordAudit(this.db, request.ip, {
-      actorUserId: admin.id,
-      action: 'admin.stripe_sync',
-      details: { ...result, errors: result.errors.length },
+      return result;
     });
-    return result;
+    this.jobs.wake();
+    return { job: toSyncJob(queued.job), created: queued.created };
+  }
+
+  async stripeSync(id: number): Promise<SyncJob> {
+    const row = await this.jobs.find(id);
+    if (!row || row.kind !== STRIPE_SYNC_JOB) throw notFound(adminJobMessages.syncJobNotFound);
+    return toSyncJob(row);
+  }
+
+  async latestStripeSync(): Promise<SyncJob | null> {
+    const row = await this.jobs.latest(STRIPE_SYNC_JOB);
+    return row ? toSyncJob(row) : null;
   }
 }

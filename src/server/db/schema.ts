@@ -365,3 +365,57 @@ export const rateLimitCounts = pgTable(
   },
   (t) => [index('rate_limit_counts_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Background jobs (src/server/jobs/, migration 0012). `processed`, `total` and `cursor` are the
+ * progress a restart resumes from; `state` is the job's running tally (its result once it ended). An
+ * instance owns a running job while `lease_expires_at` is in the future; an expired lease is anyone's.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('queued'),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    processed: integer('processed').notNull().default(0),
+    total: integer('total'),
+    cursor: text('cursor'),
+    state: jsonb('state'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: text('locked_by'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('jobs_one_active_per_kind')
+      .on(t.kind)
+      .where(sql`status in ('queued', 'running')`),
+    index('jobs_kind_idx').on(t.kind, t.id),
+  ],
+);
+
+// One row per question taken from an allowance, settled when its result is saved (charged) or the
+// question is given back (refunded). A row still open after the longest a question can run belonged
+// to a question whose result was never saved (a database outage, a killed instance): the
+// reconciliation in allowance/reservation-service.ts gives it back (issue 18, item 4; decision 0040).
+export const questionReservations = pgTable(
+  'question_reservations',
+  {
+    id: serial('id').primaryKey(),
+    userId: ownerId(),
+    bucket: text('bucket', { enum: ['free', 'paid', 'unlimited'] }).notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    outcome: text('outcome', { enum: ['charged', 'refunded'] }),
+  },
+  (t) => [
+    index('question_reservations_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.settledAt} is null`),
+  ],
+);

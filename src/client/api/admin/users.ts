@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   adminUserSchema,
   loginAsResponseSchema,
-  syncResultSchema,
   type AdminUser,
   type AdminUserUpdate,
   type AdminUsersQuery,
@@ -107,14 +106,5 @@ export function useLoginAs() {
   return useMutation({
     mutationFn: async (id: number) =>
       parseResponse(loginAsResponseSchema, await apiRequest('POST', `/api/admin/login-as/${id}`)),
-  });
-}
-
-export function useSyncStripe() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: async () =>
-      parseResponse(syncResultSchema, await apiRequest('POST', '/api/admin/sync-stripe-subscriptions')),
-    onSuccess: () => void invalidate(),
   });
 }

@@ -16,11 +16,9 @@ import {
 } from './shared/admin-test-data';
 
 const emptyDashboard: Dashboard = {
-  totalRevenue: 0,
-  monthlyRevenue: 0,
+  revenue: [],
   activeSubscriptions: 0,
   totalUsers: 1,
-  currency: 'usd',
   recentActivity: [],
 };
 

@@ -25,11 +25,9 @@ function makeActivity(overrides: Partial<ActivityItem> = {}): ActivityItem {
 
 function makeDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
   return {
-    totalRevenue: 1234567,
-    monthlyRevenue: 44400,
+    revenue: [{ currency: 'usd', total: 1234567, thisMonth: 44400 }],
     activeSubscriptions: 42,
     totalUsers: 1310,
-    currency: 'usd',
     recentActivity: [
       makeActivity(),
       makeActivity({
@@ -62,6 +60,28 @@ describe('dashboard section', () => {
     expect(within(card('Monthly Revenue')).getByText('$444.00')).toBeInTheDocument();
     expect(within(card('Active Subscriptions')).getByText('42')).toBeInTheDocument();
     expect(within(card('Total Users')).getByText('1,310')).toBeInTheDocument();
+  });
+
+  it('shows the revenue of each currency on its own line, never one sum across currencies', async () => {
+    const revenue = [
+      { currency: 'eur', total: 135000, thisMonth: 1350 },
+      { currency: 'gbp', total: 79900, thisMonth: 0 },
+      { currency: 'usd', total: 249800, thisMonth: 49900 },
+    ];
+    renderAdmin(<DashboardSection />, { handlers: { [`GET ${PATH}`]: { json: makeDashboard({ revenue }) } } });
+    const lines = (name: string) =>
+      within(within(card(name)).getByRole('list', { name: 'Revenue per currency' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    await within(card('Total Revenue')).findByText('€1,350.00');
+    expect(lines('Total Revenue')).toEqual(['€1,350.00', '£799.00', '$2,498.00']);
+    expect(lines('Monthly Revenue')).toEqual(['€13.50', '£0.00', '$499.00']);
+  });
+
+  it('shows no revenue as nothing earned', async () => {
+    renderAdmin(<DashboardSection />, { handlers: { [`GET ${PATH}`]: { json: makeDashboard({ revenue: [] }) } } });
+    expect(await within(card('Total Revenue')).findByText('$0.00')).toBeInTheDocument();
+    expect(within(card('Monthly Revenue')).getByText('$0.00')).toBeInTheDocument();
   });
 
   it('lists recent activity with event, user, type, status and date', async () => {

@@ -1,8 +1,8 @@
 import { format } from 'date-fns';
 import { CalendarRange, DollarSign, RefreshCw, UserCheck, Users, type LucideIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { adminEmptyStates, adminToastMessages } from '../../../common/admin-messages';
-import { DASHBOARD_REFRESH_MS, type ActivityItem } from '../../../common/admin-billing-schemas';
+import { DASHBOARD_REFRESH_MS, type ActivityItem, type CurrencyRevenue } from '../../../common/admin-billing-schemas';
 import { formatPrice } from '../../../common/plans';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -19,8 +19,10 @@ export function DashboardSection() {
   const dashboard = useDashboard();
   const { data, isFetching, isPending } = dashboard;
   useLoadErrorToast(dashboard.error, adminToastMessages.loadAdminData);
-  const money = (minor: number | undefined) => (minor === undefined ? undefined : formatPrice(minor, data?.currency));
   const count = (value: number | undefined) => value?.toLocaleString('en-US');
+  // One line per currency: amounts in different currencies are never added together (decision 0037).
+  const money = (pick: (revenue: CurrencyRevenue) => number) =>
+    data === undefined ? undefined : <RevenueLines revenue={data.revenue} pick={pick} />;
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -41,13 +43,13 @@ export function DashboardSection() {
           label="Total Revenue"
           hint="All succeeded payments"
           icon={DollarSign}
-          value={money(data?.totalRevenue)}
+          value={money((revenue) => revenue.total)}
         />
         <StatCard
           label="Monthly Revenue"
           hint="Succeeded payments this month"
           icon={CalendarRange}
-          value={money(data?.monthlyRevenue)}
+          value={money((revenue) => revenue.thisMonth)}
         />
         <StatCard
           label="Active Subscriptions"
@@ -93,7 +95,7 @@ function StatCard({
   label: string;
   hint: string;
   icon: LucideIcon;
-  value: string | undefined;
+  value: ReactNode | undefined;
 }) {
   const id = useId();
   return (
@@ -109,10 +111,24 @@ function StatCard({
       {value === undefined ? (
         <div className="mt-2 h-8 w-24 animate-pulse rounded bg-muted" aria-hidden />
       ) : (
-        <p className="mt-2 text-2xl font-semibold tracking-tight tabular-nums">{value}</p>
+        <div className="mt-2 text-2xl font-semibold tracking-tight tabular-nums">{value}</div>
       )}
       <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
     </Card>
+  );
+}
+
+/** Each currency's amount on its own line, formatted for that currency; nothing earned yet says so. */
+function RevenueLines({ revenue, pick }: { revenue: CurrencyRevenue[]; pick: (revenue: CurrencyRevenue) => number }) {
+  if (revenue.length === 0) return <p>{formatPrice(0)}</p>;
+  return (
+    <ul className="grid gap-0.5" aria-label="Revenue per currency">
+      {revenue.map((entry) => (
+        <li key={entry.currency} className="break-words">
+          {formatPrice(pick(entry), entry.currency)}
+        </li>
+      ))}
+    </ul>
   );
 }
 

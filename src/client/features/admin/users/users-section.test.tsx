@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminEmptyStates, adminToastMessages } from '../../../../common/admin-messages';
-import type { SyncResult } from '../../../../common/admin-user-schemas';
+import type { SyncJob } from '../../../../common/admin-job-schemas';
 import type { RecordedRequest } from '../../../../../tests/helpers/fake-fetch';
 import {
   findToast,
@@ -34,7 +34,11 @@ const grace = makeAdminUser({
 
 function renderUsers(handlers: Handlers = {}, initialSearch?: string) {
   return renderAdmin(<UsersSection currentUser={rootAdmin} initialSearch={initialSearch} />, {
-    handlers: { [`GET ${USERS}`]: usersByKind({ registered: [rootRow, ada, grace] }), ...handlers },
+    handlers: {
+      [`GET ${USERS}`]: usersByKind({ registered: [rootRow, ada, grace] }),
+      [`GET ${SYNC}/latest`]: { json: { job: null } },
+      ...handlers,
+    },
   });
 }
 
@@ -171,34 +175,127 @@ describe('users section: registered users', () => {
 });
 
 describe('users section: Sync with Stripe', () => {
-  const result: SyncResult = {
-    processed: 12,
-    syncedCount: 5,
-    updatedCount: 3,
-    errors: ['cus_9: No such customer', 'cus_11: Subscription missing'],
-  };
+  const job = (overrides: Partial<SyncJob> = {}): SyncJob => ({
+    id: 7,
+    status: 'queued',
+    processed: 0,
+    total: null,
+    syncedCount: 0,
+    updatedCount: 0,
+    unchangedCount: 0,
+    failedCount: 0,
+    errors: [],
+    error: null,
+    requestedBy: rootAdmin.id,
+    createdAt: '2026-11-26T10:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    ...overrides,
+  });
+  const finished = job({
+    status: 'succeeded',
+    processed: 250,
+    total: 250,
+    syncedCount: 240,
+    updatedCount: 31,
+    unchangedCount: 217,
+    failedCount: 2,
+    errors: ['User #9 (grace): No such customer', 'User #11 (alan): Subscription missing'],
+    startedAt: '2026-11-26T10:00:01.000Z',
+    finishedAt: '2026-11-26T10:02:00.000Z',
+  });
 
-  it('shows the results card with every figure and the errors, until Close', async () => {
-    const { user, requests } = renderUsers({ [`POST ${SYNC}`]: { json: result } });
+  /** The newest sync as the server answers it, call after call: the last state repeats. */
+  function latestSequence(...jobs: (SyncJob | null)[]) {
+    let call = 0;
+    return () => ({ json: { job: jobs[Math.min(call++, jobs.length - 1)] } });
+  }
+
+  it('starts the sync at once, shows a progress bar while it runs, then the results until Close', async () => {
+    const { user, requests } = renderUsers({
+      [`POST ${SYNC}`]: { status: 202, json: job() },
+      [`GET ${SYNC}/latest`]: latestSequence(null, job({ status: 'running', processed: 100, total: 250 }), finished),
+    });
     await screen.findByText('grace');
     await user.click(screen.getByRole('button', { name: 'Sync with Stripe' }));
 
-    const card = await screen.findByRole('region', { name: 'Stripe Sync Results' });
+    const bar = await screen.findByRole('progressbar', { name: 'Sync progress' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '100'));
+    expect(bar).toHaveAttribute('aria-valuemax', '250');
+    expect(bar).toHaveAttribute('aria-valuetext', '100 of 250 users');
+    expect(screen.getByRole('button', { name: 'Syncing...' })).toBeDisabled();
+
+    const card = await screen.findByRole('region', { name: 'Stripe Sync Results' }, { timeout: 5000 });
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     const figure = (label: string) => within(card).getByText(label).nextElementSibling;
-    expect(figure('Users processed')).toHaveTextContent('12');
-    expect(figure('Subscriptions synced')).toHaveTextContent('5');
-    expect(figure('Users updated')).toHaveTextContent('3');
+    expect(figure('Users processed')).toHaveTextContent('250');
+    expect(figure('Subscriptions synced')).toHaveTextContent('240');
+    expect(figure('Users updated')).toHaveTextContent('31');
+    expect(figure('Users unchanged')).toHaveTextContent('217');
     expect(figure('Errors')).toHaveTextContent('2');
     const errors = within(card).getByRole('list', { name: 'Sync errors' });
     expect(
       within(errors)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(result.errors);
+    ).toEqual(finished.errors);
+    expect(await findToast(adminToastMessages.syncComplete)).toBeInTheDocument();
     expect(requestsTo(requests, 'POST', SYNC)).toHaveLength(1);
+    // The lists are read again: the sync may have changed any user.
+    expect(registeredRequests(requests).length).toBeGreaterThan(1);
+    expect(screen.getByRole('button', { name: 'Sync with Stripe' })).toBeEnabled();
 
     await user.click(within(card).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('region', { name: 'Stripe Sync Results' })).not.toBeInTheDocument();
+  });
+
+  it('follows a sync already running when the page opens, and starts none', async () => {
+    const { requests } = renderUsers({
+      [`GET ${SYNC}/latest`]: latestSequence(job({ status: 'running', processed: 3, total: 10 })),
+    });
+    const bar = await screen.findByRole('progressbar', { name: 'Sync progress' });
+    expect(bar).toHaveAttribute('aria-valuetext', '3 of 10 users');
+    expect(screen.getByRole('button', { name: 'Syncing...' })).toBeDisabled();
+    expect(requestsTo(requests, 'POST', SYNC)).toHaveLength(0);
+  });
+
+  it('shows no card for a sync that ended before the page opened', async () => {
+    renderUsers({ [`GET ${SYNC}/latest`]: latestSequence(finished) });
+    await screen.findByText('grace');
+    expect(screen.getByRole('button', { name: 'Sync with Stripe' })).toBeEnabled();
+    expect(screen.queryByRole('region', { name: 'Stripe Sync Results' })).not.toBeInTheDocument();
+  });
+
+  it('says why when the sync itself failed, with what it did before', async () => {
+    const stopped = job({
+      status: 'failed',
+      processed: 4,
+      total: 9,
+      updatedCount: 4,
+      error: 'Stripe is not configured',
+    });
+    const { user } = renderUsers({
+      [`POST ${SYNC}`]: { status: 202, json: job() },
+      [`GET ${SYNC}/latest`]: latestSequence(null, stopped),
+    });
+    await screen.findByText('grace');
+    await user.click(screen.getByRole('button', { name: 'Sync with Stripe' }));
+    const card = await screen.findByRole('region', { name: 'Stripe Sync Failed' }, { timeout: 5000 });
+    expect(card).toHaveTextContent('The sync stopped: Stripe is not configured');
+    expect(within(card).getByText('Users updated').nextElementSibling).toHaveTextContent('4');
+    expect(await findToast(adminToastMessages.syncError)).toBeInTheDocument();
+  });
+
+  it('is started from the keyboard', async () => {
+    const { user, requests } = renderUsers({
+      [`POST ${SYNC}`]: { status: 202, json: job() },
+      [`GET ${SYNC}/latest`]: latestSequence(null, job({ status: 'running', processed: 1, total: 2 })),
+    });
+    await screen.findByText('grace');
+    screen.getByRole('button', { name: 'Sync with Stripe' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('progressbar', { name: 'Sync progress' })).toBeInTheDocument();
+    expect(requestsTo(requests, 'POST', SYNC)).toHaveLength(1);
   });
 
   it('shows the sync error toast when Stripe is not configured', async () => {
@@ -210,5 +307,6 @@ describe('users section: Sync with Stripe', () => {
     expect(await findToast(adminToastMessages.syncError)).toBeInTheDocument();
     expect(await findToast('Stripe is not configured')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Stripe Sync Results' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });

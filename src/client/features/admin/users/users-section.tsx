@@ -1,20 +1,18 @@
 import { LoaderCircle, RefreshCw, RefreshCcwDot } from 'lucide-react';
 import { useState } from 'react';
-import { adminToastMessages } from '../../../../common/admin-messages';
-import type { AdminUser, SyncResult } from '../../../../common/admin-user-schemas';
+import type { AdminUser } from '../../../../common/admin-user-schemas';
 import type { PublicUser } from '../../../../common/user-schemas';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../../../lib/api';
 import { EditUserDialog, type EditKind } from './edit-user-dialog';
 import { assignLocation, type Redirect } from './impersonation-storage';
 import { RegisteredUsersPanel } from './registered-users-panel';
 import { SessionsPanel } from './sessions-table';
-import { SyncResultsCard } from './sync-results-card';
+import { SyncProgressCard, SyncResultsCard } from './sync-results-card';
+import { useStripeSync } from './use-stripe-sync';
 import { useUserActions, type AnyUserAction } from './use-user-actions';
 import { needsConfirmation, UserActionConfirm, type PendingAction } from './user-action-confirm';
-import { useRefetchAfterChange, useRefreshUsers, useSyncStripe } from '../../../api/admin/users';
+import { useRefetchAfterChange, useRefreshUsers } from '../../../api/admin/users';
 import { useUsersListState } from './users-list-state';
 
 export function UsersSection({
@@ -31,8 +29,7 @@ export function UsersSection({
   const [sessionsOffset, setSessionsOffset] = useState(0);
   const [editing, setEditing] = useState<{ user: AdminUser; kind: EditKind } | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const [syncResult, setSyncResult] = useState<SyncResult | null>(null);
-  const sync = useSyncStripe();
+  const sync = useStripeSync();
   const refresh = useRefreshUsers();
   const refetchAfterChange = useRefetchAfterChange();
   const { run } = useUserActions({ currentUserId: currentUser.id, redirect });
@@ -42,17 +39,6 @@ export function UsersSection({
     else void run(action, user);
   };
 
-  const runSync = async () => {
-    try {
-      const result = await sync.mutateAsync();
-      setSyncResult(result);
-      toast({ variant: 'success', title: adminToastMessages.syncComplete });
-    } catch (error) {
-      setSyncResult(null);
-      toast({ variant: 'destructive', title: adminToastMessages.syncError, description: serverMessage(error) });
-    }
-  };
-
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -60,9 +46,9 @@ export function UsersSection({
           Manage accounts, question allowances, subscriptions and admin access.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void runSync()} disabled={sync.isPending}>
-            {sync.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <RefreshCcwDot aria-hidden />}
-            {sync.isPending ? 'Syncing...' : 'Sync with Stripe'}
+          <Button variant="outline" onClick={() => void sync.begin()} disabled={sync.busy}>
+            {sync.busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <RefreshCcwDot aria-hidden />}
+            {sync.busy ? 'Syncing...' : 'Sync with Stripe'}
           </Button>
           <Button variant="outline" onClick={() => void refresh()}>
             <RefreshCw aria-hidden />
@@ -71,7 +57,8 @@ export function UsersSection({
         </div>
       </div>
 
-      {syncResult && <SyncResultsCard result={syncResult} onClose={() => setSyncResult(null)} />}
+      {sync.progress && <SyncProgressCard job={sync.progress} />}
+      {sync.result && <SyncResultsCard job={sync.result} onClose={sync.close} />}
 
       <Tabs defaultValue="registered">
         <TabsList className="max-w-full overflow-x-auto whitespace-nowrap">
