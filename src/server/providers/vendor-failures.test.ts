@@ -41,7 +41,8 @@ beforeAll(async () => {
     APP_URL: 'http://parallax.test',
     LOG_LEVEL: 'info',
     JUDGE_MODEL: 'local',
-    MODEL_TIMEOUT_SECONDS: '1',
+    // Long enough for a cold first call on a busy machine; the hanging vendor's case waits this out.
+    MODEL_TIMEOUT_SECONDS: '3',
     ...fakes.env,
   });
   const stream = new Writable({
