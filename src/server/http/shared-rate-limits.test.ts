@@ -195,9 +195,7 @@ if (postgresUrl) {
         const lockouts = await db
           .select()
           .from(auditLog)
-          .where(
-            and(eq(auditLog.action, 'emergency.bad_token'), sql`(${auditLog.details} ->> 'lockedOut')::boolean`),
-          );
+          .where(and(eq(auditLog.action, 'emergency.bad_token'), sql`(${auditLog.details} ->> 'lockedOut')::boolean`));
         expect(lockouts).toHaveLength(1);
       } finally {
         await clearRedisNamespace(databaseName);
