@@ -120,7 +120,8 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
   await app.register(statusRoutes, { db, config, billing, gateway, mailer, anonymousLimits });
   await app.register(supportRoutes, { db, config, mailer });
   // Background jobs start once the app is ready and stop (handing back what they hold) when it closes.
-  const jobs = new JobService(db, app.log, jobOptions);
+  // On the embedded database this process is the only one: it takes over what a previous one left.
+  const jobs = new JobService(db, app.log, { exclusive: !config.databaseUrl, ...jobOptions });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   await app.register(adminRoutes, { db, config, auth, mailer, settings, gateway, plans, sync, billing, jobs });

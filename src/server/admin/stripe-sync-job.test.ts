@@ -39,8 +39,12 @@ afterAll(async () => {
   await stripe?.stop();
 });
 
-/** An instance of the app on the shared database, looking for queued work every 20 ms. */
-async function instance(): Promise<App> {
+/**
+ * An instance of the app on the shared database, looking for queued work every 20 ms. Not exclusive,
+ * even on the embedded database: these tests stand for several processes. `exclusive` stands for the
+ * one process of an embedded database, `payments: false` for an instance without Stripe keys.
+ */
+async function instance({ exclusive = false, payments = true } = {}): Promise<App> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: database.dataDir,
@@ -48,14 +52,14 @@ async function instance(): Promise<App> {
     APP_URL: 'http://parallax.test',
     LOG_LEVEL: 'silent',
     ...relaxedRateLimits,
-    ...env,
+    ...(payments && env),
   });
   const app = await buildApp({
     config,
     db: database.db,
     logger: false,
     clientDir: null,
-    jobs: { pollMs: 20, leaseMs: 5_000 },
+    jobs: { pollMs: 20, leaseMs: 5_000, exclusive },
   });
   await app.ready();
   apps.push(app);
@@ -258,5 +262,40 @@ describe('Stripe sync as a background job', () => {
     expect(done.updatedCount).toBe(30);
     expect(done.unchangedCount).toBe(everyone - 30);
     await expectPaidOnce(customers);
+  }, 300_000);
+  it("takes over, on the embedded database's one process, a job a previous process left running", async () => {
+    for (const app of [...apps]) await closeInstance(app);
+    const customers = await payingCustomers(5);
+    const [left] = await database.db
+      .insert(jobs)
+      .values({
+        kind: 'stripe-sync',
+        status: 'running',
+        processed: 0,
+        total: null,
+        attempts: 1,
+        lockedBy: 'the-process-before',
+        // Killed a moment ago: its lease has not run out, and no other process can be holding it.
+        leaseExpiresAt: sql`now() + interval '1 hour'`,
+      })
+      .returning();
+    const app = await instance({ exclusive: true });
+    const admin = await signInAdmin(app, database.db);
+    const done = await syncEnded(app, admin.cookie, left!.id);
+    expect(done).toMatchObject({ status: 'succeeded', failedCount: 0 });
+    expect(done.updatedCount).toBe(customers.length);
+    await expectPaidOnce(customers);
+    await closeInstance(app);
+  }, 300_000);
+
+  it('fails the job, with the reason, when payments were switched off after it was queued', async () => {
+    for (const app of [...apps]) await closeInstance(app);
+    const [queued] = await database.db.insert(jobs).values({ kind: 'stripe-sync' }).returning();
+    const app = await instance({ payments: false });
+    const admin = await signInAdmin(app, database.db);
+    const job = await syncEnded(app, admin.cookie, queued!.id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toBeTruthy();
+    expect(job.processed).toBe(0);
   }, 300_000);
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminServerMessages } from '../../common/admin-messages';
 import { adminJobMessages } from '../../common/admin-job-messages';
 import type { SyncJob } from '../../common/admin-job-schemas';
-import { auditLog, jobs, payments, users } from '../db/schema';
+import { auditLog, payments, users } from '../db/schema';
 import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';
 import { registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';
 import { adminCall, signInAdmin, type SignedInAdmin } from '../../../tests/helpers/admins';
@@ -140,22 +140,6 @@ describe('POST /api/admin/sync-stripe-subscriptions', () => {
     expect(missing.json().message).toBe(adminJobMessages.syncJobNotFound);
     const audited = await t.db.select().from(auditLog).where(eq(auditLog.action, 'admin.stripe_sync'));
     expect(audited.at(-1)).toMatchObject({ actorUserId: admin.user.id, details: { jobId: done.id } });
-  });
-
-  it('fails the job, with the reason, when payments were switched off after it was queued', async () => {
-    // Queued as another instance would have; this one has no Stripe keys.
-    const bare = await createTestApp(relaxedRateLimits);
-    try {
-      const owner = await signInAdmin(bare.app, bare.db);
-      await bare.db.insert(jobs).values({ kind: 'stripe-sync', requestedBy: owner.user.id });
-      const [queued] = await bare.db.select().from(jobs);
-      // Found by the runner's next poll.
-      const job = await syncEnded(bare.app, owner.cookie, queued!.id);
-      expect(job.status).toBe('failed');
-      expect(job.error).toBeTruthy();
-    } finally {
-      await bare.close();
-    }
   });
 });
 

@@ -39,9 +39,20 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** A job whose instance died this many times is failed rather than tried again (default 5). */
   maxAttempts?: number;
+  /**
+   * This process is the database's only one (the embedded database, one process per data folder):
+   * every job is queued by this process, or was left by one that ended. It takes those over at start,
+   * whatever their lease says, and never polls.
+   */
+  exclusive?: boolean;
 }
 
-const DEFAULTS = { pollMs: 5_000, leaseMs: 60_000, maxAttempts: 5 } satisfies Required<JobRunnerOptions>;
+const DEFAULTS = {
+  pollMs: 5_000,
+  leaseMs: 60_000,
+  maxAttempts: 5,
+  exclusive: false,
+} satisfies Required<JobRunnerOptions>;
 
 /** Thrown at a checkpoint once the job is no longer this instance's to run. */
 class JobInterrupted extends Error {}
@@ -55,6 +66,8 @@ export class JobService {
   private timer: NodeJS.Timeout | undefined;
   private loop: Promise<void> | undefined;
   private again = false;
+  /** Whether the next claim may take over running jobs (an exclusive instance's first look). */
+  private takeOver = false;
   private readonly stopping = new AbortController();
 
   constructor(
@@ -90,6 +103,7 @@ export class JobService {
   start(): void {
     if (this.started) return;
     this.started = true;
+    this.takeOver = this.options.exclusive;
     this.wake();
   }
 
@@ -101,13 +115,13 @@ export class JobService {
       return;
     }
     clearTimeout(this.timer);
-    this.loop = this.drain().finally(() => {
+    this.loop = this.drain().then((looked) => {
       this.loop = undefined;
       if (this.stopping.signal.aborted) return;
       if (this.again) {
         this.again = false;
         this.wake();
-      } else {
+      } else if (!this.options.exclusive || !looked) {
         this.timer = setTimeout(() => this.wake(), this.options.pollMs);
         this.timer.unref();
       }
@@ -121,16 +135,24 @@ export class JobService {
     await this.loop;
   }
 
-  private async drain(): Promise<void> {
+  /** Runs jobs until none is left; false when the database could not be asked. */
+  private async drain(): Promise<boolean> {
     try {
       while (!this.stopping.signal.aborted) {
-        const job = await claimJob(this.db, [...this.handlers.keys()], this.owner, this.options.leaseMs);
-        if (!job) return;
+        const job = await claimJob(this.db, [...this.handlers.keys()], this.owner, this.options.leaseMs, {
+          takeOver: this.takeOver,
+        });
+        if (!job) {
+          this.takeOver = false;
+          return true;
+        }
         await this.run(job);
       }
+      return true;
     } catch (error) {
       // The database may be away for a moment; the next poll tries again.
       this.log.error({ err: error }, 'background jobs: looking for work failed');
+      return false;
     }
   }
 

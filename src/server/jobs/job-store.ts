@@ -59,10 +59,16 @@ export async function latestJob(db: Database, kind: string): Promise<JobRow | un
 
 /**
  * Takes the oldest job of `kinds` that is queued, or running under an expired lease (its instance
- * died), for `owner` until the lease ends. SKIP LOCKED: instances claiming at once take different
- * jobs, or none, never the same one.
+ * died), for `owner` until the lease ends; with `takeOver`, any running one (the caller knows no other
+ * instance lives). SKIP LOCKED: instances claiming at once take different jobs, or none, never the same one.
  */
-export async function claimJob(db: Database, kinds: string[], owner: string, leaseMs: number) {
+export async function claimJob(
+  db: Database,
+  kinds: string[],
+  owner: string,
+  leaseMs: number,
+  { takeOver = false } = {},
+) {
   if (kinds.length === 0) return undefined;
   const result = await db.execute<{ id: number }>(sql`
     update ${jobs} set
@@ -74,7 +80,7 @@ export async function claimJob(db: Database, kinds: string[], owner: string, lea
         kinds.map((kind) => sql`${kind}`),
         sql`, `,
       )})
-        and (status = 'queued' or (status = 'running' and lease_expires_at < now()))
+        and (status = 'queued' or (status = 'running' and (lease_expires_at < now() or ${takeOver})))
       order by id
       limit 1
       for update skip locked
