@@ -43,16 +43,20 @@ export function uniqueAccount(prefix: string): AccountDetails {
 export interface RegisteredAccount {
   /** What was registered, password included, to sign in with again. */
   account: AccountDetails;
-  /** The user as the register answer gives it. */
+  /** The user as the sign-in answer gives it. */
   user: PublicUser;
-  /** The session the registration signed in, as a Cookie header value. */
+  /** The session the sign-in started, as a Cookie header value. */
   cookie: string;
+  /** The register answer (the same for a new and a known address, and it signs nobody in: decision 0035). */
   response: LightMyRequestResponse;
+  /** The POST /api/login answer that started `cookie`. */
+  signIn: LightMyRequestResponse;
 }
 
 /**
  * Registers `account`, expects 201, and waits for the background work that starts, so the
- * verification email is already in the outbox (or sent) when the test looks.
+ * verification email is already in the outbox (or sent) when the test looks. Then signs in with the
+ * password, as the new user would (one attempt of the login limits, from the same address).
  */
 export async function registerAccount(
   app: App,
@@ -67,7 +71,11 @@ export async function registerAccount(
   });
   expect(response.statusCode, response.body).toBe(201);
   await app.background.drain();
-  return { account, user: response.json().user as PublicUser, cookie: sessionCookie(response), response };
+  const signIn = await login(app, account.email, account.password, {
+    ...(remoteAddress !== undefined && { remoteAddress }),
+  });
+  expect(signIn.statusCode, signIn.body).toBe(200);
+  return { account, user: signIn.json() as PublicUser, cookie: sessionCookie(signIn), response, signIn };
 }
 
 /** POST /api/login; `identifier` is an email or a username (the API takes either as `email`). */

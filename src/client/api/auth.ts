@@ -7,7 +7,7 @@ import type {
   ResetPasswordInput,
 } from '../../common/auth-schemas';
 import { CURRENT_USER_STALE_MS } from '../../common/limits';
-import type { MessageResponse, PublicUser, RegisterResponse } from '../../common/user-schemas';
+import type { MessageResponse, PublicUser } from '../../common/user-schemas';
 import { apiRequest } from '../lib/api';
 import { nullOn401 } from '../lib/query-client';
 import { clearSessionId, peekSessionId, regenerateSessionId } from '../lib/session-id';
@@ -48,19 +48,20 @@ export function useLogin() {
   });
 }
 
+/**
+ * Signs nobody in, and answers the same whether or not the address had an account (decision 0035).
+ * A new account takes over the browser's anonymous questions, so their counts are read again; the
+ * browser keeps its session id until someone signs in here.
+ */
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RegisterInput) =>
-      apiRequest<RegisterResponse>('POST', '/api/register', {
+      apiRequest<MessageResponse>('POST', '/api/register', {
         ...input,
         sessionId: input.sessionId ?? peekSessionId(),
       }),
-    onSuccess: async ({ user }) => {
-      clearSessionId();
-      queryClient.setQueryData(currentUserKey, user);
-      await invalidateIdentityData(queryClient);
-    },
+    onSuccess: () => invalidateIdentityData(queryClient),
   });
 }
 
@@ -94,7 +95,15 @@ export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => apiRequest<MessageResponse>('GET', `/api/verify-email/${encodeURIComponent(token)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+    // A signed-out browser is signed in by the link (decision 0035): then it is a sign-in, as useLogin's.
+    onSuccess: async () => {
+      const wasSignedIn = Boolean(queryClient.getQueryData(currentUserKey));
+      // Refetched where a screen shows the user (the header does, on every page).
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      if (wasSignedIn || !queryClient.getQueryData(currentUserKey)) return;
+      clearSessionId();
+      await invalidateIdentityData(queryClient);
+    },
   });
 }
 

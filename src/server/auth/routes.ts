@@ -9,11 +9,12 @@ import {
   verifyEmailParamsSchema,
 } from '../../common/auth-schemas';
 import { serverMessages } from '../../common/messages';
-import { messageResponseSchema, publicUserSchema, registerResponseSchema } from '../../common/user-schemas';
+import { messageResponseSchema, publicUserSchema } from '../../common/user-schemas';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { HttpError } from '../http/errors';
 import { createLimit } from '../http/rate-limit';
-import { findUserById, toPublicUser } from '../users/repository';
+import { isAdminUser, toPublicUser } from '../users/repository';
 import { clearSessionCookie, getAuth, requireUser, sessionTokenOf, setSessionCookie } from './context';
 import type { AuthService } from './service';
 import { invalidateSession, publicUserOf } from './sessions';
@@ -26,6 +27,17 @@ export interface AuthRouteDeps {
   afterSignIn?: (userId: number, browserSessionId: string, how: 'register' | 'login') => Promise<void>;
 }
 
+/** Whether a limit check passed; a 429 becomes false, for work that is skipped rather than refused. */
+async function withinBudget(check: Promise<void>): Promise<boolean> {
+  try {
+    await check;
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 429) return false;
+    throw error;
+  }
+}
+
 const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ipAddress: request.ip });
 
 export async function authRoutes(instance: FastifyInstance, { db, config, auth, afterSignIn }: AuthRouteDeps) {
@@ -36,18 +48,23 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
   const registerPerIp = createLimit(instance, 'register-ip', limits.registerPerIp, windowMs);
   const forgotPerIp = createLimit(instance, 'forgot-ip', limits.forgotPerIp, windowMs);
   const forgotPerAccount = createLimit(instance, 'forgot-account', limits.forgotPerAccount, windowMs);
+  // The notices a known address receives from registration attempts, as many as reset emails.
+  const registerNoticePerAccount = createLimit(instance, 'register-account', limits.forgotPerAccount, windowMs);
 
   app.post(
     '/api/register',
-    { schema: { body: registerSchema, response: { 201: registerResponseSchema } } },
+    { schema: { body: registerSchema, response: { 201: messageResponseSchema } } },
     async (request, reply) => {
       await registerPerIp(request);
-      const { user, sessionToken } = await auth.register(request.body, meta(request));
-      if (request.body.sessionId) await afterSignIn?.(user.id, request.body.sessionId, 'register');
-      setSessionCookie(reply, config, sessionToken);
-      // Adopting the browser's session may have lowered the new account's free questions (decision 0022).
-      const current = (await findUserById(db, user.id)) ?? user;
-      return reply.code(201).send({ message: serverMessages.registered, user: toPublicUser(current) });
+      // Counted for every registration, so a new address and a known one cost the same work; a known
+      // address past its budget gets no more notices, and the answer stays the same (decision 0035).
+      const notifyOwner = await withinBudget(registerNoticePerAccount(request, request.body.email));
+      const created = await auth.register(request.body, { notifyOwner });
+      // The browser's anonymous questions join the new account now (decision 0022); nobody is signed
+      // in yet: the verification link or a login does that.
+      if (created && request.body.sessionId) await afterSignIn?.(created.id, request.body.sessionId, 'register');
+      // One answer whether or not the address already had an account: same status, body and no cookie.
+      return reply.code(201).send({ message: serverMessages.registered });
     },
   );
 
@@ -82,8 +99,14 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
   app.get(
     '/api/verify-email/:token',
     { schema: { params: verifyEmailParamsSchema, response: { 200: messageResponseSchema } } },
-    async (request) => {
-      await auth.verifyEmail(request.params.token);
+    async (request, reply) => {
+      const user = await auth.verifyEmail(request.params.token);
+      // Registration signs nobody in (decision 0035), so following the emailed link is how a new
+      // account's first session starts. A browser already signed in keeps its session; an
+      // administrator signs in with a password only.
+      if (!(await getAuth(db, request)) && !isAdminUser(user)) {
+        setSessionCookie(reply, config, await auth.startSession(user.id, meta(request)));
+      }
       return { message: serverMessages.emailVerified };
     },
   );

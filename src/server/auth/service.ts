@@ -7,7 +7,12 @@ import type { Database } from '../db/client';
 import { createAccount } from '../allowance/changes';
 import { emailTokens, users } from '../db/schema';
 import type { Mailer } from '../email/mailer';
-import { adminWelcomeEmail, passwordResetEmail, verificationEmail } from '../email/templates';
+import {
+  adminWelcomeEmail,
+  passwordResetEmail,
+  registrationAttemptEmail,
+  verificationEmail,
+} from '../email/templates';
 import type { BackgroundTasks } from '../http/background';
 import { badRequest, conflict, HttpError } from '../http/errors';
 import {
@@ -21,6 +26,12 @@ import {
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, invalidateUserSessions } from './sessions';
 import { generateToken, hashToken } from './tokens';
+
+const usernameTaken = () =>
+  conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } });
+
+/** Whether a unique-violation conflict is about the email (the other unique name is the username). */
+const isEmailConflict = (error: HttpError) => 'email' in ((error.extra.errors as object | undefined) ?? {});
 
 type TokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
@@ -37,15 +48,57 @@ export class AuthService {
     private readonly background: BackgroundTasks,
   ) {}
 
-  async register(input: RegisterInput, meta: SessionMeta) {
-    const user = await this.insertUser({
-      username: input.username,
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-    });
-    await this.sendVerification(user);
-    const { token } = await createSession(this.db, user.id, meta);
-    return { user, sessionToken: token };
+  /**
+   * Makes the account and mails its verification link, or, when the address already has an
+   * account, mails that account's owner instead (when `notifyOwner` allows: the route's per-address
+   * budget). The caller answers the same in both cases (decision 0035), so the new account, or null,
+   * is for the route's own follow-up work only. A taken username is still a 409.
+   */
+  async register(input: RegisterInput, { notifyOwner }: { notifyOwner: boolean }): Promise<UserRow | null> {
+    if (await findUserByUsername(this.db, input.username)) throw usernameTaken();
+    // Hashed before the branch, so both take the same time (argon2 is nearly all of it).
+    const passwordHash = await hashPassword(input.password);
+    const owner = await findUserByEmail(this.db, input.email);
+    if (owner) {
+      if (notifyOwner) await this.sendRegistrationAttemptNotice(owner);
+      return null;
+    }
+    let user: UserRow;
+    try {
+      user = (await createAccount(
+        this.db,
+        { username: input.username, email: input.email, passwordHash },
+        this.config.freeQuestions,
+      ))!;
+    } catch (error) {
+      const mapped = uniqueViolationToConflict(error);
+      // A registration for the same address won the race: the same neutral answer and notice as above.
+      if (mapped instanceof HttpError && isEmailConflict(mapped)) {
+        const winner = await findUserByEmail(this.db, input.email);
+        if (winner && notifyOwner) await this.sendRegistrationAttemptNotice(winner);
+        return null;
+      }
+      throw mapped;
+    }
+    // The link is made with the email, after the answer: a known address's answer waits for one
+    // write (its notice's reset link), so a new one waits for one too (its account), not two.
+    this.background.run('verification email', () => this.sendVerification(user));
+    return user;
+  }
+
+  /**
+   * Tells an address's owner that someone tried to register with it, with a way to sign in and a
+   * fresh reset link (as forgot-password would send): an owner who forgot the account finds it again.
+   */
+  private async sendRegistrationAttemptNotice(owner: UserRow): Promise<void> {
+    if (!owner.email) return;
+    const token = await this.issueToken(owner.id, 'reset_password', RESET_TOKEN_TTL_MS);
+    const resetUrl = `${this.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const signInUrl = `${this.config.appUrl}/auth`;
+    const to = owner.email;
+    this.background.run('registration attempt email', () =>
+      this.mailer.send(registrationAttemptEmail(to, owner.username, { signInUrl, resetUrl })),
+    );
   }
 
   /**
@@ -110,9 +163,20 @@ export class AuthService {
     await invalidateUserSessions(this.db, userId);
   }
 
-  async verifyEmail(token: string): Promise<void> {
+  /** Marks the address verified; answers the account, which the route may sign in (decision 0035). */
+  async verifyEmail(token: string): Promise<UserRow> {
     const userId = await this.consumeToken(token, 'verify_email', serverMessages.verifyLinkInvalid);
-    await this.db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+    const [user] = await this.db
+      .update(users)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    return user!;
+  }
+
+  /** A session for an account whose owner just proved the address (the verification link). */
+  async startSession(userId: number, meta: SessionMeta): Promise<string> {
+    return (await createSession(this.db, userId, meta)).token;
   }
 
   async resendVerification(user: UserRow): Promise<void> {
@@ -139,8 +203,7 @@ export class AuthService {
 
   /** Friendly messages for the common case; the unique indexes settle any race. */
   private async insertUser(values: Parameters<typeof createAccount>[1]): Promise<UserRow> {
-    if (await findUserByUsername(this.db, values.username))
-      throw conflict(serverMessages.usernameTaken, { errors: { username: serverMessages.usernameTaken } });
+    if (await findUserByUsername(this.db, values.username)) throw usernameTaken();
     if (values.email && (await findUserByEmail(this.db, values.email)))
       throw conflict(serverMessages.emailTaken, { errors: { email: serverMessages.emailTaken } });
     try {

@@ -2,16 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeFetch } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
-import { anonymousMe, makePublicUser } from '../../../../tests/helpers/users';
+import { anonymousMe } from '../../../../tests/helpers/users';
 import { AuthPage } from './auth-page';
 import { bodiesSentTo, deferred, findToast, requestsTo } from './auth-test-helpers';
 
 function renderRegister() {
-  return renderPage(<AuthPage />, {
-    path: '/auth',
-    at: '/auth?tab=register',
-    routes: [{ path: '/', element: <p>Home stand-in</p> }],
-  });
+  return renderPage(<AuthPage />, { path: '/auth', at: '/auth?tab=register' });
 }
 
 type User = ReturnType<typeof renderRegister>['user'];
@@ -90,13 +86,13 @@ describe('Register tab', () => {
     expect(screen.getByRole('checkbox', { name: /Privacy Policy/ })).not.toBeChecked();
   });
 
-  it('sends the account without confirmPassword, shows "Creating account..." and then goes to /', async () => {
+  it('sends the account without confirmPassword, shows "Creating account..." and then asks to check the email', async () => {
     const answer = deferred({
       status: 201,
-      json: { message: 'Registered', user: makePublicUser({ emailVerified: false }) },
+      json: { message: 'Registration successful. Please check your email to verify your account.' },
     });
     const { requests } = installFakeFetch({ 'GET /api/me': anonymousMe, 'POST /api/register': answer.handler });
-    const { user } = renderRegister();
+    const { user, router } = renderRegister();
     await fill(user, { username: 'ada', email: 'ada@example.com', password: 'secret-pass', confirm: 'secret-pass' });
     await user.click(screen.getByRole('checkbox', { name: /Terms and Conditions/ }));
     await user.click(screen.getByRole('checkbox', { name: /Privacy Policy/ }));
@@ -104,9 +100,21 @@ describe('Register tab', () => {
 
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
     answer.release();
-    expect(await screen.findByText('Home stand-in')).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { name: 'Check Your Email' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText('We sent a message to ada@example.com.')).toBeInTheDocument();
+    expect(screen.getByText('New to Parallax? Its link verifies your address and signs you in.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Already have an account with this address? The message has links to log in or to reset your password.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Register' })).not.toBeInTheDocument();
     expect(await findToast('Registration successful')).toBeInTheDocument();
     expect(await findToast('Please check your email to verify your account')).toBeInTheDocument();
+    // Nobody is signed in: the page stays on /auth and never asks who the user is again.
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(requestsTo(requests, 'GET', '/api/me')).toHaveLength(1);
     expect(bodiesSentTo(requests, 'POST', '/api/register')).toEqual([
       {
         username: 'ada',
@@ -116,6 +124,32 @@ describe('Register tab', () => {
         privacyPolicyAccepted: true,
       },
     ]);
+  });
+
+  it('goes back to the Login tab, or to an empty form for a different email', async () => {
+    installFakeFetch({
+      'GET /api/me': anonymousMe,
+      'POST /api/register': { status: 201, json: { message: 'Registration successful.' } },
+    });
+    const { user } = renderRegister();
+    const register = async () => {
+      await fill(user, { username: 'ada', email: 'ada@example.com', password: 'secret-pass', confirm: 'secret-pass' });
+      await user.click(screen.getByRole('checkbox', { name: /Terms and Conditions/ }));
+      await user.click(screen.getByRole('checkbox', { name: /Privacy Policy/ }));
+      await submit(user);
+      await screen.findByRole('heading', { name: 'Check Your Email' });
+    };
+
+    await register();
+    await user.click(screen.getByRole('button', { name: 'Use a different email' }));
+    expect(await screen.findByRole('form', { name: 'Register' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: /Terms and Conditions/ })).not.toBeChecked();
+
+    await register();
+    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
+    expect(await screen.findByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email or username')).toBeInTheDocument();
   });
 
   it("puts the server's field error under the field and toasts its message", async () => {

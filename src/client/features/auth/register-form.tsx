@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { registerFormSchema, type RegisterFormInput } from '../../../common/auth-schemas';
-import { toastMessages } from '../../../common/messages';
+import { fillMessage, toastMessages } from '../../../common/messages';
 import { LegalDialog } from '../../components/legal/legal-dialog';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -14,7 +15,9 @@ import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/server-field-errors';
 import { useRegister } from '../../api/auth';
+import { AuthNote } from './auth-card';
 import { PendingLabel } from './pending-label';
+import { registerSentTexts as texts } from './register-texts';
 
 const fieldNames = [
   'username',
@@ -32,8 +35,9 @@ export function RegisterForm({
   onSubmitting: () => void;
   onSwitchToLogin: () => void;
 }) {
-  const navigate = useNavigate();
   const registerUser = useRegister();
+  // Where the message went, once the server took the form: nobody is signed in yet (decision 0035).
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: {
@@ -62,7 +66,7 @@ export function RegisterForm({
         description: toastMessages.registrationSuccessDescription,
         variant: 'success',
       });
-      navigate('/', { replace: true });
+      setSentTo(email);
     } catch (error) {
       toast({
         title: 'Registration failed',
@@ -72,6 +76,19 @@ export function RegisterForm({
       showServerFieldErrors(error, setError, fieldNames, { focusFirst: true });
     }
   });
+
+  if (sentTo !== null) {
+    return (
+      <RegisterSent
+        email={sentTo}
+        onBackToLogin={onSwitchToLogin}
+        onDifferentEmail={() => {
+          form.reset();
+          setSentTo(null);
+        }}
+      />
+    );
+  }
 
   const pending = registerUser.isPending;
   return (
@@ -130,6 +147,43 @@ export function RegisterForm({
         </button>
       </p>
     </form>
+  );
+}
+
+/** In place of the form once it is sent; its heading takes focus, as the form's button is gone. */
+function RegisterSent({
+  email,
+  onBackToLogin,
+  onDifferentEmail,
+}: {
+  email: string;
+  onBackToLogin: () => void;
+  onDifferentEmail: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="register-sent-title" className="grid gap-4 text-center">
+      <span
+        className="mx-auto flex size-12 items-center justify-center rounded-full bg-green-100 text-success [&_svg]:size-6"
+        aria-hidden
+      >
+        <MailCheck />
+      </span>
+      <h2 id="register-sent-title" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+        {texts.title}
+      </h2>
+      <p className="text-sm font-medium">{fillMessage(texts.sentTo, { email })}</p>
+      <p className="text-sm text-muted-foreground">{texts.newAddress}</p>
+      <p className="text-sm text-muted-foreground">{texts.knownAddress}</p>
+      <AuthNote>{texts.spamHint}</AuthNote>
+      <Button size="lg" className="w-full" onClick={onBackToLogin}>
+        {texts.backToLogin}
+      </Button>
+      <Button variant="ghost" className="w-full" onClick={onDifferentEmail}>
+        {texts.differentEmail}
+      </Button>
+    </section>
   );
 }
 
