@@ -144,7 +144,7 @@ describe('POST /api/register: an address that already has an account', () => {
     expect((await login(t.app, owner.email, owner.password)).statusCode).toBe(200);
   });
 
-  it("mails the owner a notice with a sign-in link and a working reset link, and no verification link", async () => {
+  it('mails the owner a notice with a sign-in link and a working reset link, and no verification link', async () => {
     const owner = await existingAccount('noticed');
     expect((await register({ ...newAccount('intruder'), email: `  ${owner.email.toUpperCase()} ` })).statusCode).toBe(
       201,
@@ -229,7 +229,7 @@ describe('signing in by the verification link', () => {
     return `/api/verify-email/${token}`;
   };
 
-  it('starts the new account\'s first session: the link verifies and sets the session cookie', async () => {
+  it("starts the new account's first session: the link verifies and sets the session cookie", async () => {
     const account = await existingAccount('linked');
     const res = await t.app.inject({ method: 'GET', url: await verifyLink(account.email) });
     expect(res.statusCode).toBe(200);

@@ -7,12 +7,7 @@ import type { Database } from '../db/client';
 import { createAccount } from '../allowance/changes';
 import { emailTokens, users } from '../db/schema';
 import type { Mailer } from '../email/mailer';
-import {
-  adminWelcomeEmail,
-  passwordResetEmail,
-  registrationAttemptEmail,
-  verificationEmail,
-} from '../email/templates';
+import { adminWelcomeEmail, passwordResetEmail, registrationAttemptEmail, verificationEmail } from '../email/templates';
 import type { BackgroundTasks } from '../http/background';
 import { badRequest, conflict, HttpError } from '../http/errors';
 import {

@@ -65,15 +65,31 @@ export function registrationAttemptEmail(
   const signIn = 'If it was you, log in with your username or this email address';
   const reset = 'Forgot your password? Choose a new one (this link expires in 1 hour and works once)';
   const footer = 'If it was not you, you can ignore this email; your password stays as it is.';
-  const text = [greeting, '', intro, '', `${signIn}:`, links.signInUrl, '', `${reset}:`, links.resetUrl, '', footer].join(
-    '\n',
-  );
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    `${signIn}:`,
+    links.signInUrl,
+    '',
+    `${reset}:`,
+    links.resetUrl,
+    '',
+    footer,
+  ].join('\n');
   const html = `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <p>${escapeHtml(signIn)}: <a href="${escapeHtml(links.signInUrl)}">${escapeHtml(links.signInUrl)}</a></p>
 <p>${escapeHtml(reset)}: <a href="${escapeHtml(links.resetUrl)}">${escapeHtml(links.resetUrl)}</a></p>
 <p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>`;
-  return { to, kind: 'registration_attempt', subject: 'Someone tried to register with your Parallax email', text, html };
+  return {
+    to,
+    kind: 'registration_attempt',
+    subject: 'Someone tried to register with your Parallax email',
+    text,
+    html,
+  };
 }
 
 export function passwordResetEmail(to: string, username: string, url: string): EmailMessage {
