@@ -53,6 +53,7 @@ export const serverMessages = {
   notFound: 'Not found',
   invalidRequest: 'Invalid request',
   internalError: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'Parallax cannot reach its database at the moment. Please try again in a few seconds.',
   supportSent: 'Thanks, your message has reached our team. We will reply by email.',
   verificationResent: 'A new verification email is on its way.',
   alreadyVerified: 'Your email is already verified',

@@ -13,6 +13,9 @@ const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/ }).optional
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 
+/** Database bounds when DATABASE_*_TIMEOUT_SECONDS are not set (db/client.ts explains them). */
+export const DATABASE_TIMEOUT_DEFAULTS = { connectMs: 5_000, statementMs: 15_000 } as const;
+
 const vendorKeys = ['OPENAI', 'XAI', 'GEMINI', 'DEEPSEEK', 'LLAMA', 'ANTHROPIC', 'PERPLEXITY'] as const;
 const vendorEnv = Object.fromEntries(
   vendorKeys.flatMap((v) => [
@@ -31,8 +34,8 @@ const envSchema = z.object({
   APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   // Bounds on every database call, so a stalled database answers 503 instead of hanging requests (issue 18,
   // item 3): the wait for a connection (pool checkout or a new connection) and one statement's run.
-  DATABASE_CONNECT_TIMEOUT_SECONDS: positiveInt.default(5),
-  DATABASE_STATEMENT_TIMEOUT_SECONDS: positiveInt.default(15),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: positiveInt.default(DATABASE_TIMEOUT_DEFAULTS.connectMs / 1000),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: positiveInt.default(DATABASE_TIMEOUT_DEFAULTS.statementMs / 1000),
   // Shared state between instances (rate limits, lockouts): Redis when set (docs/operations.md).
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   // GET /metrics answers only with this bearer token (docs/operations.md, "Metrics").

@@ -6,7 +6,11 @@ import { lockDataDir } from './db/data-dir-lock';
 async function main() {
   const config = loadConfig();
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.databaseTimeouts,
+  });
   const app = await buildApp({ config, db: database.db });
   app.log.info({ engine: database.engine }, 'database ready');
 

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { DATABASE_TIMEOUT_DEFAULTS } from '../config';
 import { migrationsFolder } from '../paths';
 import { registerWriteWatch } from './read-cache';
 import * as schema from './schema';
@@ -35,7 +36,23 @@ export interface OpenDatabaseOptions {
   onConnectionError?: (error: Error) => void;
   /** Told each SQL statement the app sends, with its parameters (statement counts, EXPLAIN in benchmarks). */
   onStatement?: (statement: string, params: unknown[]) => void;
+  /** PostgreSQL only: bounds on a connection and on a statement (config.databaseTimeouts). */
+  timeouts?: DatabaseTimeouts;
 }
+
+export interface DatabaseTimeouts {
+  /** The longest wait for a connection: a free one from the pool, or a new one from the server. */
+  connectMs: number;
+  /** The longest a statement may run before the server cancels it. */
+  statementMs: number;
+}
+
+/**
+ * How long the client waits for a statement's answer beyond the server's own statement_timeout: a
+ * server that is alive cancels the statement itself and says why; one that is stalled or cut off
+ * says nothing, and this is what stops the request from hanging (issue 18, item 3).
+ */
+const CLIENT_GRACE_MS = 1_000;
 
 function defaultConnectionError(error: Error): void {
   console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`);
@@ -45,9 +62,42 @@ function statementLogger({ onStatement }: OpenDatabaseOptions): Logger | undefin
   return onStatement ? { logQuery: (statement, params) => onStatement(statement, params) } : undefined;
 }
 
+/** The key of the advisory lock an instance holds while it migrates (any constant of ours). */
+const MIGRATION_LOCK = 72_616_465;
+
+/**
+ * Drizzle's migrate reads the last applied migration before its transaction, so instances starting
+ * together would each apply the same migrations and all but one fail (CREATE TABLE: already exists).
+ * Under this session lock they take turns and the later ones find nothing to do. The lock and the
+ * migrations use a connection of their own, without the pool's timeouts: waiting for another
+ * instance's migration, or building an index on a large table, is not a stalled statement. Closing
+ * the connection releases the lock.
+ */
+async function migrateOneAtATime(databaseUrl: string): Promise<void> {
+  const holder = new pg.Client({ connectionString: databaseUrl });
+  await holder.connect();
+  try {
+    await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(holder), { migrationsFolder });
+  } finally {
+    await holder.end();
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const timeouts = options.timeouts ?? DATABASE_TIMEOUT_DEFAULTS;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + CLIENT_GRACE_MS,
+      // A transaction left open by a request that gave up must not hold its row locks for long.
+      idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+      // Notices a dead peer (a database host gone without closing the connection) sooner.
+      keepAlive: true,
+    });
     // An idle connection can die (a database restart, a killed backend). Without a listener pg-pool
     // turns that into an uncaught exception; with one, the pool drops the client and reconnects.
     pool.on('error', (error) => (options.onConnectionError ?? defaultConnectionError)(error));
@@ -55,7 +105,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     watch.watchPool(pool);
     const db = drizzlePg(pool, { schema, logger: statementLogger(options) }) as unknown as Database;
     registerWriteWatch(db, watch);
-    if (options.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder });
+    if (options.migrate !== false) await migrateOneAtATime(options.databaseUrl);
     return { db, engine: 'postgres', close: () => pool.end() };
   }
   const dataDir = options.dataDir === 'memory://' ? undefined : path.resolve(options.dataDir, 'pglite');

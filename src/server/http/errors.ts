@@ -2,6 +2,10 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '../../common/user-schemas';
 import { serverMessages } from '../../common/messages';
+import { isDatabaseUnavailable } from '../db/unavailable';
+
+/** How long a caller should wait before trying again while the database is unreachable, in seconds. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** An error whose message is safe and meant for the caller. */
 export class HttpError extends Error {
@@ -48,6 +52,14 @@ export function errorHandler(error: FastifyError | HttpError | Error, request: F
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (malformed JSON, body too large, wrong content type).
     return reply.code(status).send({ message: error.message || serverMessages.invalidRequest });
+  }
+  if (isDatabaseUnavailable(error)) {
+    // An outage, not a defect: one warning per request, and the caller is told to come back.
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+      .send({ message: serverMessages.serviceUnavailable });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ message: serverMessages.internalError });

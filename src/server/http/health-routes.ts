@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { databaseReadiness } from '../db/readiness';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors';
 
-/** How long a load balancer should wait before asking a not-ready instance again, in seconds. */
-const RETRY_AFTER_SECONDS = 5;
 
 /**
  * The health checks a load balancer or orchestrator asks (docs/operations.md): /api/health as it has
@@ -31,7 +30,7 @@ export async function healthRoutes(instance: FastifyInstance, { db }: { db: Data
     async (_request, reply) => {
       const readiness = await databaseReadiness(db);
       if (readiness.ready) return { status: 'ready' as const };
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       return reply.code(503).send({ status: 'not ready' as const, reason: readiness.reason });
     },
   );

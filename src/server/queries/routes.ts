@@ -19,6 +19,7 @@ import { messageResponseSchema } from '../../common/user-schemas';
 import { getAuth } from '../auth/context';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import type { CredentialStore } from '../providers/credentials';
 import { hasActiveSubscription } from '../allowance/service';
@@ -74,8 +75,8 @@ export async function queryRoutes(
     // Anonymous questions also count against the address's day and everyone's hour (decision 0022).
     const admission = anonymous && hasQuestionsLeft(user) ? await anonymousLimits.admitQuestion(request) : null;
     try {
-      const bucket = await queries.reserve(user.id);
-      return { user, available, bucket };
+      const reservation = await queries.reserve(user.id);
+      return { available, reservation };
     } catch (error) {
       await admission?.release();
       throw error;
@@ -86,15 +87,15 @@ export async function queryRoutes(
     '/api/query',
     { schema: { body: queryRequestSchema, response: { 200: queryResultSchema } } },
     async (request, reply) => {
-      const { user, available, bucket } = await begin(request, request.body);
+      const { available, reservation } = await begin(request, request.body);
       return queries.run(
-        user.id,
-        bucket,
+        reservation,
         {
           text: request.body.text,
           models: request.body.selectedModels,
           signal: abortOnDisconnect(reply),
           emit: () => {},
+          log: request.log,
         },
         available,
       );
@@ -106,7 +107,7 @@ export async function queryRoutes(
     { schema: { body: queryRequestSchema }, config: { streamsResponse: true } },
     async (request, reply) => {
       // Everything that can refuse the question (400, 402) answers as plain JSON before the stream opens.
-      const { user, available, bucket } = await begin(request, request.body);
+      const { available, reservation } = await begin(request, request.body);
       const signal = abortOnDisconnect(reply);
       reply.hijack();
       reply.raw.writeHead(200, {
@@ -122,14 +123,14 @@ export async function queryRoutes(
       };
       try {
         await queries.run(
-          user.id,
-          bucket,
-          { text: request.body.text, models: request.body.selectedModels, signal, emit: send },
+          reservation,
+          { text: request.body.text, models: request.body.selectedModels, signal, emit: send, log: request.log },
           available,
         );
       } catch (err) {
         request.log.error({ err }, 'question failed after the stream opened');
-        send({ type: 'error', message: serverMessages.internalError });
+        const message = isDatabaseUnavailable(err) ? serverMessages.serviceUnavailable : serverMessages.internalError;
+        send({ type: 'error', message });
       } finally {
         reply.raw.end();
       }
