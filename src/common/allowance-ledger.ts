@@ -5,6 +5,7 @@ export const ALLOWANCE_CHANGE_REASONS = [
   'account-opened',
   'question-asked',
   'question-refunded',
+  'question-unsettled',
   'period-started',
   'plan-changed',
   'subscription-ended',

@@ -35,6 +35,7 @@ import { SubscriptionSync } from './billing/subscription-sync';
 import { WebhookHandler } from './billing/webhook';
 import { CredentialStore } from './providers/credentials';
 import { adoptBrowserHistory } from './queries/adopt-history';
+import { longestQuestionMs, ReservationReconciler } from './allowance/reconciler';
 import { adminRoutes } from './admin/routes';
 import { JobService, type JobRunnerOptions } from './jobs/job-service';
 import { AnonymousLimits } from './users/anonymous-limits';
@@ -93,10 +94,13 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
   const mailer = new Mailer(db, settings, config, app.log);
   const auth = new AuthService(db, mailer, config, background);
   const credentials = new CredentialStore(db, secretBox, config);
-  const queries = new QueryService(db, credentials, config, app.log);
+  const queries = new QueryService(db, credentials, config, app.log, metrics);
+  const reconciler = new ReservationReconciler(db, app.log, metrics, longestQuestionMs(config));
   app.decorate('background', background);
   app.decorate('services', { settings, mailer, auth });
   app.addHook('onClose', () => background.drain());
+  app.addHook('onReady', () => reconciler.start());
+  app.addHook('onClose', () => reconciler.stop());
 
   // Only the session cookie is ever read, and only by calls that need the caller (auth/context.ts).
   await app.register(fastifyCookie, { hook: false });

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config, type Env } from '../../src/server/config';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { openDatabase, type DatabaseHandle, type DatabaseTimeouts } from '../../src/server/db/client';
 import { TEST_APP_SECRET, testDatabasePrefix, withDatabase } from './global-setup';
 
 export interface TestDatabase extends DatabaseHandle {
@@ -20,9 +20,21 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /** A fresh, migrated database for one test file: a copy of the run's template (PGlite or PostgreSQL). */
+export interface TestDatabaseOptions {
+  onStatement?: (statement: string) => void;
+  /** PostgreSQL only: the address the app's pool dials instead (a fault-injecting proxy, tests/fakes/tcp-proxy.ts). */
+  connectVia?: { host: string; port: number };
+  timeouts?: DatabaseTimeouts;
+  /** PostgreSQL only: told when an idle connection dies (a test that cuts the database expects it). */
+  onConnectionError?: (error: Error) => void;
+}
+
 export async function createTestDatabase({
   onStatement,
-}: { onStatement?: (statement: string) => void } = {}): Promise<TestDatabase> {
+  connectVia,
+  timeouts,
+  onConnectionError,
+}: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-data-'));
   const postgresUrl = inject('postgresUrl');
   let handle: DatabaseHandle;
@@ -41,11 +53,15 @@ export async function createTestDatabase({
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    const databaseUrl = new URL(withDatabase(postgresUrl, name));
+    if (connectVia) Object.assign(databaseUrl, { hostname: connectVia.host, port: String(connectVia.port) });
     handle = await openDatabase({
-      databaseUrl: withDatabase(postgresUrl, name),
+      databaseUrl: databaseUrl.toString(),
       dataDir,
       migrate: false,
       onStatement,
+      timeouts,
+      onConnectionError,
     });
     const close = handle.close;
     handle = {
@@ -90,9 +106,11 @@ export interface TestApp {
 /** The real app on a fresh database, configured only by `env` (never by the machine's environment). */
 export async function createTestApp(
   env: Partial<Env> = {},
-  databaseOptions: { onStatement?: (statement: string) => void } = {},
+  databaseOptions: Omit<TestDatabaseOptions, 'timeouts'> = {},
 ): Promise<TestApp> {
-  const handle = await createTestDatabase(databaseOptions);
+  // The database bounds come from the same settings as the app's (DATABASE_*_TIMEOUT_SECONDS).
+  const { databaseTimeouts } = loadConfig({ APP_SECRET: TEST_APP_SECRET, ...(env as Record<string, string>) });
+  const handle = await createTestDatabase({ ...databaseOptions, timeouts: databaseTimeouts });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: handle.dataDir,

@@ -34,8 +34,14 @@ export function subscriptionInfo(user: UserRow): SubscriptionInfo {
   };
 }
 
-/** Takes one question: paid allowance first while a subscription is active, then free. */
-export async function reserveQuestion(db: Database, userId: number): Promise<AllowanceBucket | null> {
+/** A database handle or an open transaction: the allowance moves inside whichever it is given. */
+export type AllowanceExecutor = Pick<Database, 'execute' | 'select'>;
+
+/**
+ * Takes one question: paid allowance first while a subscription is active, then free. Only
+ * reservation-service.ts calls it, inside the transaction that records the reservation.
+ */
+export async function takeQuestion(db: AllowanceExecutor, userId: number): Promise<AllowanceBucket | null> {
   const [paid] = await changeAllowance(db, {
     who: eq(users.id, userId),
     onlyIf: and(gt(users.paidQuestionsRemaining, 0), subscriptionActive()),
@@ -57,14 +63,19 @@ export async function reserveQuestion(db: Database, userId: number): Promise<All
   return free ? 'free' : null;
 }
 
-/** Gives back a question taken by reserveQuestion (every model failed). */
-export async function refundQuestion(db: Database, userId: number, bucket: AllowanceBucket): Promise<void> {
+/** Gives back a question taken by takeQuestion; reservation-service.ts calls it at most once per reservation. */
+export async function returnQuestion(
+  db: AllowanceExecutor,
+  userId: number,
+  bucket: AllowanceBucket,
+  reason: 'question-refunded' | 'question-unsettled',
+): Promise<void> {
   if (bucket === 'unlimited') return;
   await changeAllowance(db, {
     who: eq(users.id, userId),
     ...(bucket === 'paid'
       ? { paid: sql`${users.paidQuestionsRemaining} + 1` }
       : { free: sql`${users.freeQuestionsRemaining} + 1` }),
-    reason: 'question-refunded',
+    reason,
   });
 }

@@ -398,3 +398,24 @@ export const jobs = pgTable(
     index('jobs_kind_idx').on(t.kind, t.id),
   ],
 );
+
+// One row per question taken from an allowance, settled when its result is saved (charged) or the
+// question is given back (refunded). A row still open after the longest a question can run belonged
+// to a question whose result was never saved (a database outage, a killed instance): the
+// reconciliation in allowance/reservation-service.ts gives it back (issue 18, item 4; decision 0040).
+export const questionReservations = pgTable(
+  'question_reservations',
+  {
+    id: serial('id').primaryKey(),
+    userId: ownerId(),
+    bucket: text('bucket', { enum: ['free', 'paid', 'unlimited'] }).notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    outcome: text('outcome', { enum: ['charged', 'refunded'] }),
+  },
+  (t) => [
+    index('question_reservations_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.settledAt} is null`),
+  ],
+);

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../common/messages';
 import { modelCatalogue } from '../../common/models';
+import { vendorFailureMessages } from '../../common/vendor-failure-messages';
 import type { QueryResult, StreamEvent } from '../../common/query-schemas';
 import { queries, responses, users } from '../db/schema';
 import { findOrCreateSessionUser } from '../users/repository';
@@ -109,9 +110,11 @@ describe('something fails after the models answered', () => {
 
 describe('no model produced an answer', () => {
   it('every model failing gives the question back exactly once, even when saving fails too', async () => {
-    fakes.script('*', { error: { status: 503, message: 'overloaded refuse-me' } });
+    fakes.script('*', { error: { status: 503, message: 'overloaded' } });
     const sessionId = await visitor();
-    const res = await withDatabaseRefusing('refuse-me', () => ask(sessionId, ['chatgpt', 'claude', 'gemini']));
+    // The cards' text for a vendor error is what the database is made to refuse.
+    const marker = vendorFailureMessages['vendor-error'].replace(/^.*?'s /, '');
+    const res = await withDatabaseRefusing(marker, () => ask(sessionId, ['chatgpt', 'claude', 'gemini']));
     expect(parseSse(res.body).at(-1)?.type).toBe('error');
     expect(await freeLeft(sessionId)).toBe(33);
   });

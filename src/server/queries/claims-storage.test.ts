@@ -108,15 +108,17 @@ const answer = (model: string, text: string): NewResponse => ({
   outputTokens: null,
 });
 
-const save = (userId: number, comparison: ComparisonAnalysis, texts = { chatgpt: CHATGPT, grok: GROK }) =>
-  saveQuery(t.db, {
-    userId,
-    text: 'When did the Berlin Wall fall?',
-    selectedModels: ['chatgpt', 'grok'],
-    comparison,
-    chargedTo: 'free',
-    answers: [answer('chatgpt', texts.chatgpt), answer('grok', texts.grok)],
-  });
+const save = async (userId: number, comparison: ComparisonAnalysis, texts = { chatgpt: CHATGPT, grok: GROK }) =>
+  (
+    await saveQuery(t.db, {
+      userId,
+      text: 'When did the Berlin Wall fall?',
+      selectedModels: ['chatgpt', 'grok'],
+      comparison,
+      charged: null,
+      answers: [answer('chatgpt', texts.chatgpt), answer('grok', texts.grok)],
+    })
+  ).query;
 
 const readQuery = (id: number, sessionId: string) =>
   t.app.inject({ method: 'GET', url: `/api/query/${id}?sessionId=${sessionId}` });

@@ -3,6 +3,7 @@ import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
 import { COMPARISON_MODEL } from '../../common/models';
 import type { ModelResponse, SavedQuery } from '../../common/query-schemas';
 import { toStorableJson, toStorableText } from '../../common/text-rules';
+import { settleCharged, type Reservation } from '../allowance/reservation-service';
 import type { Database } from '../db/client';
 import { ReadCache } from '../db/read-cache';
 import { queries, responses } from '../db/schema';
@@ -59,10 +60,11 @@ export async function saveQuery(
     text: string;
     selectedModels: string[];
     comparison: ComparisonAnalysis | null;
-    chargedTo: string | null;
+    /** The reservation to settle as charged with the save; null when the question is not charged. */
+    charged: Reservation | null;
     answers: NewResponse[];
   },
-): Promise<SavedQuery> {
+): Promise<{ query: SavedQuery; charged: boolean }> {
   const claims = unsafe.comparison?.claims;
   const input = {
     ...unsafe,
@@ -77,6 +79,8 @@ export async function saveQuery(
     })),
   };
   return db.transaction(async (tx) => {
+    // Settled in the same transaction as the save: a result that is saved is never also given back.
+    const charged = input.charged && (await settleCharged(tx, input.charged.id)) ? input.charged.bucket : null;
     const [query] = await tx
       .insert(queries)
       .values({
@@ -85,7 +89,7 @@ export async function saveQuery(
         selectedModels: input.selectedModels,
         comparisonSummary: input.comparison,
         comparisonClaims: input.claims,
-        chargedTo: input.chargedTo,
+        chargedTo: charged,
       })
       .returning();
     const rows = input.answers.map((a) => ({ ...a, queryId: query!.id }));
@@ -103,7 +107,7 @@ export async function saveQuery(
       });
     }
     const saved = await tx.insert(responses).values(rows).returning();
-    return toSavedQuery(query!, saved);
+    return { query: toSavedQuery(query!, saved), charged: charged !== null };
   });
 }
 

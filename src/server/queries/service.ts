@@ -7,10 +7,12 @@ import { fillMessage, toastMessages } from '../../common/messages';
 import { displayNameOf, type ModelKey } from '../../common/models';
 import { hasAnswerText, type QueryResult, type StreamEvent } from '../../common/query-schemas';
 import { queryMessages } from '../../common/query-messages';
-import { refundQuestion, reserveQuestion, subscriptionInfo, type AllowanceBucket } from '../allowance/service';
+import { keepCharged, refundReservation, reserveQuestion, type Reservation } from '../allowance/reservation-service';
+import { subscriptionInfo } from '../allowance/service';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { HttpError } from '../http/errors';
+import type { AppMetrics } from '../http/metrics';
 import { createLanguageModel, type ModelCredentials } from '../providers/language-models';
 import type { CredentialStore } from '../providers/credentials';
 import { streamAnswer } from '../providers/stream-answer';
@@ -33,6 +35,8 @@ export interface AskOptions {
   models: ModelKey[];
   signal: AbortSignal;
   emit: (event: StreamEvent) => void;
+  /** The request's logger: vendor failures are logged with the request id (providers/stream-answer.ts). */
+  log: FastifyBaseLogger;
 }
 
 /** What became of the reserved question: still open, kept because a model answered, or given back. */
@@ -47,6 +51,7 @@ export class QueryService {
     private readonly credentials: CredentialStore,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics: AppMetrics,
   ) {}
 
   /** Checks run before anything is charged or streamed; failures are ordinary HTTP errors. */
@@ -64,42 +69,59 @@ export class QueryService {
   }
 
   /** Takes one question before any vendor is called; none left is the 402 of docs/product.md, "Errors and messages". */
-  async reserve(userId: number): Promise<AllowanceBucket> {
-    const bucket = await reserveQuestion(this.db, userId);
-    if (!bucket) throw new HttpError(402, toastMessages.subscriptionRequired, { subscriptionRequired: true });
-    return bucket;
+  async reserve(userId: number): Promise<Reservation> {
+    const reservation = await reserveQuestion(this.db, userId);
+    if (!reservation) throw new HttpError(402, toastMessages.subscriptionRequired, { subscriptionRequired: true });
+    return reservation;
   }
 
   /**
    * Fans the reserved question out, compares and saves. The question is charged as soon as any
    * model has produced answer text, whatever fails after that (the user has read the answers); it is
-   * given back, exactly once, only when no model produced anything.
+   * given back, exactly once, only when no model produced anything. When the database cannot be
+   * reached to settle either way, the reservation stays open and the reconciliation gives the
+   * question back later (allowance/reservation-service.ts): nothing was saved for the user to come back to.
    */
   async run(
-    userId: number,
-    bucket: AllowanceBucket,
+    reservation: Reservation,
     options: AskOptions,
     available: Record<ModelKey, ModelCredentials | null>,
   ): Promise<QueryResult> {
     const charge: Charge = { state: 'reserved' };
     try {
-      return await this.answer(userId, bucket, options, available, charge);
+      return await this.answer(reservation, options, available, charge);
     } catch (error) {
-      if (charge.state === 'reserved') await refundQuestion(this.db, userId, bucket);
-      if (charge.state === 'charged') {
-        this.log.error({ err: error, userId }, 'question failed after the models answered; it stays charged');
-      }
+      await this.settleAfterFailure(reservation, charge, error);
       throw error;
     }
   }
 
+  private async settleAfterFailure(reservation: Reservation, charge: Charge, error: unknown): Promise<void> {
+    const { userId } = reservation;
+    try {
+      if (charge.state === 'reserved' && (await refundReservation(this.db, reservation))) {
+        this.metrics.questionRefunded(reservation.bucket);
+      }
+      if (charge.state === 'charged') {
+        await keepCharged(this.db, reservation);
+        this.metrics.questionCharged(reservation.bucket);
+        this.log.error({ err: error, userId }, 'question failed after the models answered; it stays charged');
+      }
+    } catch (settleError) {
+      this.log.warn(
+        { err: settleError, userId, reservationId: reservation.id },
+        'question could not be settled; the reconciliation will give it back',
+      );
+    }
+  }
+
   private async answer(
-    userId: number,
-    bucket: AllowanceBucket,
+    reservation: Reservation,
     options: AskOptions,
     available: Record<ModelKey, ModelCredentials | null>,
     charge: Charge,
   ): Promise<QueryResult> {
+    const { userId } = reservation;
     const user = (await findUserById(this.db, userId))!;
     options.emit({ type: 'start', models: options.models, subscriptionInfo: subscriptionInfo(user) });
 
@@ -112,7 +134,9 @@ export class QueryService {
           signal: options.signal,
           timeoutMs: this.config.modelTimeoutMs,
           onDelta: (text) => options.emit({ type: 'delta', model, text }),
+          log: options.log,
         });
+        this.metrics.vendorCall(model, result.responseTimeMs, result.failure);
         options.emit({ type: 'model-done', model, responseTime: result.responseTimeMs, error: result.error });
         return { model, version: credentials.version, ...result };
       }),
@@ -128,12 +152,12 @@ export class QueryService {
     if (comparison) options.emit({ type: 'comparison', comparison });
 
     const scoreOf = new Map(comparison?.confidenceRanking.map((c) => [c.model, c.score]));
-    const saved = await saveQuery(this.db, {
+    const { query: saved, charged } = await saveQuery(this.db, {
       userId,
       text: options.text,
       selectedModels: options.models,
       comparison,
-      chargedTo: answered ? bucket : null,
+      charged: answered ? reservation : null,
       answers: answers.map((a): NewResponse => ({
         model: a.model,
         modelVersion: a.version,
@@ -146,8 +170,10 @@ export class QueryService {
       })),
     });
     // Saved first, given back second: if saving fails, run() gives the question back instead.
-    if (!answered) {
-      await refundQuestion(this.db, userId, bucket);
+    if (answered) {
+      if (charged) this.metrics.questionCharged(reservation.bucket);
+    } else {
+      if (await refundReservation(this.db, reservation)) this.metrics.questionRefunded(reservation.bucket);
       charge.state = 'refunded';
     }
     const after = (await findUserById(this.db, userId))!;

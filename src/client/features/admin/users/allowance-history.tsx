@@ -13,6 +13,7 @@ const reasonLabels: Record<AllowanceChangeReason, string> = {
   'account-opened': 'Account created',
   'question-asked': 'Question asked',
   'question-refunded': 'Question given back (every model failed)',
+  'question-unsettled': 'Question given back (its answer was never saved)',
   'period-started': 'Billing period paid',
   'plan-changed': 'Plan changed',
   'subscription-ended': 'Subscription ended',
