@@ -302,15 +302,12 @@ async function main() {
   const stripe = await startFakeStripe({ port: PORTS.stripe });
   cleanups.push(() => stripe.stop());
 
-  // The first instance migrates the new database; the second starts once it has.
-  // LEAD: once db/client.ts migrates under an advisory lock (see the item-9 report), start both at
-  // once here: `const a = startInstance(...); const b = startInstance(...); await Promise.all([...])`.
+  // Both start at once on the new database: they migrate one at a time (db/client.ts, advisory lock).
   const instances = {
     a: startInstance('a', instanceEnv(PORTS.a, vendors, stripe)),
+    b: startInstance('b', instanceEnv(PORTS.b, vendors, stripe)),
   } as Record<'a' | 'b', Instance>;
-  await waitReady(DIRECT.a, 'instance a');
-  instances.b = startInstance('b', instanceEnv(PORTS.b, vendors, stripe));
-  await waitReady(DIRECT.b, 'instance b');
+  await Promise.all([waitReady(DIRECT.a, 'instance a'), waitReady(DIRECT.b, 'instance b')]);
   startNginx();
   await waitReady(PUBLIC, 'nginx');
   log('nginx and two instances are up');
@@ -455,11 +452,11 @@ async function main() {
   );
 
   if (flags['check-reconciliation']) {
-    // LEAD CHECK (issue 18, items 4 and 9): the question cut off by the kill produced text but its
+    // Issue 18, items 4 and 9: the question cut off by the kill produced text but its
     // result was never saved, so reconciliation gives it back, exactly once, even with both
     // instances reconciling. A restarted instance reconciles at start-up what is old enough
     // (allowance/reconciler.ts, longestQuestionMs: 2 x MODEL_TIMEOUT_SECONDS + 4 x the statement
-    // timeout + 30 s), so this waits that long. Turn it on in .ci/run once reconciliation has landed.
+    // timeout + 30 s), so this waits that long. .ci/run turns it on.
     const waitMs = 2 * 10_000 + 4 * 5_000 + 30_000 + 2_000;
     log(`waiting ${waitMs / 1000} s for the cut question's reservation to age, then restarting instance a`);
     await sleep(waitMs);

@@ -119,7 +119,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...(env as Record<string, string>),
   });
-  const app = await buildApp({ config, db: handle.db, logger: false, clientDir: null });
+  // One test app per database: its job runner need not poll for other instances' jobs (jobs/job-service.ts).
+  const app = await buildApp({ config, db: handle.db, logger: false, clientDir: null, jobs: { exclusive: true } });
   await app.ready();
   return {
     app,
