@@ -1,10 +1,11 @@
-import { count, desc, inArray, like } from 'drizzle-orm';
+import { and, count, desc, inArray, like, notLike } from 'drizzle-orm';
 import {
   ACTIVITY_FEED_SIZE,
   type ActivityItem,
   type CurrencyRevenue,
   type Dashboard,
 } from '../../common/admin-billing-schemas';
+import type { CurrencyTotal } from '../../common/list-headers';
 import type { Database } from '../db/client';
 import { activeSubscriptionCondition, activityTotals, payments, subscriptionEvents, users } from '../db/schema';
 import { isRegisteredUser } from './user-queries';
@@ -14,11 +15,11 @@ import { isRegisteredUser } from './user-queries';
 // indexes: nothing here reads every row of a table (bench/database-scale.bench.ts).
 
 /**
- * 'payments_succeeded_amount' adds every currency together: only the Payments list's x-total-revenue
- * header reads it (kept for that header's contract). Revenue per currency is 'revenue:<currency>', and
- * per UTC month 'revenue:<currency>:<YYYY-MM>' (migration 0012, decision 0037).
+ * Row counts. Revenue is kept per currency, 'revenue:<currency>', and per UTC month,
+ * 'revenue:<currency>:<YYYY-MM>' (migration 0012, decision 0037); nothing adds currencies together
+ * (migration 0014 dropped the cross-currency 'payments_succeeded_amount').
  */
-type TotalName = 'payments' | 'payments_succeeded_amount' | 'subscription_events';
+type TotalName = 'payments' | 'subscription_events';
 
 /** The named running totals; one not written yet is 0. */
 async function totals(db: Database, names: TotalName[]): Promise<(name: TotalName) => number> {
@@ -57,6 +58,21 @@ async function revenueByCurrency(db: Database, monthStart: Date): Promise<Curren
   }
   return [...byCurrency.values()]
     .filter((revenue) => revenue.total !== 0 || revenue.thisMonth !== 0)
+    .sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
+/**
+ * Succeeded payments per currency, all time, by currency code: the 'revenue:<currency>' rows without
+ * the month ones. A currency whose payments were all refunded (a total of 0) is left out.
+ */
+async function revenueTotals(db: Database): Promise<CurrencyTotal[]> {
+  const rows = await db
+    .select()
+    .from(activityTotals)
+    .where(and(like(activityTotals.name, `${REVENUE_PREFIX}%`), notLike(activityTotals.name, `${REVENUE_PREFIX}%:%`)));
+  return rows
+    .map((row) => ({ currency: row.name.slice(REVENUE_PREFIX.length), amount: Number(row.value) }))
+    .filter((total) => total.amount !== 0)
     .sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
@@ -152,12 +168,10 @@ async function paymentRows(db: Database, page: Page) {
   }));
 }
 
+/** A page of payments, and the whole table's count and revenue per currency (the list has no filters). */
 export async function listPayments(db: Database, page: Page) {
-  const [rows, sums] = await Promise.all([
-    paymentRows(db, page),
-    totals(db, ['payments', 'payments_succeeded_amount']),
-  ]);
-  return { rows, total: sums('payments'), revenue: sums('payments_succeeded_amount') };
+  const [rows, sums, revenue] = await Promise.all([paymentRows(db, page), totals(db, ['payments']), revenueTotals(db)]);
+  return { rows, total: sums('payments'), revenue };
 }
 
 /** One page of subscription events with the user's username. */

@@ -8,7 +8,7 @@ import {
   type Dashboard,
   type SubscriptionEvent,
 } from '../../common/admin-billing-schemas';
-import { TOTAL_COUNT_HEADER, TOTAL_REVENUE_HEADER } from '../../common/admin-user-schemas';
+import { TOTAL_COUNT_HEADER, TOTAL_REVENUE_HEADER } from '../../common/list-headers';
 import { payments, subscriptionEvents, users } from '../db/schema';
 import { findOrCreateSessionUser } from '../users/repository';
 import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../tests/fakes/stripe';
@@ -178,20 +178,23 @@ describe('GET /api/admin/payments', () => {
     await t.db.delete(payments);
     const { user } = await registerAccount(t.app, uniqueAccount('payer'));
     payer = user;
-    const amounts: [number, string][] = [
-      [499, 'succeeded'],
-      [1999, 'failed'],
-      [4444, 'succeeded'],
-      [99, 'pending'],
-      [1999, 'succeeded'],
+    // Plans are priced in usd, eur or gbp (docs/product.md), so one list holds several currencies.
+    const amounts: [number, string, string][] = [
+      [499, 'succeeded', 'usd'],
+      [1999, 'failed', 'eur'],
+      [4444, 'succeeded', 'eur'],
+      [99, 'pending', 'gbp'],
+      [1999, 'succeeded', 'usd'],
     ];
     const rows = [];
-    for (const [i, [amount, status]] of amounts.entries()) {
+    for (const [i, [amount, status, currency]] of amounts.entries()) {
       // The oldest first, so the newest is inserted last and has the highest id too.
-      rows.push(await insertPayment({ amount, status, userId: user.id, planId: 'basic', createdAt: ago(50 - i) }));
+      rows.push(
+        await insertPayment({ amount, status, currency, userId: user.id, planId: 'basic', createdAt: ago(50 - i) }),
+      );
     }
     // A payment whose user was deleted keeps its row with no user.
-    rows.push(await insertPayment({ amount: 250, userId: null, createdAt: ago(60) }));
+    rows.push(await insertPayment({ amount: 250, currency: 'gbp', userId: null, createdAt: ago(60) }));
     expectedIds = [...rows.slice(0, 5).reverse(), rows[5]!].map((r) => r.id);
   });
 
@@ -212,18 +215,36 @@ describe('GET /api/admin/payments', () => {
     });
     expect(list.at(-1)).toMatchObject({ userId: null, username: null, amount: 250 });
     expect(res.headers[TOTAL_COUNT_HEADER]).toBe('6');
-    // Succeeded ones only: 499 + 4444 + 1999 + 250.
-    expect(res.headers[TOTAL_REVENUE_HEADER]).toBe(String(499 + 4444 + 1999 + 250));
+    // Succeeded ones only, each currency on its own (decision 0037): 4444 €, 250 £, 499 + 1999 $.
+    expect(res.headers[TOTAL_REVENUE_HEADER]).toBe(`eur=4444,gbp=250,usd=${499 + 1999}`);
   });
 
   it('pages with limit and offset, the totals staying those of the whole table', async () => {
     const second = await get('/api/admin/payments?limit=2&offset=2');
     expect((second.json() as AdminPayment[]).map((p) => p.id)).toEqual(expectedIds.slice(2, 4));
     expect(second.headers[TOTAL_COUNT_HEADER]).toBe('6');
-    expect(second.headers[TOTAL_REVENUE_HEADER]).toBe(String(499 + 4444 + 1999 + 250));
+    expect(second.headers[TOTAL_REVENUE_HEADER]).toBe(`eur=4444,gbp=250,usd=${499 + 1999}`);
     const past = await get('/api/admin/payments?limit=2&offset=6');
     expect(past.json()).toEqual([]);
     expect(past.headers[TOTAL_COUNT_HEADER]).toBe('6');
+    expect(past.headers[TOTAL_REVENUE_HEADER]).toBe(`eur=4444,gbp=250,usd=${499 + 1999}`);
+  });
+
+  it('moves a payment between currencies, and leaves out a currency with nothing succeeded', async () => {
+    const [pound] = await t.db.select().from(payments).where(eq(payments.amount, 250));
+    await t.db.update(payments).set({ currency: 'eur' }).where(eq(payments.id, pound!.id));
+    expect((await get('/api/admin/payments')).headers[TOTAL_REVENUE_HEADER]).toBe(
+      `eur=${4444 + 250},usd=${499 + 1999}`,
+    );
+    await t.db.update(payments).set({ status: 'refunded' }).where(eq(payments.currency, 'eur'));
+    expect((await get('/api/admin/payments')).headers[TOTAL_REVENUE_HEADER]).toBe(`usd=${499 + 1999}`);
+  });
+
+  it('sends an empty revenue when no payment succeeded', async () => {
+    await t.db.delete(payments);
+    const res = await get('/api/admin/payments');
+    expect(res.headers[TOTAL_COUNT_HEADER]).toBe('0');
+    expect(res.headers[TOTAL_REVENUE_HEADER]).toBe('');
   });
 
   it('rejects paging out of range', async () => {

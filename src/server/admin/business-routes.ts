@@ -12,7 +12,7 @@ import {
   planIdParamsSchema,
   subscriptionEventSchema,
 } from '../../common/admin-billing-schemas';
-import { TOTAL_COUNT_HEADER, TOTAL_REVENUE_HEADER } from '../../common/admin-user-schemas';
+import { formatRevenueHeader, TOTAL_COUNT_HEADER, TOTAL_REVENUE_HEADER } from '../../common/list-headers';
 import { requireAdmin } from '../auth/context';
 import { conflict, HttpError, notFound } from '../http/errors';
 import { abandonedCheckouts } from './abandoned-checkouts';
@@ -31,7 +31,8 @@ export async function adminBusinessRoutes(instance: FastifyInstance, { db, gatew
     { schema: { querystring: adminListQuerySchema, response: { 200: adminPaymentSchema.array() } } },
     async (request, reply) => {
       const { rows, total, revenue } = await listPayments(db, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total)).header(TOTAL_REVENUE_HEADER, String(revenue));
+      // Per currency, never one sum across currencies (decision 0037; the format is list-headers.ts's).
+      reply.header(TOTAL_COUNT_HEADER, String(total)).header(TOTAL_REVENUE_HEADER, formatRevenueHeader(revenue));
       return rows;
     },
   );

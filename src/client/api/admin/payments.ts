@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminPaymentSchema, type AdminPayment } from '../../../common/admin-billing-schemas';
-import { TOTAL_REVENUE_HEADER } from '../../../common/admin-user-schemas';
+import { parseRevenueHeader, TOTAL_REVENUE_HEADER, type CurrencyTotal } from '../../../common/list-headers';
 import { apiList } from '../../lib/api';
 import { parseResponse } from '../parse';
 import { ADMIN_PAGE_SIZE, listQuery } from './paging';
@@ -13,18 +13,20 @@ export const PAYMENTS_PATH = '/api/admin/payments';
 export interface PaymentsPage {
   items: AdminPayment[];
   total: number;
-  /** Sum of succeeded payments in minor units, from X-Total-Revenue; null when the server sent none. */
-  totalRevenue: number | null;
+  /**
+   * Succeeded payments per currency in minor units, by currency code, from X-Total-Revenue; empty when
+   * nothing succeeded yet or the server sent none. Currencies are never added together (decision 0037).
+   */
+  revenue: CurrencyTotal[];
 }
 
 export async function fetchPayments(offset: number, signal?: AbortSignal): Promise<PaymentsPage> {
   const query = listQuery({ limit: ADMIN_PAGE_SIZE, offset });
   const { items, total, headers } = await apiList<unknown>(`${PAYMENTS_PATH}${query}`, { signal });
-  const revenue = headers.get(TOTAL_REVENUE_HEADER);
   return {
     items: parseResponse(z.array(adminPaymentSchema), items),
     total,
-    totalRevenue: revenue !== null && Number.isFinite(Number(revenue)) ? Number(revenue) : null,
+    revenue: parseRevenueHeader(headers.get(TOTAL_REVENUE_HEADER)),
   };
 }
 

@@ -7,7 +7,7 @@ import { PaymentsSection } from './payments-section';
 const PATH = '/api/admin/payments';
 
 describe('payments section', () => {
-  it('lists payments with user, amount, status badge and date, and totals them in the footer', async () => {
+  it('lists payments with user, amount, status badge and date, and counts them in the footer', async () => {
     renderSection(<PaymentsSection />, {
       [`GET ${PATH}`]: {
         json: [
@@ -15,7 +15,7 @@ describe('payments section', () => {
           makePayment({ id: 102, userId: 9, username: 'grace', amount: 499, status: 'pending' }),
           makePayment({ id: 103, userId: null, username: null, amount: 4444, status: 'failed' }),
         ],
-        headers: { 'X-Total-Count': '3', 'X-Total-Revenue': '1999' },
+        headers: { 'X-Total-Count': '3', 'X-Total-Revenue': 'eur=4444,gbp=250,usd=1999' },
       },
     });
     await screen.findByText('#101');
@@ -31,15 +31,45 @@ describe('payments section', () => {
     expect(third).toHaveTextContent('—');
 
     expect(screen.getByText('Total payments').nextElementSibling).toHaveTextContent('3');
-    expect(screen.getByText('Total revenue').nextElementSibling).toHaveTextContent('$19.99');
     expect(screen.queryByRole('navigation', { name: 'Payments pages' })).not.toBeInTheDocument();
+  });
+
+  it('shows the total revenue once per currency, each in its own currency, never added together', async () => {
+    renderSection(<PaymentsSection />, {
+      [`GET ${PATH}`]: {
+        json: [makePayment()],
+        headers: { 'X-Total-Count': '4', 'X-Total-Revenue': 'eur=4444,gbp=250,usd=1999' },
+      },
+    });
+    const revenue = await screen.findByRole('list', { name: 'Revenue per currency' });
+    expect(
+      within(revenue)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['€44.44', '£2.50', '$19.99']);
+    expect(screen.getByText('Total revenue').nextElementSibling).toBe(revenue.parentElement);
+  });
+
+  // Nothing succeeded yet; no header at all; one number with no currency (a server from before
+  // decision 0037), which must not be shown as dollars.
+  it.each([
+    ['an empty header', { 'X-Total-Revenue': '' }],
+    ['no header', {}],
+    ['a figure without a currency', { 'X-Total-Revenue': '1999' }],
+  ])('shows a dash for the revenue given %s', async (_, revenueHeader: Record<string, string>) => {
+    renderSection(<PaymentsSection />, {
+      [`GET ${PATH}`]: { json: [makePayment()], headers: { 'X-Total-Count': '1', ...revenueHeader } },
+    });
+    await screen.findByText('#101');
+    expect(screen.getByText('Total revenue').nextElementSibling).toHaveTextContent(/^—$/);
+    expect(screen.queryByRole('list', { name: 'Revenue per currency' })).not.toBeInTheDocument();
   });
 
   it('pages through more payments than fit on one page', async () => {
     const { user, requests } = renderSection(<PaymentsSection />, {
       [`GET ${PATH}`]: (request) => ({
         json: request.path.includes('offset=25') ? [makePayment({ id: 1 })] : [makePayment({ id: 26 })],
-        headers: { 'X-Total-Count': '26', 'X-Total-Revenue': '51974' },
+        headers: { 'X-Total-Count': '26', 'X-Total-Revenue': 'usd=51974' },
       }),
     });
     const pages = await screen.findByRole('navigation', { name: 'Payments pages' });
@@ -55,10 +85,10 @@ describe('payments section', () => {
 
   it("says 'No payments found' when there are none", async () => {
     renderSection(<PaymentsSection />, {
-      [`GET ${PATH}`]: { json: [], headers: { 'X-Total-Count': '0', 'X-Total-Revenue': '0' } },
+      [`GET ${PATH}`]: { json: [], headers: { 'X-Total-Count': '0', 'X-Total-Revenue': '' } },
     });
     expect(await screen.findByText('No payments found')).toBeInTheDocument();
-    expect(screen.getByText('Total revenue').nextElementSibling).toHaveTextContent('$0.00');
+    expect(screen.getByText('Total revenue').nextElementSibling).toHaveTextContent(/^—$/);
   });
 
   it('reports a failed load with a red toast and a Try Again button that reloads', async () => {

@@ -2,11 +2,12 @@ import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { adminToastMessages } from '../../../../common/admin-messages';
 import type { AdminPayment } from '../../../../common/admin-billing-schemas';
+import type { CurrencyTotal } from '../../../../common/list-headers';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { TableCell, TableRow } from '../../../components/ui/table';
 import { ADMIN_PAGE_SIZE } from '../../../api/admin/paging';
 import { usePayments } from '../../../api/admin/payments';
-import { formatDateTime, formatMoney } from '../shared/admin-format';
+import { DASH, formatDateTime, formatMoney } from '../shared/admin-format';
 import { ListPanel } from '../shared/list-panel';
 import { useLoadErrorToast } from '../shared/table-states';
 
@@ -46,12 +47,25 @@ function PaymentRow({ payment }: { payment: AdminPayment }) {
   );
 }
 
+/** One amount per currency, each in its own currency: amounts are never added across currencies (decision 0037). */
+function RevenueTotals({ revenue }: { revenue: CurrencyTotal[] }) {
+  if (revenue.length === 0) return DASH;
+  return (
+    <ul aria-label="Revenue per currency" className="flex flex-wrap justify-end gap-x-3 gap-y-0.5">
+      {revenue.map((total) => (
+        <li key={total.currency} className="whitespace-nowrap">
+          {formatMoney(total.amount, total.currency)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function PaymentsSection() {
   const [offset, setOffset] = useState(0);
   const payments = usePayments(offset);
   useLoadErrorToast(payments.error, adminToastMessages.loadAdminData);
   const data = payments.data;
-  const currency = data?.items[0]?.currency ?? 'usd';
 
   return (
     <ListPanel
@@ -76,10 +90,10 @@ export function PaymentsSection() {
               <dt className="text-muted-foreground">Total payments</dt>
               <dd className="font-semibold tabular-nums">{data.total}</dd>
             </div>
-            <div className="flex items-baseline justify-between gap-2 sm:justify-end">
-              <dt className="text-muted-foreground">Total revenue</dt>
-              <dd className="font-semibold tabular-nums">
-                {data.totalRevenue === null ? '—' : formatMoney(data.totalRevenue, currency)}
+            <div className="flex items-baseline justify-between gap-x-4 sm:justify-end">
+              <dt className="shrink-0 text-muted-foreground">Total revenue</dt>
+              <dd className="min-w-0 font-semibold tabular-nums">
+                <RevenueTotals revenue={data.revenue} />
               </dd>
             </div>
           </dl>
