@@ -72,8 +72,15 @@ async function main() {
     },
   });
   if (registered.statusCode !== 201) throw new Error(`register: ${registered.statusCode} ${registered.body}`);
-  const cookie = String(registered.headers['set-cookie']).split(';')[0]!;
-  const userId = (registered.json() as { user: { id: number } }).user.id;
+  // Registering signs nobody in (decision 0035): the new user signs in with the password.
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: 'bench@example.com', password: 'bench-password-1' },
+  });
+  if (signedIn.statusCode !== 200) throw new Error(`login: ${signedIn.statusCode} ${signedIn.body}`);
+  const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+  const userId = (signedIn.json() as { id: number }).id;
   await database.db.insert(queries).values(
     Array.from({ length: HISTORY_ITEMS }, (_, i) => ({
       userId,

@@ -123,16 +123,29 @@ export class AppMetrics {
     if (processMetrics) collectDefaultMetrics({ register: this.registry });
   }
 
-  /** Counts every answered request under its route pattern (Fastify's, e.g. /api/query/:id). */
+  /**
+   * Counts every answered request under its route pattern (Fastify's, e.g. /api/query/:id). This runs
+   * on every request, so it stays cheap (docs/performance.md, budget 1): a synchronous hook, and each
+   * label set's two series looked up once and kept, instead of prom-client hashing the labels per call.
+   */
   observeRequests(app: FastifyInstance): void {
-    app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-      const labels = {
-        method: request.method,
-        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
-        status_class: statusClass(reply.statusCode),
-      };
-      this.requests.inc(labels);
-      this.requestSeconds.observe(labels, reply.elapsedTime / 1000);
+    const series = new Map<string, { count: { inc(): void }; seconds: { observe(value: number): void } }>();
+    app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      const method = request.method;
+      const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+      const status = statusClass(reply.statusCode);
+      const key = `${method} ${status} ${route}`;
+      let found = series.get(key);
+      if (!found) {
+        found = {
+          count: this.requests.labels(method, route, status),
+          seconds: this.requestSeconds.labels(method, route, status),
+        };
+        series.set(key, found);
+      }
+      found.count.inc();
+      found.seconds.observe(reply.elapsedTime / 1000);
+      done();
     });
   }
 
