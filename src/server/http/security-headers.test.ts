@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelCatalogue } from '../../common/models';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
+import { registerAccount, uniqueAccount } from '../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 // The security headers every answer carries (docs/architecture.md, "Security rules"). Pages: a content
@@ -9,20 +10,9 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 // lets nothing load and nothing frame them, no sniffing, no referrer, no reading by other origins and
 // no caching (decision 0030). HSTS and the upgrade of insecure requests only over https.
 
+/** A signed-in user's cookie, made through the real register and login routes. */
 async function signIn(app: TestApp): Promise<string> {
-  const res = await app.app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: {
-      username: 'headers_user',
-      email: 'headers@example.com',
-      password: 'headers-password-1',
-      termsAccepted: true,
-      privacyPolicyAccepted: true,
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return String(res.headers['set-cookie']).split(';')[0]!;
+  return (await registerAccount(app.app, uniqueAccount('headers'))).cookie;
 }
 
 describe('security headers', () => {
