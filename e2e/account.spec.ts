@@ -41,9 +41,11 @@ test('register, verify by email, sign out, sign in by username, change the passw
   await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
 
+  // Nobody is signed in yet (decision 0035): the tab asks to check the email, whose link signs in.
   await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText(username).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  await expect(page.getByText(`We sent a message to ${email}.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?tab=register$/);
 
   const verifyLink = await outboxLink(email, /Verify/);
   expect(verifyLink).toMatch(/\/verify-email\?token=/);
@@ -54,6 +56,7 @@ test('register, verify by email, sign out, sign in by username, change the passw
     .or(page.getByRole('link', { name: 'Go to Dashboard' }))
     .click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(username).first()).toBeVisible();
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
 
   await logoutFromHome(page);

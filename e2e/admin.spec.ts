@@ -39,7 +39,10 @@ test('admin login, edit a user, create and deactivate a plan, login as the user 
     data: { ...account, termsAccepted: true, privacyPolicyAccepted: true },
   });
   expect(registered.status()).toBe(201);
-  const member = ((await registered.json()) as { user: Me }).user;
+  // Registration signs nobody in (decision 0035): the member's password does, in its own API context.
+  const signedIn = await request.post('/api/login', { data: { email: account.email, password: account.password } });
+  expect(signedIn.status()).toBe(200);
+  const member = (await signedIn.json()) as Me;
 
   await page.goto('/admin/login');
   await page.getByLabel('Admin Email').fill(E2E_ADMIN.email);

@@ -28,8 +28,6 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-export const registerResponseSchema = z.object({ message: z.string(), user: publicUserSchema });
-export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** The body of every non-OK answer; `errors` maps a field to its first message when validation failed. */
 export const errorResponseSchema = z.object({

@@ -91,8 +91,8 @@ describe('POST /api/logout', () => {
 
 describe('sessions', () => {
   it('stores only the SHA-256 of the cookie token, never the token itself', async () => {
-    const { user, response } = await registerAccount(t.app, uniqueAccount('sha'));
-    const token = sessionToken(response);
+    const { user, signIn } = await registerAccount(t.app, uniqueAccount('sha'));
+    const token = sessionToken(signIn);
     const rows = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).not.toBe(token);
