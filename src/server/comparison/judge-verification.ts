@@ -40,6 +40,42 @@ export const verdictSchema = z.object({
 });
 export type JudgeVerdict = z.infer<typeof verdictSchema>;
 
+/**
+ * The verdict's own field names and the schema's type word: a judge that fills the form in rather
+ * than reading the answers echoes them back as values (issue 16, item 4).
+ */
+const ECHOED_WORDS: ReadonlySet<string> = new Set([
+  ...Object.keys(verdictSchema.shape),
+  'agreement',
+  'dispute',
+  'topic',
+  'position',
+  ...Object.keys(positionSchema.shape),
+  'string',
+]);
+
+/**
+ * The first text of the verdict nobody can use: empty, or nothing but the verdict's own field names
+ * ('topic', 'value', 'agreements: string'). Null when every text is real. One such text says the judge
+ * did not do the task, so the whole verdict goes and the local analysis stands (judge.ts).
+ */
+export function unusableText(verdict: JudgeVerdict): string | null {
+  const texts = [
+    ...(verdict.summary === undefined ? [] : [verdict.summary]),
+    ...verdict.agreements,
+    ...verdict.disputes.flatMap((dispute) => [
+      dispute.topic,
+      ...dispute.positions.flatMap((position) => [position.value, position.quote]),
+    ]),
+  ];
+  return (
+    texts.find((text) => {
+      const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      return words.every((word) => ECHOED_WORDS.has(word));
+    }) ?? null
+  );
+}
+
 export interface LabelledAnswer {
   label: string;
   model: string;

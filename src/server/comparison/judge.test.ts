@@ -167,6 +167,33 @@ describe('the judge', () => {
     ]);
   });
 
+  it('falls back to the local analysis when its verdict echoes its own field names or leaves texts empty', async () => {
+    const echoed = {
+      summary: 'summary',
+      agreements: ['agreements'],
+      disputes: [{ topic: 'topic', positions: [{ answer: 'A', value: 'value', quote: 'quote' }] }],
+    };
+    const empty = { summary: 'The answers differ on the year.', agreements: ['  '], disputes: [] };
+    // Only one echo among real texts is enough: the judge filled the form in rather than reading.
+    const oneEcho = {
+      summary: 'The answers differ on the year.',
+      agreements: ['The Wall fell in November.', 'Agreements: string'],
+      disputes: [],
+    };
+    for (const verdict of [echoed, empty, oneEcho]) {
+      fakes.openai.script(chatgpt, { text: 'The Berlin Wall fell on 9 November 1989.' });
+      fakes.openai.script(grok, { text: 'The Berlin Wall fell on 9 November 1990.' });
+      judgeReplies(verdict);
+      const comparison = (await ask(['chatgpt', 'grok'])).comparisonSummary!;
+      expect(comparison.judge).toEqual({ kind: 'local' });
+      expect(comparison.agreements.join(' ')).not.toMatch(/agreements|string/i);
+      expect(comparison.agreements).not.toContain('  ');
+      expect(comparison.disagreements.map((d) => [d.source, d.positions.map((p) => p.model)])).toEqual([
+        ['local', ['chatgpt', 'grok']],
+      ]);
+    }
+  });
+
   it('falls back to the local analysis when the judge fails', async () => {
     fakes.openai.script(chatgpt, { text: 'The Berlin Wall fell on 9 November 1989.' });
     fakes.openai.script(grok, { text: 'The Berlin Wall fell on 9 November 1990.' });

@@ -3,12 +3,13 @@ import type { AnswerForComparison } from '../../common/comparison';
 import type { ModelKey } from '../../common/models';
 import { deadline } from '../lib/deadline';
 import type { JudgeFindings, JudgeInfo } from './combine-findings';
-import { labelAnswers, verdictSchema, verifyVerdict, type VerifiedVerdict } from './judge-verification';
+import { labelAnswers, unusableText, verdictSchema, verifyVerdict, type VerifiedVerdict } from './judge-verification';
 
 // The judge model sees the answers as A, B, C without the models' names, so it cannot favour a
 // brand. Its verdict is validated with zod, then every disputed value it quotes is checked against
 // the answers (judge-verification.ts, decision 0024): what it cannot back with the answers' own words
-// is dropped. It gives no confidence scores: those come from the claims (confidence.ts).
+// is dropped; a verdict with empty texts or its own field names for values goes whole. It gives no
+// confidence scores: those come from the claims (confidence.ts).
 
 const INSTRUCTIONS = `You compare answers that different AI assistants gave to the same question.
 Refer to the answers only by their letters.
@@ -62,6 +63,9 @@ export async function judgeAnswers(options: {
     maxRetries: 0,
   }).finally(limit.clear);
   const durationMs = Math.round(performance.now() - started);
+  const unusable = unusableText(output);
+  // Caught by the caller (queries/service.ts), which keeps the local analysis instead.
+  if (unusable !== null) throw new Error(`the judge's verdict is unusable: ${JSON.stringify(unusable)}`);
   const { dropped, ...findings } = verifyVerdict(options.answers, output);
   return {
     findings,
