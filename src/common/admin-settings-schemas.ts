@@ -127,15 +127,6 @@ export const stripeKeysInputSchema = z
   });
 export type StripeKeysInput = z.input<typeof stripeKeysInputSchema>;
 
-/** The events to enable at Stripe for /stripe-webhook (docs/product.md, "Payment settings"). */
-export const requiredWebhookEvents = [
-  'checkout.session.completed',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.payment_succeeded',
-  'invoice.payment_failed',
-] as const;
-
 export const WEBHOOK_PATH = '/stripe-webhook';
 
 /** GET /api/admin/webhook-key answers it masked; POST /api/admin/generate-webhook-key answers the new key whole, once. */

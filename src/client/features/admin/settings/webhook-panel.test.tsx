@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminToastMessages } from '../../../../common/admin-messages';
-import { requiredWebhookEvents } from '../../../../common/admin-settings-schemas';
+import { requiredWebhookEvents } from '../../../../common/stripe-webhook-events';
 import { paymentSettingsTexts as t } from './settings-texts';
 import { PaymentSettingsSection } from './payment-settings-section';
 import { failure, makeStripeKeys, renderSection, sent } from '../shared/section-test-data';

@@ -1,7 +1,8 @@
 import { Copy, Loader2, Lock, RefreshCw, Terminal, Webhook } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { adminToastMessages } from '../../../../common/admin-messages';
-import { requiredWebhookEvents, WEBHOOK_PATH } from '../../../../common/admin-settings-schemas';
+import { WEBHOOK_PATH } from '../../../../common/admin-settings-schemas';
+import { requiredWebhookEvents } from '../../../../common/stripe-webhook-events';
 import { paymentSettingsTexts as t } from './settings-texts';
 import type { PaymentMode } from '../../../../common/billing-schemas';
 import { Button } from '../../../components/ui/button';
