@@ -5,6 +5,7 @@ import type { ComparisonAnalysis } from '../../../common/comparison';
 import { vendorFailureMessages } from '../../../common/vendor-failure-messages';
 import { Toaster } from '../ui/toaster';
 import { ComparisonCard } from './comparison-card';
+import { ALL_TIED_MESSAGE } from './confidence-ranking';
 import { Markdown } from './markdown';
 import { answerFileName, ResponseCard, type ResponseCardProps } from './response-card';
 
@@ -295,6 +296,49 @@ describe('ComparisonCard with claim-level findings', () => {
     rerender(<ComparisonCard comparison={unchecked({ kind: 'model', model: 'claude', displayName: 'Claude' })} />);
     expect(within(card).getByText('No conflicts detected by the judge')).toBeInTheDocument();
     expect(within(card).queryByText('50%')).not.toBeInTheDocument();
+  });
+
+  it('shows equal scores as a tie: a shared rank, and no ranks or colours at all when every score is the same', () => {
+    const entry = (model: string, displayName: string, score: number) => ({
+      model,
+      displayName,
+      score,
+      checked: 2,
+      contradicted: score < 1 ? 1 : 0,
+    });
+    const { rerender } = render(
+      <ComparisonCard
+        comparison={{
+          ...checked,
+          confidenceRanking: [entry('chatgpt', 'ChatGPT', 0.5), entry('grok', 'Grok', 0.5), entry('gemini', 'Gemini', 0.5)],
+        }}
+      />,
+    );
+    let ranking = screen.getByRole('list', { name: 'Confidence ranking' });
+    expect(ranking.tagName).toBe('UL');
+    expect(screen.getByText(ALL_TIED_MESSAGE)).toBeInTheDocument();
+    const items = within(ranking).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['ChatGPT50%', 'Grok50%', 'Gemini50%']);
+    for (const item of items) expect(item.className).not.toMatch(/green|blue/);
+    expect(ranking).not.toHaveTextContent('#');
+
+    // Two tied at the top share the first place (and its colour); the next is third, not second.
+    rerender(
+      <ComparisonCard
+        comparison={{
+          ...checked,
+          confidenceRanking: [entry('gemini', 'Gemini', 0.25), entry('chatgpt', 'ChatGPT', 1), entry('grok', 'Grok', 1)],
+        }}
+      />,
+    );
+    ranking = screen.getByRole('list', { name: 'Confidence ranking' });
+    expect(ranking.tagName).toBe('OL');
+    expect(screen.queryByText(ALL_TIED_MESSAGE)).not.toBeInTheDocument();
+    const places = within(ranking).getAllByRole('listitem');
+    expect(places.map((item) => item.textContent)).toEqual(['Tied #1ChatGPT100%', 'Tied #1Grok100%', '#3Gemini25%']);
+    expect(places[0]).toHaveClass('bg-green-50');
+    expect(places[1]).toHaveClass('bg-green-50');
+    expect(places[2]!.className).not.toMatch(/green|blue/);
   });
 
   it('shows an analysis stored before these fields as it always did', () => {

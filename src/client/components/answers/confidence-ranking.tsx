@@ -21,10 +21,36 @@ export function noConflictsMessage(judge: ComparisonJudge | undefined): string {
   return judge?.kind === 'model' ? 'No conflicts detected by the judge' : 'No conflicts detected by the local check';
 }
 
+/** Said instead of a ranking when every answer scored the same. */
+export const ALL_TIED_MESSAGE = 'All answers tied: the checks found no difference in confidence';
+
+/** One entry's place: ties share it (1, 1, 3), compared as shown, so two answers both shown at 88% tie. */
+export interface Placed {
+  entry: ConfidenceEntry;
+  rank: number;
+  tied: boolean;
+}
+
+/** Best first; entries whose shown percent is the same share a rank and are marked tied. */
+export function placeRanking(ranking: readonly ConfidenceEntry[]): Placed[] {
+  const ordered = [...ranking].sort((a, b) => b.score - a.score);
+  const shown = ordered.map((entry) => Math.round(entry.score * 100));
+  return ordered.map((entry, index) => {
+    const rank = shown.indexOf(shown[index]!) + 1;
+    const tied = shown.filter((percent) => percent === shown[index]).length > 1;
+    return { entry, rank, tied };
+  });
+}
+
+function placeLabel({ rank, tied }: Placed): string {
+  return tied ? `Tied #${rank}` : `#${rank}`;
+}
+
 /**
  * Rank, name and score of each model, best first; the first is green, the second blue (docs/product.md, "Comparison"),
- * each with its one-line reason when the analysis gives one. When nothing was checkable, the scores
- * are left out and the ranking says so.
+ * each with its one-line reason when the analysis gives one. Equal scores share a rank and say 'Tied'; when every
+ * score is the same there is no order at all, so no ranks and no colours (issue 16, item 4). When nothing was
+ * checkable, the scores are left out and the ranking says so.
  */
 export function ConfidenceRanking({ ranking, judge }: { ranking: ConfidenceEntry[]; judge?: ComparisonJudge }) {
   if (ranking.length === 0) return null;
@@ -47,33 +73,40 @@ export function ConfidenceRanking({ ranking, judge }: { ranking: ConfidenceEntry
     );
   }
 
-  const ordered = [...ranking].sort((a, b) => b.score - a.score);
-  const withReasons = ordered.some((entry) => entry.reason);
+  const placed = placeRanking(ranking);
+  const allTied = placed.length > 1 && placed.every((place) => place.rank === 1);
+  const withReasons = placed.some(({ entry }) => entry.reason);
+  const List = allTied ? 'ul' : 'ol';
   return (
-    <ol aria-label="Confidence ranking" className="flex flex-wrap gap-2">
-      {ordered.map((entry, index) => {
-        const place = placeClass[index as 0 | 1] ?? 'bg-muted/60 text-foreground';
-        const line = (
-          <>
-            <span className="text-xs font-semibold opacity-80">#{index + 1}</span>
-            <span className="font-medium">{entry.displayName}</span>
-            <span className="font-semibold tabular-nums">{confidencePercent(entry.score)}</span>
-          </>
-        );
-        return withReasons ? (
-          <li key={entry.model} className={cn('min-w-0 flex-1 basis-56 rounded-lg border px-3 py-2 text-sm', place)}>
-            <span className="flex items-center gap-2">{line}</span>
-            {entry.reason && <span className="mt-0.5 block text-xs opacity-90">{entry.reason}</span>}
-          </li>
-        ) : (
-          <li
-            key={entry.model}
-            className={cn('inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm', place)}
-          >
-            {line}
-          </li>
-        );
-      })}
-    </ol>
+    <div className="grid gap-2">
+      {allTied && <p className="text-sm font-medium">{ALL_TIED_MESSAGE}</p>}
+      <List aria-label="Confidence ranking" className="flex flex-wrap gap-2">
+        {placed.map((place) => {
+          const { entry, rank } = place;
+          const colour = allTied ? undefined : placeClass[(rank - 1) as 0 | 1];
+          const style = colour ?? 'bg-muted/60 text-foreground';
+          const line = (
+            <>
+              {!allTied && <span className="text-xs font-semibold opacity-80">{placeLabel(place)}</span>}
+              <span className="font-medium">{entry.displayName}</span>
+              <span className="font-semibold tabular-nums">{confidencePercent(entry.score)}</span>
+            </>
+          );
+          return withReasons ? (
+            <li key={entry.model} className={cn('min-w-0 flex-1 basis-56 rounded-lg border px-3 py-2 text-sm', style)}>
+              <span className="flex items-center gap-2">{line}</span>
+              {entry.reason && <span className="mt-0.5 block text-xs opacity-90">{entry.reason}</span>}
+            </li>
+          ) : (
+            <li
+              key={entry.model}
+              className={cn('inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm', style)}
+            >
+              {line}
+            </li>
+          );
+        })}
+      </List>
+    </div>
   );
 }
