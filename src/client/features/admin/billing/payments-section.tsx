@@ -4,11 +4,11 @@ import { adminToastMessages } from '../../../../common/admin-messages';
 import type { AdminPayment } from '../../../../common/admin-billing-schemas';
 import type { CurrencyTotal } from '../../../../common/list-headers';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
-import { TableCell, TableRow } from '../../../components/ui/table';
 import { ADMIN_PAGE_SIZE } from '../../../api/admin/paging';
 import { usePayments } from '../../../api/admin/payments';
 import { DASH, formatDateTime, formatMoney } from '../shared/admin-format';
 import { ListPanel } from '../shared/list-panel';
+import type { ListColumn } from '../shared/responsive-table';
 import { useLoadErrorToast } from '../shared/table-states';
 
 const EMPTY = 'No payments found';
@@ -20,38 +20,49 @@ export function paymentStatusVariant(status: string): BadgeProps['variant'] {
   return 'destructive';
 }
 
-function PaymentRow({ payment }: { payment: AdminPayment }) {
-  return (
-    <TableRow>
-      <TableCell className="font-mono text-xs text-muted-foreground">#{payment.id}</TableCell>
-      <TableCell>
-        {payment.userId === null ? (
-          <span className="text-muted-foreground">—</span>
-        ) : (
-          <div className="grid">
-            <span className="font-medium">#{payment.userId}</span>
-            {payment.username && <span className="text-xs text-muted-foreground">{payment.username}</span>}
-          </div>
-        )}
-      </TableCell>
-      <TableCell className="whitespace-nowrap font-medium tabular-nums">
-        {formatMoney(payment.amount, payment.currency)}
-      </TableCell>
-      <TableCell>
-        <Badge variant={paymentStatusVariant(payment.status)} className="capitalize">
-          {payment.status}
-        </Badge>
-      </TableCell>
-      <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(payment.createdAt)}</TableCell>
-    </TableRow>
-  );
-}
+const columns: readonly ListColumn<AdminPayment>[] = [
+  { label: 'ID', className: 'font-mono text-xs text-muted-foreground', cell: (payment) => `#${payment.id}` },
+  {
+    label: 'User',
+    cell: (payment) =>
+      payment.userId === null ? (
+        <span className="text-muted-foreground">—</span>
+      ) : (
+        <div className="grid">
+          <span className="font-medium">#{payment.userId}</span>
+          {payment.username && <span className="text-xs text-muted-foreground">{payment.username}</span>}
+        </div>
+      ),
+  },
+  {
+    label: 'Amount',
+    className: 'whitespace-nowrap font-medium tabular-nums',
+    cell: (payment) => formatMoney(payment.amount, payment.currency),
+  },
+  {
+    label: 'Status',
+    cell: (payment) => (
+      <Badge variant={paymentStatusVariant(payment.status)} className="capitalize">
+        {payment.status}
+      </Badge>
+    ),
+  },
+  {
+    label: 'Date',
+    className: 'whitespace-nowrap text-muted-foreground',
+    cell: (payment) => formatDateTime(payment.createdAt),
+  },
+];
 
 /** One amount per currency, each in its own currency: amounts are never added across currencies (decision 0037). */
 function RevenueTotals({ revenue }: { revenue: CurrencyTotal[] }) {
   if (revenue.length === 0) return DASH;
   return (
-    <ul aria-label="Revenue per currency" className="flex flex-wrap justify-end gap-x-3 gap-y-0.5">
+    // A column on a phone, where three amounts would wrap raggedly; one line, wrapping if need be, beside.
+    <ul
+      aria-label="Revenue per currency"
+      className="grid justify-items-end gap-0.5 sm:flex sm:flex-wrap sm:justify-end sm:gap-x-4 sm:gap-y-0.5"
+    >
       {revenue.map((total) => (
         <li key={total.currency} className="whitespace-nowrap">
           {formatMoney(total.amount, total.currency)}
@@ -76,16 +87,16 @@ export function PaymentsSection() {
       description="Every payment taken through Stripe, newest first."
       refreshable
       label="Payments"
-      heads={['ID', 'User', 'Amount', 'Status', 'Date']}
+      columns={columns}
+      rowKey={(payment) => payment.id}
       query={payments}
       rows={data?.items}
-      renderRow={(payment) => <PaymentRow key={payment.id} payment={payment} />}
       loadingLabel="Loading payments..."
       empty={{ title: EMPTY }}
       errorTitle={adminToastMessages.loadAdminData}
       footer={
         data && (
-          <dl className="grid grid-cols-1 gap-3 rounded-lg bg-muted/60 px-4 py-3 text-sm sm:grid-cols-2">
+          <dl className="grid grid-cols-1 gap-3 rounded-lg bg-muted/60 px-4 py-3 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-8">
             <div className="flex items-baseline justify-between gap-2 sm:justify-start">
               <dt className="text-muted-foreground">Total payments</dt>
               <dd className="font-semibold tabular-nums">{data.total}</dd>
