@@ -85,15 +85,21 @@ export function SyncResultsCard({ job, onClose }: { job: SyncJob; onClose: () =>
             </CardDescription>
           </div>
         </div>
-        <Button variant="outline" size="sm" onClick={onClose}>
+        {/* Only the icon on a phone, so the title keeps its one line; the name stays 'Close'. */}
+        <Button variant="outline" size="sm" onClick={onClose} className="shrink-0">
           <X aria-hidden />
-          Close
+          <span className="sr-only sm:not-sr-only">Close</span>
         </Button>
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {/* A label on two lines must not push its figure below its neighbours'; the fifth tile
+              fills the last row of two on a phone. */}
           {figures.map((figure) => (
-            <div key={figure.label} className="rounded-lg bg-muted/60 p-3">
+            <div
+              key={figure.label}
+              className="flex flex-col justify-between rounded-lg bg-muted/60 p-3 last:col-span-2 sm:last:col-span-1"
+            >
               <dt className="text-xs font-medium text-muted-foreground">{figure.label}</dt>
               <dd className="mt-1 text-xl font-semibold tabular-nums">{figure.value}</dd>
             </div>
