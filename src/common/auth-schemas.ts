@@ -99,6 +99,27 @@ export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 export const verifyEmailParamsSchema = z.object({ token });
 
+/** What a verification link did: verified the address now, or found it verified already (decision 0042). */
+export const verifyEmailResponseSchema = z.object({
+  message: z.string(),
+  status: z.enum(['verified', 'already_verified']),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/**
+ * Why a verification link was refused, in its 400 body: `expired` for a real link past its time or
+ * replaced by a newer one (a new link can be asked for), `invalid` for anything else (decision 0042).
+ */
+export const verifyLinkFailureSchema = z.object({
+  message: z.string(),
+  reason: z.enum(['expired', 'invalid']),
+});
+export type VerifyLinkFailure = z.infer<typeof verifyLinkFailureSchema>;
+
+/** A signed-in caller sends no body; a signed-out one names the address (the answer is neutral). */
+export const resendVerificationSchema = z.object({ email }).partial();
+export type ResendVerificationInput = z.infer<typeof resendVerificationSchema>;
+
 export const changePasswordSchema = z.object({
   currentPassword: safeText({
     max: PASSWORD_MAX,

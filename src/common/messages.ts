@@ -57,6 +57,9 @@ export const serverMessages = {
   supportSent: 'Thanks, your message has reached our team. We will reply by email.',
   verificationResent: 'A new verification email is on its way.',
   alreadyVerified: 'Your email is already verified',
+  verifyLinkExpired: 'This verification link has expired or a newer one has replaced it',
+  verificationResentNeutral:
+    'If an account with this address still needs verifying, a new link is on its way. Links from earlier emails no longer work.',
   crossSiteRefused: 'This request came from another website, so it was refused. Open Parallax itself and try again.',
   jsonRequired: 'Send the request body as JSON, with the header content-type: application/json.',
 } as const;

@@ -122,3 +122,44 @@ describe('forgot-password', () => {
     expectLimited(await forgot(unknown, '10.6.0.3'));
   });
 });
+
+describe('resend-verification', () => {
+  const resendFrom = (ip: string, { cookie, email }: { cookie?: string; email?: string }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/resend-verification',
+      remoteAddress: ip,
+      headers: cookie ? { cookie } : {},
+      ...(email !== undefined && { payload: { email } }),
+    });
+  const verificationEmailsTo = async (email: string) => {
+    await t.app.background.drain();
+    return t.db
+      .select()
+      .from(emailLogs)
+      .where(and(eq(emailLogs.to, email), eq(emailLogs.kind, 'verify_email')));
+  };
+
+  it('limits new links per account, signed in or by address, across client addresses', async () => {
+    const { account, cookie } = await registerAccount(t.app, uniqueAccount('resendacct'), {
+      remoteAddress: '10.7.0.99',
+    });
+    expect((await resendFrom('10.7.0.1', { cookie })).statusCode).toBe(200);
+    // Signed out with the same address in another case: the same budget.
+    expect((await resendFrom('10.7.0.2', { email: account.email.toUpperCase() })).statusCode).toBe(200);
+    expectLimited(await resendFrom('10.7.0.3', { cookie }));
+    expectLimited(await resendFrom('10.7.0.4', { email: account.email }));
+    // The registration's link and two new ones.
+    expect(await verificationEmailsTo(account.email)).toHaveLength(3);
+  });
+
+  it('limits new links per client address, for unknown addresses too', async () => {
+    const ip = '10.8.0.1';
+    for (let i = 0; i < 3; i++)
+      expect((await resendFrom(ip, { email: `nobody.${i}@example.com` })).statusCode).toBe(200);
+    const { account, cookie } = await registerAccount(t.app, uniqueAccount('resendip'), { remoteAddress: '10.8.0.99' });
+    expectLimited(await resendFrom(ip, { cookie }));
+    expect(await verificationEmailsTo(account.email)).toHaveLength(1);
+    expect((await resendFrom('10.8.0.2', { cookie })).statusCode).toBe(200);
+  });
+});

@@ -233,7 +233,7 @@ describe('signing in by the verification link', () => {
     const account = await existingAccount('linked');
     const res = await t.app.inject({ method: 'GET', url: await verifyLink(account.email) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: serverMessages.emailVerified });
+    expect(res.json()).toEqual({ message: serverMessages.emailVerified, status: 'verified' });
 
     const me = await getMe(t.app, sessionCookie(res));
     expect(me.statusCode).toBe(200);
@@ -254,6 +254,17 @@ describe('signing in by the verification link', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
     expect((await getMe(t.app, sessionCookie(signedIn))).json().username).toBe(other.username);
     expect((await accountsWithEmail(account.email))[0]!.emailVerified).toBe(true);
+  });
+
+  it('signs nobody in when the link is opened again, by anyone (decision 0042)', async () => {
+    const account = await existingAccount('twice');
+    const url = await verifyLink(account.email);
+    expect((await t.app.inject({ method: 'GET', url })).cookies).toHaveLength(1);
+
+    const again = await t.app.inject({ method: 'GET', url });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: serverMessages.alreadyVerified, status: 'already_verified' });
+    expect(again.headers['set-cookie']).toBeUndefined();
   });
 
   it('sets no cookie when the link is refused', async () => {

@@ -5,14 +5,17 @@ import {
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
+  resendVerificationSchema,
   resetPasswordSchema,
   verifyEmailParamsSchema,
+  verifyEmailResponseSchema,
 } from '../../common/auth-schemas';
+import { ANONYMOUS_AS_NULL_HEADER } from '../../common/current-user';
 import { serverMessages } from '../../common/messages';
 import { messageResponseSchema, publicUserSchema } from '../../common/user-schemas';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { HttpError } from '../http/errors';
+import { HttpError, unauthorized } from '../http/errors';
 import { createLimit } from '../http/rate-limit';
 import { isAdminUser, toPublicUser } from '../users/repository';
 import { clearSessionCookie, getAuth, requireUser, sessionTokenOf, setSessionCookie } from './context';
@@ -50,6 +53,9 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
   const forgotPerAccount = createLimit(instance, 'forgot-account', limits.forgotPerAccount, windowMs);
   // The notices a known address receives from registration attempts, as many as reset emails.
   const registerNoticePerAccount = createLimit(instance, 'register-account', limits.forgotPerAccount, windowMs);
+  // New verification links: as many as reset emails, per client address and per address mailed to.
+  const resendPerIp = createLimit(instance, 'verify-resend-ip', limits.forgotPerIp, windowMs);
+  const resendPerAccount = createLimit(instance, 'verify-resend-account', limits.forgotPerAccount, windowMs);
 
   app.post(
     '/api/register',
@@ -88,7 +94,9 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
     return { message: serverMessages.loggedOut };
   });
 
-  app.get('/api/me', { schema: { response: { 200: publicUserSchema } } }, async (request, reply) => {
+  app.get('/api/me', { schema: { response: { 200: publicUserSchema.nullable() } } }, async (request, reply) => {
+    // The app's own probe asks for null instead of the 401 an anonymous caller gets (decision 0044).
+    if (request.headers[ANONYMOUS_AS_NULL_HEADER] === '1' && !(await getAuth(db, request))) return null;
     const auth = await requireUser(db, request);
     // Every page load asks for /api/me, so this is where a renewed session's cookie catches up.
     const token = sessionTokenOf(request);
@@ -98,25 +106,44 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
 
   app.get(
     '/api/verify-email/:token',
-    { schema: { params: verifyEmailParamsSchema, response: { 200: messageResponseSchema } } },
+    { schema: { params: verifyEmailParamsSchema, response: { 200: verifyEmailResponseSchema } } },
     async (request, reply) => {
-      const user = await auth.verifyEmail(request.params.token);
+      const { user, status } = await auth.verifyEmail(request.params.token);
+      if (status === 'already_verified') {
+        // A link that was used already signs nobody in, or it would be a sign-in link forever; and the
+        // answer names nobody, so an old link tells whoever holds it only that it was followed (decision 0042).
+        return { message: serverMessages.alreadyVerified, status };
+      }
       // Registration signs nobody in (decision 0035), so following the emailed link is how a new
       // account's first session starts. A browser already signed in keeps its session; an
       // administrator signs in with a password only.
       if (!(await getAuth(db, request)) && !isAdminUser(user)) {
         setSessionCookie(reply, config, await auth.startSession(user.id, meta(request)));
       }
-      return { message: serverMessages.emailVerified };
+      return { message: serverMessages.emailVerified, status };
     },
   );
 
-  app.post('/api/resend-verification', { schema: { response: { 200: messageResponseSchema } } }, async (request) => {
-    const { user } = await requireUser(db, request);
-    await forgotPerAccount(request, `verify:${user.id}`);
-    await auth.resendVerification(user);
-    return { message: serverMessages.verificationResent };
-  });
+  app.post(
+    '/api/resend-verification',
+    { schema: { body: resendVerificationSchema.nullish(), response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const current = await getAuth(db, request);
+      const email = request.body?.email;
+      if (!current && !email) throw unauthorized();
+      await resendPerIp(request);
+      if (current) {
+        // Counted per address, so the signed-in button and the signed-out form share one budget.
+        await resendPerAccount(request, current.user.email ?? `user:${current.user.id}`);
+        await auth.resendVerification(current.user);
+        return { message: serverMessages.verificationResent };
+      }
+      await resendPerAccount(request, email);
+      // The same answer for any address: known or not, verified or not (decision 0042).
+      auth.resendVerificationTo(email!);
+      return { message: serverMessages.verificationResentNeutral };
+    },
+  );
 
   app.post(
     '/api/forgot-password',

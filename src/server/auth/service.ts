@@ -158,15 +158,31 @@ export class AuthService {
     await invalidateUserSessions(this.db, userId);
   }
 
-  /** Marks the address verified; answers the account, which the route may sign in (decision 0035). */
-  async verifyEmail(token: string): Promise<UserRow> {
-    const userId = await this.consumeToken(token, 'verify_email', serverMessages.verifyLinkInvalid);
-    const [user] = await this.db
-      .update(users)
-      .set({ emailVerified: true, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    return user!;
+  /**
+   * Marks the address verified and answers the account, which the route may sign in (decision 0035).
+   * A link that no longer works answers `already_verified` when its account is verified by now (opened
+   * twice, a mail scanner's prefetch, the back button), and is refused as `expired` when it was real
+   * but ran out or was replaced, else as `invalid` (decision 0042).
+   */
+  async verifyEmail(token: string): Promise<{ user: UserRow; status: 'verified' | 'already_verified' }> {
+    const userId = await this.takeToken(token, 'verify_email');
+    if (userId !== null) {
+      const [user] = await this.db
+        .update(users)
+        .set({ emailVerified: true, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning();
+      return { user: user!, status: 'verified' };
+    }
+    const [spent] = await this.db
+      .select({ userId: emailTokens.userId })
+      .from(emailTokens)
+      .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'verify_email')))
+      .limit(1);
+    const owner = spent ? await findUserById(this.db, spent.userId) : undefined;
+    if (owner?.emailVerified) return { user: owner, status: 'already_verified' };
+    if (owner) throw badRequest(serverMessages.verifyLinkExpired, { reason: 'expired' });
+    throw badRequest(serverMessages.verifyLinkInvalid, { reason: 'invalid' });
   }
 
   /** A session for an account whose owner just proved the address (the verification link). */
@@ -177,6 +193,17 @@ export class AuthService {
   async resendVerification(user: UserRow): Promise<void> {
     if (user.emailVerified) throw badRequest(serverMessages.alreadyVerified);
     await this.sendVerification(user);
+  }
+
+  /**
+   * The signed-out way to a new link: the caller learns nothing (the route answers the same for any
+   * address), and the lookup runs after the answer so its time tells nothing either (decision 0042).
+   */
+  resendVerificationTo(email: string): void {
+    this.background.run('verification resend', async () => {
+      const user = await findUserByEmail(this.db, email);
+      if (user && !user.emailVerified) await this.sendVerification(user);
+    });
   }
 
   async changePassword(
@@ -231,8 +258,14 @@ export class AuthService {
     return token;
   }
 
-  /** Marks the token used in the same statement that checks it, so two clicks cannot both succeed. */
   private async consumeToken(token: string, purpose: TokenPurpose, invalidMessage: string): Promise<number> {
+    const userId = await this.takeToken(token, purpose);
+    if (userId === null) throw badRequest(invalidMessage);
+    return userId;
+  }
+
+  /** Marks the token used in the same statement that checks it, so two clicks cannot both succeed. */
+  private async takeToken(token: string, purpose: TokenPurpose): Promise<number | null> {
     const now = new Date();
     const [row] = await this.db
       .update(emailTokens)
@@ -246,7 +279,6 @@ export class AuthService {
         ),
       )
       .returning({ userId: emailTokens.userId });
-    if (!row) throw badRequest(invalidMessage);
-    return row.userId;
+    return row?.userId ?? null;
   }
 }

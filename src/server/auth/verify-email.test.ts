@@ -27,10 +27,24 @@ async function tokenFromOutbox(email: string, kind: 'verify_email' | 'reset_pass
   return decodeURIComponent(match[1]!);
 }
 
-const verify = (token: string) =>
-  t.app.inject({ method: 'GET', url: `/api/verify-email/${encodeURIComponent(token)}` });
-const resend = (cookie?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/resend-verification', headers: sessionHeaders(cookie) });
+const verify = (token: string, cookie?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/verify-email/${encodeURIComponent(token)}`,
+    headers: sessionHeaders(cookie),
+  });
+const resend = (cookie?: string, payload?: { email: string }) =>
+  t.app.inject({ method: 'POST', url: '/api/resend-verification', headers: sessionHeaders(cookie), payload });
+
+/** How many verification emails went to that address. */
+async function verificationEmailsTo(email: string): Promise<number> {
+  await t.app.background.drain();
+  const rows = await t.db
+    .select()
+    .from(emailLogs)
+    .where(and(eq(emailLogs.to, email), eq(emailLogs.kind, 'verify_email')));
+  return rows.length;
+}
 
 describe('GET /api/verify-email/:token', () => {
   it('verifies the address with the emailed link', async () => {
@@ -39,7 +53,7 @@ describe('GET /api/verify-email/:token', () => {
 
     const res = await verify(await tokenFromOutbox(account.email, 'verify_email'));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: serverMessages.emailVerified });
+    expect(res.json()).toEqual({ message: serverMessages.emailVerified, status: 'verified' });
     expect((await getMe(t.app, cookie)).json().emailVerified).toBe(true);
   });
 
@@ -51,16 +65,39 @@ describe('GET /api/verify-email/:token', () => {
     expect(row!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
   });
 
-  it('works once: a used link answers 400', async () => {
-    const { account } = await registerAccount(t.app, uniqueAccount('used'));
+  it('opened again (double click, mail scanner, back button) answers already verified to its owner', async () => {
+    const { account, cookie } = await registerAccount(t.app, uniqueAccount('used'));
     const token = await tokenFromOutbox(account.email, 'verify_email');
-    expect((await verify(token)).statusCode).toBe(200);
-    const again = await verify(token);
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: serverMessages.verifyLinkInvalid });
+    expect((await verify(token, cookie)).statusCode).toBe(200);
+
+    const again = await verify(token, cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: serverMessages.alreadyVerified, status: 'already_verified' });
+    expect((await getMe(t.app, cookie)).json().emailVerified).toBe(true);
   });
 
-  it('rejects an expired link with 400 and leaves the address unverified', async () => {
+  it('tells someone else holding a used link nothing about the account, and signs nobody in', async () => {
+    const { account } = await registerAccount(t.app, uniqueAccount('leak'));
+    const other = await registerAccount(t.app, uniqueAccount('stranger'));
+    const token = await tokenFromOutbox(account.email, 'verify_email');
+    expect((await verify(token)).statusCode).toBe(200);
+
+    for (const cookie of [undefined, other.cookie]) {
+      const again = await verify(token, cookie);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ message: serverMessages.alreadyVerified, status: 'already_verified' });
+      expect(again.body).not.toContain(account.username);
+      expect(again.body).not.toContain(account.email);
+      expect(again.headers['set-cookie']).toBeUndefined();
+    }
+    // The stranger's own account is untouched.
+    expect((await getMe(t.app, other.cookie)).json()).toMatchObject({
+      username: other.account.username,
+      emailVerified: false,
+    });
+  });
+
+  it('refuses an expired link as expired (400) and leaves the address unverified', async () => {
     const { account, user, cookie } = await registerAccount(t.app, uniqueAccount('expired'));
     const token = await tokenFromOutbox(account.email, 'verify_email');
     await t.db
@@ -69,8 +106,23 @@ describe('GET /api/verify-email/:token', () => {
       .where(eq(emailTokens.userId, user.id));
     const res = await verify(token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: serverMessages.verifyLinkInvalid });
+    expect(res.json()).toEqual({ message: serverMessages.verifyLinkExpired, reason: 'expired' });
+    expect(res.headers['set-cookie']).toBeUndefined();
     expect((await getMe(t.app, cookie)).json().emailVerified).toBe(false);
+  });
+
+  it('answers already verified for an expired link once the address is verified', async () => {
+    const { account, user } = await registerAccount(t.app, uniqueAccount('lateclick'));
+    const token = await tokenFromOutbox(account.email, 'verify_email');
+    expect((await verify(token)).statusCode).toBe(200);
+    await t.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, user.id));
+    expect((await verify(token)).json()).toEqual({
+      message: serverMessages.alreadyVerified,
+      status: 'already_verified',
+    });
   });
 
   it('expires 24 hours after it was sent', async () => {
@@ -84,7 +136,7 @@ describe('GET /api/verify-email/:token', () => {
   it('rejects an unknown token with 400', async () => {
     const res = await verify('x'.repeat(43));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: serverMessages.verifyLinkInvalid });
+    expect(res.json()).toEqual({ message: serverMessages.verifyLinkInvalid, reason: 'invalid' });
   });
 
   it('does not accept a password-reset link as a verification link', async () => {
@@ -98,6 +150,7 @@ describe('GET /api/verify-email/:token', () => {
     await t.app.background.drain();
     const res = await verify(await tokenFromOutbox(account.email, 'reset_password'));
     expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: serverMessages.verifyLinkInvalid, reason: 'invalid' });
     expect((await getMe(t.app, cookie)).json().emailVerified).toBe(false);
   });
 });
@@ -114,7 +167,8 @@ describe('POST /api/resend-verification', () => {
     const newer = await tokenFromOutbox(account.email, 'verify_email');
     expect(newer).not.toBe(older);
 
-    expect((await verify(older)).statusCode).toBe(400);
+    // The replaced link is refused as expired, so its page offers a new one rather than a dead end.
+    expect((await verify(older)).json()).toEqual({ message: serverMessages.verifyLinkExpired, reason: 'expired' });
     expect((await getMe(t.app, cookie)).json().emailVerified).toBe(false);
     expect((await verify(newer)).statusCode).toBe(200);
     expect((await getMe(t.app, cookie)).json().emailVerified).toBe(true);
@@ -128,8 +182,39 @@ describe('POST /api/resend-verification', () => {
     expect(res.json()).toEqual({ message: serverMessages.alreadyVerified });
   });
 
-  it('requires a signed-in user', async () => {
+  it('requires a signed-in user or an address', async () => {
     const res = await resend();
     expect(res.statusCode).toBe(401);
+  });
+
+  it('signed out, answers the same for an unverified, a verified and an unknown address', async () => {
+    const waiting = await registerAccount(t.app, uniqueAccount('waiting'));
+    const done = await registerAccount(t.app, uniqueAccount('done'));
+    await verify(await tokenFromOutbox(done.account.email, 'verify_email'));
+    const unknown = 'nobody.here@example.com';
+
+    const answers = [];
+    for (const email of [waiting.account.email, done.account.email, unknown]) {
+      const res = await resend(undefined, { email });
+      answers.push({ status: res.statusCode, body: res.json(), cookies: res.cookies.length });
+    }
+    const neutral = { status: 200, body: { message: serverMessages.verificationResentNeutral }, cookies: 0 };
+    expect(answers).toEqual([neutral, neutral, neutral]);
+
+    // Only the address still waiting gets a new link, and the new link works.
+    expect(await verificationEmailsTo(waiting.account.email)).toBe(2);
+    expect(await verificationEmailsTo(done.account.email)).toBe(1);
+    expect(await verificationEmailsTo(unknown)).toBe(0);
+    const fresh = await verify(await tokenFromOutbox(waiting.account.email, 'verify_email'));
+    expect(fresh.json()).toEqual({ message: serverMessages.emailVerified, status: 'verified' });
+  });
+
+  it('signed in, uses the account and ignores an address in the body', async () => {
+    const { account, cookie } = await registerAccount(t.app, uniqueAccount('mine'));
+    const other = await registerAccount(t.app, uniqueAccount('theirs'));
+    const res = await resend(cookie, { email: other.account.email });
+    expect(res.json()).toEqual({ message: serverMessages.verificationResent });
+    expect(await verificationEmailsTo(account.email)).toBe(2);
+    expect(await verificationEmailsTo(other.account.email)).toBe(1);
   });
 });
