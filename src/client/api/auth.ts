@@ -4,8 +4,11 @@ import type {
   ForgotPasswordInput,
   LoginInput,
   RegisterInput,
+  ResendVerificationInput,
   ResetPasswordInput,
+  VerifyEmailResponse,
 } from '../../common/auth-schemas';
+import { ANONYMOUS_AS_NULL_HEADER } from '../../common/current-user';
 import { CURRENT_USER_STALE_MS } from '../../common/limits';
 import type { MessageResponse, PublicUser } from '../../common/user-schemas';
 import { apiRequest } from '../lib/api';
@@ -15,11 +18,17 @@ import { isSubscriptionStatusKey } from './subscription-status';
 
 export const currentUserKey = ['/api/me'] as const;
 
-/** The signed-in user, or null for an anonymous visitor (a 401 from /api/me). */
+/**
+ * Every page load's "who is this?": asked with ANONYMOUS_AS_NULL_HEADER, so an anonymous visitor gets 200 with
+ * null rather than the 401 the browser would log as a console error (decision 0044). A 401 still means nobody.
+ */
+const fetchCurrentUser = nullOn401<PublicUser>({ headers: { [ANONYMOUS_AS_NULL_HEADER]: '1' } });
+
+/** The signed-in user, or null for an anonymous visitor. */
 export function useCurrentUser() {
   return useQuery({
     queryKey: currentUserKey,
-    queryFn: nullOn401<PublicUser>(),
+    queryFn: fetchCurrentUser,
     staleTime: CURRENT_USER_STALE_MS,
     retry: 1,
   });
@@ -94,7 +103,8 @@ export function useResetPassword() {
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => apiRequest<MessageResponse>('GET', `/api/verify-email/${encodeURIComponent(token)}`),
+    mutationFn: (token: string) =>
+      apiRequest<VerifyEmailResponse>('GET', `/api/verify-email/${encodeURIComponent(token)}`),
     // A signed-out browser is signed in by the link (decision 0035): then it is a sign-in, as useLogin's.
     onSuccess: async () => {
       const wasSignedIn = Boolean(queryClient.getQueryData(currentUserKey));
@@ -107,8 +117,12 @@ export function useVerifyEmail() {
   });
 }
 
+/** Signed in: no input, for the caller's account. Signed out: the address, answered neutrally (decision 0042). */
 export function useResendVerification() {
-  return useMutation({ mutationFn: () => apiRequest<MessageResponse>('POST', '/api/resend-verification') });
+  return useMutation({
+    mutationFn: (input?: ResendVerificationInput) =>
+      apiRequest<MessageResponse>('POST', '/api/resend-verification', input),
+  });
 }
 
 export function useChangePassword() {

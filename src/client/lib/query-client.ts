@@ -5,11 +5,11 @@ import { ApiError, apiRequest } from './api';
 export const pathQueryFn: QueryFunction = ({ queryKey, signal }) =>
   apiRequest('GET', String(queryKey[0]), undefined, { signal });
 
-/** Like pathQueryFn, but a 401 means "nobody is signed in" and resolves to null. */
-export function nullOn401<T>(): QueryFunction<T | null> {
-  return async (context) => {
+/** Like pathQueryFn (with `init`'s extra headers), but a 401 means "nobody is signed in" and resolves to null. */
+export function nullOn401<T>(init: RequestInit = {}): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
     try {
-      return (await pathQueryFn(context)) as T;
+      return ((await apiRequest('GET', String(queryKey[0]), undefined, { ...init, signal })) as T | null) ?? null;
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
