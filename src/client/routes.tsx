@@ -2,6 +2,8 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { FullPageLoading, RequireAuth } from './components/layout/guards';
 import { PageShell } from './components/layout/page-shell';
+import { SkipLink } from './components/layout/skip-link';
+import { useRouteTitle } from './components/layout/use-route-title';
 import { ImpersonationBanner } from './features/admin/users/impersonation-banner';
 import { useCurrentUser } from './api/auth';
 
@@ -63,10 +65,15 @@ function SignedIn({ children, requireVerified }: { children: ReactNode; requireV
   );
 }
 
-/** Every page, both layouts: an administrator signed in as someone else always sees the way back. */
+/**
+ * Every page, both layouts: the skip link first in the Tab order, the tab's title, and for an administrator
+ * signed in as someone else the way back.
+ */
 function SiteRoot() {
+  useRouteTitle();
   return (
     <>
+      <SkipLink />
       <ImpersonationBanner />
       <Outlet />
     </>

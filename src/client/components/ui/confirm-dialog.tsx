@@ -1,7 +1,8 @@
 import { AlertDialog } from 'radix-ui';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { buttonVariants } from './button';
 import { cn } from '../../lib/cn';
+import { useReturnFocus } from './return-focus';
 
 /**
  * 'Are you sure?' before a destructive step (cancel, resume, terminate; the admin console's deletes). Escape, the overlay and
@@ -27,21 +28,13 @@ export function ConfirmDialog({
   onConfirm: () => void;
 }) {
   // Opened without a Trigger, so the button that opened it is remembered and gets focus back.
-  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AlertDialog.Content
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            if (opener.current?.isConnected) {
-              event.preventDefault();
-              opener.current.focus();
-            }
-          }}
+          {...returnFocus}
           className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-lg"
         >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>

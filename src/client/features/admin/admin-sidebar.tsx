@@ -3,6 +3,7 @@ import { Shield, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { adminSections, sectionHref, type AdminSectionId } from './admin-sections';
+import { useReturnFocus } from '../../components/ui/return-focus';
 
 function Brand() {
   return (
@@ -69,11 +70,15 @@ export function AdminNavDrawer({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 md:hidden" />
-        <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto border-r bg-card px-3 py-5 shadow-xl md:hidden">
+        <DialogPrimitive.Content
+          {...returnFocus}
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto border-r bg-card px-3 py-5 shadow-xl md:hidden"
+        >
           <DialogPrimitive.Title className="sr-only">Admin navigation</DialogPrimitive.Title>
           <DialogPrimitive.Description className="sr-only">
             Choose a section of the admin console.

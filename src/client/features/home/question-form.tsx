@@ -1,8 +1,9 @@
 import { Loader2, SendHorizontal } from 'lucide-react';
-import { useLayoutEffect, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { MAX_QUERY_LENGTH } from '../../../common/limits';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { hasFinePointer } from '../../lib/fine-pointer';
 
 /** The textarea grows with its text up to about five lines, then scrolls. */
 const MAX_HEIGHT_PX = 132;
@@ -22,6 +23,11 @@ export function QuestionForm({
   inputRef: RefObject<HTMLTextAreaElement | null>;
   className?: string;
 }) {
+  // Home opens ready to type (docs/product.md, "Home page"), except on touch screens: see fine-pointer.ts.
+  useEffect(() => {
+    if (hasFinePointer()) inputRef.current?.focus();
+  }, [inputRef]);
+
   useLayoutEffect(() => {
     const input = inputRef.current;
     if (!input) return;
