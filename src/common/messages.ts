@@ -84,6 +84,18 @@ export const toastMessages = {
   endImpersonationFailed: 'Failed to end impersonation',
 } as const;
 
+/** The unverified-address cue (account box, profile) and the verification page's offers (decision 0042). */
+export const verificationMessages = {
+  notVerified: 'Email not verified',
+  resendLink: 'Resend link',
+  sendNewLink: 'Send a new link',
+  sending: 'Sending...',
+  sent: 'New link sent. Check your inbox (and spam folder).',
+  sendFailed: 'Could not send a new link',
+  sendFailedFallback: 'Please try again in a few minutes.',
+  cueHint: 'Verify it to subscribe and to get receipts.',
+} as const;
+
 /** Fills `{name}` placeholders: one template per message, never a second copy with the value baked in. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));

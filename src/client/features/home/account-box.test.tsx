@@ -57,11 +57,24 @@ describe('AccountBox', () => {
     },
   );
 
-  it('leaves out the Verified badge for an unverified email', async () => {
-    renderHome(makeUser({ emailVerified: false }));
+  it('shows an unverified email as a lasting cue with a way to a new link', async () => {
+    const { user, requests } = renderHome(makeUser({ emailVerified: false }), {
+      'POST /api/resend-verification': { json: { message: 'A new verification email is on its way.' } },
+    });
     const box = await accountBox();
     expect(box.getByText('linus')).toBeInTheDocument();
     expect(box.queryByText('Verified')).not.toBeInTheDocument();
+    expect(box.getByText('Email not verified')).toBeInTheDocument();
+    await user.click(box.getByRole('button', { name: 'Resend link' }));
+    expect(await box.findByRole('status')).toHaveTextContent('New link sent. Check your inbox (and spam folder).');
+    expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/resend-verification')).toHaveLength(1);
+  });
+
+  it('shows no cue for a verified email', async () => {
+    renderHome(makeUser());
+    const box = await accountBox();
+    expect(box.queryByText('Email not verified')).not.toBeInTheDocument();
+    expect(box.queryByRole('button', { name: 'Resend link' })).not.toBeInTheDocument();
   });
 
   it('counts paid and free queries together, and shows Unlimited for -1', async () => {

@@ -6,6 +6,7 @@ import {
   UNPAID_SUBSCRIPTION_STATUSES,
 } from '../../../common/subscription-state';
 import type { PublicUser } from '../../../common/user-schemas';
+import { EmailNotVerifiedCue } from '../../components/account/email-verification';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { planLabel } from '../../lib/format';
@@ -113,6 +114,7 @@ export function AccountBox({
           </span>
         )}
       </div>
+      {!user.emailVerified && user.email && <EmailNotVerifiedCue />}
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div className="rounded-md bg-card px-2.5 py-1.5">
           <dt className="text-xs text-muted-foreground">Plan</dt>

@@ -1,11 +1,8 @@
-import { BadgeCheck, CircleAlert, Loader2, Mail } from 'lucide-react';
+import { BadgeCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PublicUser } from '../../../common/user-schemas';
-import { Button } from '../../components/ui/button';
+import { EmailNotVerifiedCue } from '../../components/account/email-verification';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { toast } from '../../components/ui/toast-store';
-import { errorText } from '../../lib/api';
-import { useResendVerification } from '../../api/auth';
 import { isAdministrator, planLabel } from '../../lib/format';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -17,37 +14,12 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function VerificationBadge({ verified }: { verified: boolean }) {
-  return verified ? (
+function VerifiedBadge() {
+  return (
     <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
       <BadgeCheck className="size-3.5" aria-hidden />
       Verified
     </span>
-  ) : (
-    <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
-      <CircleAlert className="size-3.5" aria-hidden />
-      Not verified
-    </span>
-  );
-}
-
-function ResendVerificationButton() {
-  const resend = useResendVerification();
-  const onClick = () =>
-    resend.mutate(undefined, {
-      onSuccess: ({ message }) => toast({ variant: 'success', title: 'Verification email sent', description: message }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Could not send verification email',
-          description: errorText(error, 'Please try again in a few minutes.'),
-        }),
-    });
-  return (
-    <Button variant="outline" size="sm" onClick={onClick} disabled={resend.isPending}>
-      {resend.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Mail aria-hidden />}
-      {resend.isPending ? 'Sending...' : 'Resend verification email'}
-    </Button>
   );
 }
 
@@ -65,18 +37,13 @@ export function AccountDetails({ user }: { user: PublicUser }) {
           <Detail label="Email">
             <span className="flex flex-wrap items-center gap-2">
               <span className="min-w-0 break-all">{user.email ?? 'No email address'}</span>
-              <VerificationBadge verified={user.emailVerified} />
+              {user.emailVerified && <VerifiedBadge />}
             </span>
           </Detail>
           <Detail label="Role">{isAdministrator(user) ? 'Administrator' : 'User'}</Detail>
           <Detail label="Subscription">{planLabel(user.subscriptionTier)}</Detail>
         </dl>
-        {!user.emailVerified && user.email && (
-          <div className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
-            <p>Please verify your email address. Check your inbox (and spam folder) for the link we sent.</p>
-            <ResendVerificationButton />
-          </div>
-        )}
+        {!user.emailVerified && user.email && <EmailNotVerifiedCue hint className="px-4 py-3" />}
       </CardContent>
     </Card>
   );

@@ -1,7 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../common/user-schemas';
-import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
+import {
+  heldResponse,
+  installFakeFetch,
+  type FakeHandler,
+  type FakeResponse,
+} from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
 import { makePublicUser, meAs } from '../../../../tests/helpers/users';
 import { ProfilePage } from './profile-page';
@@ -47,8 +52,9 @@ describe('ProfilePage', () => {
     renderProfile(makePublicUser({ emailVerified: false, subscriptionTier: 'standard' }));
     expect(await screen.findByText('ada')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
-    expect(screen.getByText('Not verified')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
+    expect(screen.getByText('Email not verified')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend link' })).toBeInTheDocument();
+    expect(screen.queryByText('Verified')).not.toBeInTheDocument();
     expect(screen.getByText('User')).toBeInTheDocument();
     expect(screen.getByText('Standard')).toBeInTheDocument();
     expect(screen.queryByText('Administrator Account')).not.toBeInTheDocument();
@@ -62,16 +68,31 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Verified')).toBeInTheDocument();
     expect(screen.getByText('Free')).toBeInTheDocument();
     expect(screen.getByText('Administrator Account')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Resend verification email' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Email not verified')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend link' })).not.toBeInTheDocument();
   });
 
-  it('resends the verification email', async () => {
+  it('resends the verification email and says so where the button was', async () => {
     const { user, requests } = renderProfile(makePublicUser({ emailVerified: false }), {
       'POST /api/resend-verification': { json: { message: 'A new verification email is on its way.' } },
     });
-    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
-    expect(await screen.findByText('A new verification email is on its way.')).toBeInTheDocument();
-    expect(requests.some((r) => r.method === 'POST' && r.path === '/api/resend-verification')).toBe(true);
+    await user.click(await screen.findByRole('button', { name: 'Resend link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('New link sent. Check your inbox (and spam folder).');
+    expect(screen.queryByRole('button', { name: 'Resend link' })).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/resend-verification')).toHaveLength(1);
+  });
+
+  it('shows a refused resend (the rate limit) in a toast and keeps the button', async () => {
+    const { user } = renderProfile(makePublicUser({ emailVerified: false }), {
+      'POST /api/resend-verification': {
+        status: 429,
+        json: { message: 'Too many attempts. Please wait 15 minutes and try again.' },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Resend link' }));
+    expect(await screen.findByText('Too many attempts. Please wait 15 minutes and try again.')).toBeInTheDocument();
+    expect(screen.getByText('Could not send a new link')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend link' })).toBeEnabled();
   });
 
   it('keeps Update Password disabled until all three fields are filled', async () => {
@@ -114,12 +135,12 @@ describe('ProfilePage', () => {
   });
 
   it('sends only the current and new password, confirms and clears the form', async () => {
-    const { user, requests } = renderProfile(makePublicUser(), {
-      'POST /api/change-password': { json: { message: 'Your password has been updated successfully.' }, delayMs: 300 },
-    });
+    const answer = heldResponse({ json: { message: 'Your password has been updated successfully.' } });
+    const { user, requests } = renderProfile(makePublicUser(), { 'POST /api/change-password': answer.handler });
     await fillPasswords(user, 'old-secret', 'new-secret', 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
+    answer.release();
     expect(await screen.findByText('Password Changed')).toBeInTheDocument();
     expect(screen.getByText('Your password has been updated successfully.')).toBeInTheDocument();
     expect(changeRequests(requests)).toEqual([
