@@ -52,6 +52,20 @@ export function installFakeFetch(handlers: Record<string, FakeHandler | FakeResp
 }
 
 /**
+ * An answer held back until the test calls `release()`, so a test can look at the page while the
+ * request is in flight ("Updating...", a disabled button) however fast or slow the machine is.
+ */
+export function heldResponse(response: FakeResponse) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const handler: FakeHandler = async () => {
+    await released;
+    return response;
+  };
+  return { handler, release };
+}
+
+/**
  * A Server-Sent Events body the test writes to as it goes: `send` one event (`event: <type>` and
  * `data: <json>`), `close` to end the stream. `response()` is what a handler returns.
  */
