@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
 import type { PublicUser } from '../../../common/user-schemas';
-import type { FakeResponse } from '../../../../tests/helpers/fake-fetch';
+import { heldResponse, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
 import { trialGateCase } from './trial-gate';
 import { makeUser, renderHome, SESSION, settled, subscriptionStatus } from './test-fixtures';
 
 const statusPath = `GET /api/subscription-status-by-session/${SESSION}`;
 
-function withStatus(answer: FakeResponse, user: PublicUser | null = makeUser()) {
+function withStatus(answer: FakeResponse | FakeHandler, user: PublicUser | null = makeUser()) {
   return renderHome({ [statusPath]: answer }, { user });
 }
 
@@ -32,8 +32,10 @@ describe('trialGateCase', () => {
 
 describe('Trial gate', () => {
   it('says it is checking the plan while the status loads', async () => {
-    withStatus({ json: subscriptionStatus({ freeQuestionsRemaining: 12 }), delayMs: 300 });
+    const answer = heldResponse({ json: subscriptionStatus({ freeQuestionsRemaining: 12 }) });
+    withStatus(answer.handler);
     expect(await screen.findByText('Checking your plan...')).toBeInTheDocument();
+    answer.release();
     expect(await screen.findByText('Trial mode: 12 free questions left')).toBeInTheDocument();
     expect(screen.queryByText('Checking your plan...')).not.toBeInTheDocument();
     await settled();

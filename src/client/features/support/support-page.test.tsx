@@ -2,7 +2,12 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { serverMessages } from '../../../common/messages';
 import type { PublicUser } from '../../../common/user-schemas';
-import { installFakeFetch, type FakeHandler, type FakeResponse } from '../../../../tests/helpers/fake-fetch';
+import {
+  heldResponse,
+  installFakeFetch,
+  type FakeHandler,
+  type FakeResponse,
+} from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
 import { makePublicUser, meAs } from '../../../../tests/helpers/users';
 import { SupportPage } from './support-page';
@@ -42,15 +47,15 @@ describe('SupportPage', () => {
   });
 
   it('prefills the signed-in user, sends the form and shows the confirmation', async () => {
-    const { user, requests } = renderSupport(signedIn, {
-      'POST /api/support': { json: { message: serverMessages.supportSent }, delayMs: 300 },
-    });
+    const answer = heldResponse({ json: { message: serverMessages.supportSent } });
+    const { user, requests } = renderSupport(signedIn, { 'POST /api/support': answer.handler });
     expect(await screen.findByLabelText('Name')).toHaveValue('grace');
     expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com');
     await user.type(screen.getByLabelText('Subject'), 'Billing question');
     await user.type(screen.getByLabelText('Message'), 'Why was I charged twice this month?');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    answer.release();
 
     expect(await screen.findByRole('heading', { name: 'Message sent' })).toHaveFocus();
     expect(screen.getByText(serverMessages.supportSent)).toBeInTheDocument();
