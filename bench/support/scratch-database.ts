@@ -14,7 +14,9 @@ export async function scratchDatabase(
     return { ...handle, dispose: () => handle.close() };
   }
   const scratch = await scratchDatabaseUrl();
-  const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: '.', ...options });
+  // Seeding 100k rows takes statements far longer than a request's bound (config.ts, DATABASE_STATEMENT_TIMEOUT_SECONDS).
+  const timeouts = { connectMs: 5_000, statementMs: 600_000 };
+  const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: '.', timeouts, ...options });
   return {
     ...handle,
     url: scratch.url,

@@ -303,8 +303,9 @@ export const payments = pgTable(
 /**
  * Running totals of the activity tables, kept by triggers in the same transaction as each write
  * (migration 0009), so the Payments and Events tables and the dashboard show exact totals without
- * reading every row: 'payments' (rows), 'payments_succeeded_amount' (minor units of the payments whose
- * status is 'succeeded'), 'subscription_events' (rows).
+ * reading every row: 'payments' (rows), 'subscription_events' (rows), and the succeeded payments' minor
+ * units per currency, 'revenue:<currency>', and per UTC month, 'revenue:<currency>:<YYYY-MM>'
+ * (migrations 0012 and 0014, decision 0037).
  */
 export const activityTotals = pgTable('activity_totals', {
   name: text('name').primaryKey(),
