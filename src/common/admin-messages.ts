@@ -90,6 +90,8 @@ export const adminToastMessages = {
   testEmailFailed: 'Failed to send test email',
   copied: 'Copied!',
   impersonationBanner: 'You are currently viewing the site as another user',
+  /** The banner once /api/me has said whose account is open (before that, impersonationBanner). */
+  impersonationViewingAs: 'Viewing as {username}',
   returnToAdmin: 'Return to Admin Account',
   userUpdated: 'User updated',
   sessionUpdated: 'Session updated',

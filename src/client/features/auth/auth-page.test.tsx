@@ -52,4 +52,12 @@ describe('/auth', () => {
     expect(screen.getByText('Identify agreements and disagreements')).toBeInTheDocument();
     expect(screen.getByText('Get confidence scores for each response')).toBeInTheDocument();
   });
+
+  it("speaks to people, not in the specification's words", async () => {
+    installFakeFetch({ 'GET /api/me': anonymousMe });
+    renderPage(<AuthPage />, { path: '/auth' });
+    const panel = await screen.findByRole('region', { name: /One question, several AI answers/ });
+    expect(panel).toHaveTextContent('Know which answer holds up best before you rely on it.');
+    expect(panel).not.toHaveTextContent(/whole-number|percent|analysis trusts|ignores style/i);
+  });
 });

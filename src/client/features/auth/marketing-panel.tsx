@@ -5,17 +5,17 @@ const promises = [
   {
     icon: Columns3,
     title: 'Compare responses from leading AI models',
-    text: 'Ask once and read the answers of up to three chatbots side by side.',
+    text: 'Ask once and read what up to three chatbots say, side by side, as they write.',
   },
   {
     icon: GitCompareArrows,
     title: 'Identify agreements and disagreements',
-    text: 'A comparison analysis points out where the facts differ and ignores style.',
+    text: 'See at a glance where the answers agree on the facts and where they contradict each other.',
   },
   {
     icon: Gauge,
     title: 'Get confidence scores for each response',
-    text: 'See which answer the analysis trusts most, as a whole-number percent.',
+    text: 'Know which answer holds up best before you rely on it.',
   },
 ] as const;
 

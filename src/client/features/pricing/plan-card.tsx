@@ -4,7 +4,7 @@ import { formatPrice } from '../../../common/plans';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { queryLimitLabel, type PlanButtonState } from './plan-rules';
+import { queryLimitLabel, repeatsCardOrEveryone, type PlanButtonState } from './plan-rules';
 
 export function PlanCard({
   plan,
@@ -16,8 +16,9 @@ export function PlanCard({
   onChoose: (plan: Plan) => void;
 }) {
   const limit = queryLimitLabel(plan.limits.queries);
-  // The allowance has its own line; a feature that only repeats it is not listed twice.
-  const features = plan.features.filter((feature) => feature.toLowerCase() !== limit.toLowerCase());
+  // The allowance has its own line and what everyone gets is said once above the cards: a feature
+  // that only repeats either is not listed again.
+  const features = plan.features.filter((feature) => !repeatsCardOrEveryone(feature, plan.limits.queries));
   const titleId = `plan-${plan.id}-title`;
   const current = button.label === 'Current Plan';
 

@@ -37,7 +37,6 @@ describe('PricingPage', () => {
     expect(within(standard).getByText('$19.99')).toBeInTheDocument();
     expect(within(standard).getByText('per month')).toBeInTheDocument();
     expect(within(standard).getByText('2,001 questions per month')).toBeInTheDocument();
-    expect(within(standard).getByText('Confidence ranking')).toBeInTheDocument();
     expect(within(standard).getByText('Popular')).toBeInTheDocument();
     expect(within(card('Basic')).getByText('$4.99')).toBeInTheDocument();
     expect(within(card('Basic')).getByText('For occasional questions')).toBeInTheDocument();
@@ -45,6 +44,46 @@ describe('PricingPage', () => {
     expect(within(card('Unlimited')).getByText('Unlimited questions')).toBeInTheDocument();
     expect(within(card('Unlimited')).getByText('$44.44')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Select Plan' })).toHaveLength(3);
+  });
+
+  it('says once what every account gets, and no card sells it as a paid feature', async () => {
+    renderPricing(null, [
+      makePlan({ features: ['333 questions per month', 'Up to 3 AI models per question', 'Comparison analysis'] }),
+      makePlan({
+        id: 'standard',
+        name: 'standard',
+        displayName: 'Standard',
+        limits: { queries: 2001 },
+        features: ['2,001 questions per month', 'Confidence ranking', 'Session history'],
+      }),
+    ]);
+    const included = await screen.findByRole('list', { name: 'Included with every account' });
+    expect(included).toHaveTextContent('Confidence ranking of the answers');
+    expect(included).toHaveTextContent('Comparison analysis');
+    for (const name of ['Basic', 'Standard']) {
+      expect(within(card(name)).queryByText(/confidence/i)).not.toBeInTheDocument();
+      expect(within(card(name)).queryByText(/comparison analysis/i)).not.toBeInTheDocument();
+      expect(within(card(name)).queryByText(/AI models/)).not.toBeInTheDocument();
+    }
+    expect(within(card('Standard')).getByText('Session history')).toBeInTheDocument();
+  });
+
+  it("does not repeat a plan's allowance among its features (the Test Plan)", async () => {
+    renderPricing(null, [
+      makePlan({
+        id: 'test',
+        name: 'test',
+        displayName: 'Test Plan',
+        price: 99,
+        limits: { queries: 10 },
+        features: ['10 questions', 'Test mode only'],
+        testOnly: true,
+      }),
+    ]);
+    const test = await screen.findByRole('article', { name: 'Test Plan' });
+    expect(within(test).getAllByText(/10 questions/)).toHaveLength(1);
+    expect(within(test).getByText('10 questions per month')).toBeInTheDocument();
+    expect(within(test).getByText('Test mode only')).toBeInTheDocument();
   });
 
   it('marks inactive plans and plans without a price id Currently Unavailable, disabled', async () => {

@@ -1,4 +1,4 @@
-import { AlertTriangle, CreditCard, Info } from 'lucide-react';
+import { AlertTriangle, Check, CreditCard, Info } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Plan } from '../../../common/billing-schemas';
@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../api/auth';
 import { cn } from '../../lib/cn';
 import { PlanCard } from './plan-card';
-import { isPurchasable, isSubscribed, planButtonState } from './plan-rules';
+import { includedForEveryone, isPurchasable, isSubscribed, planButtonState } from './plan-rules';
 import { usePlans } from '../../api/plans';
 import { PricingFaq } from './pricing-faq';
 import { pricingMessages } from './pricing-texts';
@@ -42,6 +42,23 @@ function PlanGrid({ plans, children }: { plans: Plan[]; children: ReactNode }) {
       )}
     >
       {children}
+    </div>
+  );
+}
+
+/** Said once above the cards, so no plan seems to sell what the free questions already give. */
+function IncludedForEveryone() {
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-2 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
+      <p className="font-medium">Included with every account, free questions too:</p>
+      <ul className="grid gap-1.5 sm:grid-cols-3 sm:gap-3" aria-label="Included with every account">
+        {includedForEveryone.map((item) => (
+          <li key={item} className="flex items-start gap-2 text-muted-foreground">
+            <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -104,6 +121,7 @@ export function PricingPage() {
               Online payments are not available yet. You can keep using your free questions in the meantime.
             </p>
           )}
+          <IncludedForEveryone />
           <PlanGrid plans={list}>
             {list.map((plan) => (
               <PlanCard key={plan.id} plan={plan} button={planButtonState(plan, user, processing)} onChoose={choose} />

@@ -39,9 +39,10 @@ describe('impersonation banner', () => {
     expect(await returnButton()).toBeEnabled();
   });
 
-  it('shows when /api/me reports the impersonation, and sets both flags', async () => {
+  it('shows when /api/me reports the impersonation, names the user being viewed, and sets both flags', async () => {
     renderBanner({ me: impersonated });
-    expect(await screen.findByText(adminToastMessages.impersonationBanner)).toBeInTheDocument();
+    expect(await screen.findByText(`Viewing as ${impersonated.username}`)).toBeInTheDocument();
+    expect(screen.queryByText(adminToastMessages.impersonationBanner)).not.toBeInTheDocument();
     expect(sessionStorage.getItem(IMPERSONATING_KEY)).toBe('true');
     expect(sessionStorage.getItem(ORIGINAL_ADMIN_ID_KEY)).toBe(String(rootAdmin.id));
   });
@@ -71,7 +72,7 @@ describe('impersonation banner', () => {
 
     expect(await findToast(toastMessages.endImpersonationFailed)).toBeInTheDocument();
     expect(await findToast('Database unavailable')).toBeInTheDocument();
-    expect(screen.getByText(adminToastMessages.impersonationBanner)).toBeInTheDocument();
+    expect(screen.getByText(`Viewing as ${impersonated.username}`)).toBeInTheDocument();
     expect(sessionStorage.getItem(IMPERSONATING_KEY)).toBe('true');
     expect(redirect).not.toHaveBeenCalled();
   });

@@ -1,7 +1,7 @@
 import { ArrowLeftRight, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { adminServerMessages, adminToastMessages } from '../../../../common/admin-messages';
-import { toastMessages } from '../../../../common/messages';
+import { fillMessage, toastMessages } from '../../../../common/messages';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError, serverMessage } from '../../../lib/api';
@@ -75,7 +75,11 @@ export function ImpersonationBanner({ redirect = assignLocation }: { redirect?: 
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 text-sm">
         <p className="flex min-w-0 items-center gap-2 font-medium">
           <ArrowLeftRight className="size-4 shrink-0" aria-hidden />
-          <span>{adminToastMessages.impersonationBanner}</span>
+          <span className="min-w-0 truncate">
+            {impersonatedBy !== null && user
+              ? fillMessage(adminToastMessages.impersonationViewingAs, { username: user.username })
+              : adminToastMessages.impersonationBanner}
+          </span>
         </p>
         <Button
           size="sm"
