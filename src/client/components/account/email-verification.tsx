@@ -44,7 +44,10 @@ export function ResendLinkButton({
       type="button"
       variant={variant}
       size={size}
-      className={cn(variant === 'link' && 'h-auto p-0 text-inherit underline underline-offset-4', className)}
+      className={cn(
+        variant === 'link' && 'h-auto p-0 text-sm font-medium text-inherit underline underline-offset-4',
+        className,
+      )}
       onClick={send}
       disabled={resend.isPending}
     >
@@ -53,7 +56,7 @@ export function ResendLinkButton({
   );
 }
 
-/** The lasting cue of an unverified address: "Email not verified · Resend link". */
+/** The lasting cue of an unverified address: "Email not verified" and "Resend link". */
 export function EmailNotVerifiedCue({ className, hint = false }: { className?: string; hint?: boolean }) {
   return (
     <div
@@ -62,12 +65,14 @@ export function EmailNotVerifiedCue({ className, hint = false }: { className?: s
         className,
       )}
     >
-      <p className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
-        <CircleAlert className="size-4 shrink-0 text-amber-700" aria-hidden />
-        <span className="font-medium">{m.notVerified}</span>
-        <span aria-hidden>·</span>
+      {/* Side by side where they fit, the link under the words in a narrow sidebar. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="flex items-center gap-1.5 font-medium">
+          <CircleAlert className="size-4 shrink-0 text-amber-700" aria-hidden />
+          {m.notVerified}
+        </p>
         <ResendLinkButton />
-      </p>
+      </div>
       {hint && <p className="text-xs text-amber-900">{m.cueHint}</p>}
     </div>
   );

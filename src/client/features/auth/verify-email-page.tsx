@@ -178,7 +178,14 @@ function TokenVerification({ token }: { token: string }) {
               </Button>
             </>
           ) : (
-            <NewLinkOffer user={user} />
+            <>
+              <NewLinkOffer user={user} />
+              {user && (
+                <Button asChild variant="outline" size="lg" className="w-full">
+                  <Link to="/">Go to Dashboard</Link>
+                </Button>
+              )}
+            </>
           )}
         </AuthCard>
       );

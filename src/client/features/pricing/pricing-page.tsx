@@ -89,8 +89,8 @@ export function PricingPage() {
       <header className="mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Choose your plan</h1>
         <p className="mt-3 text-muted-foreground">
-          Every account starts with {FREE_QUESTIONS_DEFAULT} free questions. When you need more, pick a monthly plan and
-          compare answers from up to three AI models side by side.
+          Every account starts with {FREE_QUESTIONS_DEFAULT} free questions and every feature. When you need more
+          questions, pick a monthly plan.
         </p>
         {subscribed && (
           <p className="mt-4 text-sm">
