@@ -127,7 +127,9 @@ export function ResponseCard({
 
   const capped = !expanded;
   return (
-    <Card role="article" aria-label={`${displayName} answer`} className="flex min-w-0 flex-col">
+    // Positioned, so its sr-only labels (absolutely positioned) stay inside the card and the scrolling
+    // area around it, wherever the card is shown (issue 16, item 1).
+    <Card role="article" aria-label={`${displayName} answer`} className="relative flex min-w-0 flex-col">
       <header className="flex items-start justify-between gap-2 border-b px-4 py-3">
         <div className="min-w-0">
           <h3 className="truncate font-semibold">{displayName}</h3>

@@ -5,14 +5,11 @@ import { hasAnswerText } from '../../../common/answer-text';
 import type { QueryResult, SavedQuery } from '../../../common/query-schemas';
 import { queryMessages } from '../../../common/query-messages';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
-import { SiteFooter } from '../../components/layout/site-footer';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { currentUserKey, useCurrentUser } from '../../api/auth';
 import { savedQueryOptions } from '../../api/questions';
-import { useSignOut } from '../../lib/use-sign-out';
-import { AccountBox } from './account-box';
 import { historyPath, useApiStatus } from '../../api/questions';
 import { subscriptionStatusKey, UNKNOWN_SUBSCRIPTION, useSubscriptionStatus } from '../../api/subscription-status';
 import { ApiKeysPanel } from './api-keys-panel';
@@ -21,17 +18,15 @@ import { FreeQuestionsBadge, HighlightToggle } from './header-controls';
 import { HomeHeader } from './home-header';
 import { ModelPicker } from './model-picker';
 import { QuestionForm } from './question-form';
-import { SessionHistory } from './session-history';
 import { SignUpPrompt } from './sign-up-prompt';
-import { Sidebar, SidebarSection } from './sidebar';
-import { StripeDebugBox } from './stripe-debug-box';
+import { SidebarSection } from './sidebar';
 import { TrialGate } from './trial-gate';
 import { useAsk } from './use-ask';
 import { useBrowserSessionId } from './use-browser-session-id';
 import { useHomeFlags } from './use-home-flags';
 import { useModelSelection } from './use-model-selection';
-import { useRefreshAfterChange } from './use-refresh-after-change';
 import { useSidebar } from './use-sidebar';
+import { WorkspaceLayout, WorkspaceSidebar } from './workspace';
 
 // The answer cards and their markdown load with the first answer, not with the page: an empty Home
 // never needs them (docs/performance.md, "Home page weight"). Typing a question starts the download.
@@ -57,8 +52,7 @@ function AnswersLoading() {
 // Home (docs/product.md, "Home page"): the question bar, the sidebar (models, account, history) and the body,
 // which shows the live answers, the selected question's results, or the empty state.
 export function HomePage() {
-  const { data: user, isLoading } = useCurrentUser();
-  const { signOut, signingOut } = useSignOut();
+  const { data: user } = useCurrentUser();
   const queryClient = useQueryClient();
   const sidebar = useSidebar();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -74,7 +68,6 @@ export function HomePage() {
   };
   const refreshSubscription = subscription.refresh;
   useHomeFlags(refreshSubscription);
-  const refreshAfterChange = useRefreshAfterChange(refreshSubscription);
 
   const [draft, setDraft] = useState('');
   const [highlight, setHighlight] = useState(false);
@@ -150,84 +143,73 @@ export function HomePage() {
   );
 
   return (
-    <div className="flex h-[calc(100dvh-var(--impersonation-banner-height,0px))] overflow-hidden bg-background">
-      <Sidebar wide={sidebar.wide} open={sidebar.open} onOpenChange={sidebar.setOpen} returnFocusTo={toggleRef}>
-        {sidebar.wide && <SidebarSection title="AI Models">{picker}</SidebarSection>}
-        <AccountBox
-          user={user}
-          isLoading={isLoading}
-          onLogout={signOut}
-          loggingOut={signingOut}
-          onSubscriptionChanged={refreshAfterChange}
-        />
-        <StripeDebugBox user={user} onRefreshed={refreshSubscription} />
-        <SessionHistory
-          sessionId={sessionId}
-          selectedId={selected?.id ?? null}
-          onSelect={selectQuery}
-          onCleared={() => setSelected(null)}
-        />
-      </Sidebar>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <HomeHeader
-          sidebarOpen={sidebar.open}
-          onToggleSidebar={sidebar.toggle}
-          toggleRef={toggleRef}
-          selectedCount={models.selected.length}
-          onOpenModels={sidebar.wide ? undefined : () => setModelsOpen(true)}
-          question={
-            <QuestionForm
-              value={draft}
-              onChange={(value) => {
-                prepareAnswers();
-                setDraft(value);
-              }}
-              onSubmit={() => void ask(draft, models.selected)}
-              busy={busy}
-              inputRef={inputRef}
-            />
-          }
-          controls={
-            <>
-              <FreeQuestionsBadge status={subscription.data} />
-              <HighlightToggle checked={highlight} onCheckedChange={setHighlight} />
-            </>
-          }
-        />
-        <TrialGate
-          status={subscription.data}
-          isPending={subscription.isPending}
-          isError={subscription.isError}
-          isFetching={subscription.isFetching}
-          onRetry={() => void subscription.refetch()}
-        />
-        <div className="flex flex-1 flex-col overflow-y-auto">
-          <main className="flex-1">
-            <div className="mx-auto grid w-full max-w-7xl gap-4 px-3 py-4 sm:px-6 sm:py-6">
-              {missingServices && missingServices.length > 0 && (
-                <ApiKeysPanel
-                  services={missingServices}
-                  onConfigure={configure}
-                  onDismiss={() => setMissingServices(null)}
+    <>
+      <WorkspaceLayout
+        sidebar={
+          <WorkspaceSidebar
+            sidebar={sidebar}
+            returnFocusTo={toggleRef}
+            sessionId={sessionId}
+            selectedId={selected?.id ?? null}
+            onSelect={selectQuery}
+            onCleared={() => setSelected(null)}
+            refreshSubscription={refreshSubscription}
+            top={sidebar.wide && <SidebarSection title="AI Models">{picker}</SidebarSection>}
+          />
+        }
+        header={
+          <>
+            <HomeHeader
+              sidebarOpen={sidebar.open}
+              onToggleSidebar={sidebar.toggle}
+              toggleRef={toggleRef}
+              selectedCount={models.selected.length}
+              onOpenModels={sidebar.wide ? undefined : () => setModelsOpen(true)}
+              question={
+                <QuestionForm
+                  value={draft}
+                  onChange={(value) => {
+                    prepareAnswers();
+                    setDraft(value);
+                  }}
+                  onSubmit={() => void ask(draft, models.selected)}
+                  busy={busy}
+                  inputRef={inputRef}
                 />
-              )}
-              {signUpMessage && !user && (
-                <SignUpPrompt message={signUpMessage} onDismiss={() => setSignUpMessage(null)} />
-              )}
-              <Suspense fallback={<AnswersLoading />}>
-                {live.phase === 'streaming' ? (
-                  <LiveAnswers live={live} />
-                ) : selected ? (
-                  <QueryResults key={selected.id} query={selected} highlightDifferences={highlight} />
-                ) : (
-                  <EmptyState />
-                )}
-              </Suspense>
-            </div>
-          </main>
-          <SiteFooter />
+              }
+              badge={<FreeQuestionsBadge status={subscription.data} />}
+              highlight={<HighlightToggle checked={highlight} onCheckedChange={setHighlight} />}
+            />
+            <TrialGate
+              status={subscription.data}
+              isPending={subscription.isPending}
+              isError={subscription.isError}
+              isFetching={subscription.isFetching}
+              onRetry={() => void subscription.refetch()}
+            />
+          </>
+        }
+      >
+        <div className="mx-auto grid w-full max-w-7xl gap-4 px-3 py-4 sm:px-6 sm:py-6">
+          {missingServices && missingServices.length > 0 && (
+            <ApiKeysPanel
+              services={missingServices}
+              onConfigure={configure}
+              onDismiss={() => setMissingServices(null)}
+            />
+          )}
+          {signUpMessage && !user && <SignUpPrompt message={signUpMessage} onDismiss={() => setSignUpMessage(null)} />}
+          <Suspense fallback={<AnswersLoading />}>
+            {live.phase === 'streaming' ? (
+              <LiveAnswers live={live} />
+            ) : selected ? (
+              <QueryResults key={selected.id} query={selected} highlightDifferences={highlight} />
+            ) : (
+              <EmptyState />
+            )}
+          </Suspense>
         </div>
-      </div>
+      </WorkspaceLayout>
 
       {!sidebar.wide && (
         <ModelsDialog
@@ -251,6 +233,6 @@ export function HomePage() {
         sessionId={sessionId}
       />
       <SubscriptionModal open={subscribeOpen} onOpenChange={setSubscribeOpen} />
-    </div>
+    </>
   );
 }
