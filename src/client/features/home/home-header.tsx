@@ -1,20 +1,23 @@
-import { Bot, PanelLeft } from 'lucide-react';
+import { Bot } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { Logo } from '../../components/layout/logo';
-import { Button, buttonVariants } from '../../components/ui/button';
-import { SIDEBAR_ID } from './sidebar';
+import { Button } from '../../components/ui/button';
+import { SidebarToggle } from './workspace';
 
 /**
- * The question bar. Wide main areas: one row (toggle, logo, question, badge and switch). Narrower:
- * the question gets a row of its own, and below 768 px the badge and switch another, with the
- * AI Models button on the first row.
+ * The question bar, in the same order on screen as in the document at every width. From 1024 px one
+ * row: toggle, logo, question, switch and badge. From 768 px the switch and badge go to a short row
+ * under the question. On phones the AI Models button joins the first row and the question box starts
+ * one line tall, growing as the question does (question-form.tsx), so the header stays compact
+ * (issue 16, item 5).
  */
 export function HomeHeader({
   sidebarOpen,
   onToggleSidebar,
   toggleRef,
   question,
-  controls,
+  badge,
+  highlight,
   onOpenModels,
   selectedCount,
 }: {
@@ -22,42 +25,31 @@ export function HomeHeader({
   onToggleSidebar: () => void;
   toggleRef: RefObject<HTMLButtonElement | null>;
   question: ReactNode;
-  /** The free-questions badge and the highlight switch. */
-  controls: ReactNode;
+  /** The free-questions badge: the one place the trial's count is shown (the trial gate leaves it out). */
+  badge: ReactNode;
+  /** The Highlight Differences switch. */
+  highlight: ReactNode;
   /** Narrow screens only: opens the model picker. */
   onOpenModels?: () => void;
   selectedCount: number;
 }) {
   return (
-    <header className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b bg-card px-3 py-2 sm:px-4">
-      <button
-        ref={toggleRef}
-        type="button"
-        className={`${buttonVariants({ variant: 'ghost', size: 'icon' })} order-1`}
-        aria-label="Toggle sidebar"
-        aria-expanded={sidebarOpen}
-        aria-controls={SIDEBAR_ID}
-        onClick={onToggleSidebar}
-      >
-        <PanelLeft aria-hidden />
-      </button>
+    <header className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1.5 border-b bg-card px-3 py-1.5 sm:px-4 md:py-2">
+      <SidebarToggle open={sidebarOpen} onToggle={onToggleSidebar} toggleRef={toggleRef} className="size-9" />
       {/* The sidebar carries the logo; without it the header does. */}
-      {!sidebarOpen && (
-        <div className="order-2">
-          <Logo />
-        </div>
-      )}
+      {!sidebarOpen && <Logo />}
       {onOpenModels && (
-        <Button variant="outline" size="sm" className="order-3 ml-auto" onClick={onOpenModels}>
+        <Button variant="outline" size="sm" className="ml-auto" onClick={onOpenModels}>
           <Bot aria-hidden />
           AI Models
           <span className="rounded-full bg-secondary px-1.5 text-xs text-secondary-foreground">{selectedCount}</span>
         </Button>
       )}
-      <div className="order-5 flex basis-full items-center justify-between gap-3 md:order-3 md:ml-auto md:basis-auto md:justify-end lg:order-5 lg:ml-0">
-        {controls}
+      <div className="min-w-0 basis-full md:flex-1 md:basis-0">{question}</div>
+      <div className="flex min-h-6 basis-full items-center justify-between gap-3 lg:basis-auto lg:justify-end">
+        {highlight}
+        {badge}
       </div>
-      <div className="order-4 min-w-0 basis-full lg:flex-1 lg:basis-0">{question}</div>
     </header>
   );
 }

@@ -36,8 +36,9 @@ describe('Trial gate', () => {
     withStatus(answer.handler);
     expect(await screen.findByText('Checking your plan...')).toBeInTheDocument();
     answer.release();
-    expect(await screen.findByText('Trial mode: 12 free questions left')).toBeInTheDocument();
+    expect(await screen.findByText('12 free questions left')).toBeInTheDocument();
     expect(screen.queryByText('Checking your plan...')).not.toBeInTheDocument();
+    expect(gate()).not.toBeInTheDocument();
     await settled();
   });
 
@@ -52,7 +53,7 @@ describe('Trial gate', () => {
 
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Trial mode: 4 free questions left')).toBeInTheDocument();
+    expect(await screen.findByText('4 free questions left')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await settled();
   });
@@ -101,11 +102,12 @@ describe('Trial gate', () => {
     await settled();
   });
 
-  it('shows trial mode with the free questions left to anonymous visitors too, and can be dismissed', async () => {
-    const { user } = renderHome({ [statusPath]: { json: subscriptionStatus({ freeQuestionsRemaining: 1 }) } });
-    expect(await screen.findByText('Trial mode: 1 free question left')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Dismiss plan notice' }));
-    expect(screen.queryByText(/Trial mode/)).not.toBeInTheDocument();
+  it('shows trial mode once, as the header badge, to anonymous visitors too: no second strip with the same count', async () => {
+    renderHome({ [statusPath]: { json: subscriptionStatus({ freeQuestionsRemaining: 1 }) } });
+    const badge = await screen.findByText('1 free question left');
+    expect(badge.closest('header')).not.toBeNull();
+    expect(screen.getAllByText(/free questions? left/)).toHaveLength(1);
+    expect(gate()).not.toBeInTheDocument();
     await settled();
   });
 

@@ -1,4 +1,4 @@
-import { AlertTriangle, Info, Loader2, Sparkles, X } from 'lucide-react';
+import { AlertTriangle, Loader2, Sparkles, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toastMessages } from '../../../common/messages';
@@ -120,16 +120,9 @@ export function TrialGate({
         </Strip>
       );
     }
-    case 'trial': {
-      const free = status?.freeQuestionsRemaining ?? 0;
-      return (
-        <Strip tone="muted">
-          <Info className="size-3.5 shrink-0" aria-hidden />
-          <p className="text-xs">{`Trial mode: ${free} free ${free === 1 ? 'question' : 'questions'} left`}</p>
-          <Dismiss onClick={dismiss} />
-        </Strip>
-      );
-    }
+    case 'trial':
+      // Trial mode is the header's free-questions badge: one indicator, not two (issue 16, item 5).
+      return null;
     case 'subscribe':
       return (
         <Strip tone="brand">
