@@ -23,6 +23,10 @@ const PrivacyPage = page(() => import('./features/legal/legal-pages'), 'PrivacyP
 const TermsPage = page(() => import('./features/legal/legal-pages'), 'TermsPage');
 const SupportPage = page(() => import('./features/support/support-page'), 'SupportPage');
 const QueryDetailPage = page(() => import('./features/query/query-detail-page'), 'QueryDetailPage');
+const WorkspacePage = page<'WorkspacePage', { children: ReactNode }>(
+  () => import('./features/home/workspace'),
+  'WorkspacePage',
+);
 const TestToolsPage = page(() => import('./features/test-tools/test-tools-page'), 'TestToolsPage');
 const NotFoundPage = page(() => import('./features/errors/not-found-page'), 'NotFoundPage');
 const AdminDebugPage = page(() => import('./features/emergency/admin-debug-page'), 'AdminDebugPage');
@@ -87,6 +91,15 @@ const siteRoutes: RouteObject[] = [
       { path: '/', element: <HomePage /> },
       // The console has its own full-height layout with a sidebar; it guards itself.
       { path: '/admin', element: <AdminConsolePage /> },
+      // A saved question opens in Home's workspace (sidebar and history), not the marketing shell.
+      {
+        path: '/query/:queryId',
+        element: (
+          <WorkspacePage>
+            <QueryDetailPage />
+          </WorkspacePage>
+        ),
+      },
     ],
   },
   {
@@ -166,7 +179,6 @@ const siteRoutes: RouteObject[] = [
           </SignedIn>
         ),
       },
-      { path: '/query/:queryId', element: <QueryDetailPage /> },
       { path: '/admin/login', element: <AdminLoginPage /> },
       { path: '/admin-debug', element: <AdminDebugPage notFound={<NotFoundPage />} /> },
       { path: '/backdoor-admin', element: <BackdoorAdminPage notFound={<NotFoundPage />} /> },

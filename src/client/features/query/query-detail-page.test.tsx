@@ -63,15 +63,17 @@ describe('/query/:queryId', () => {
     expect(requests.map((request) => request.path)).toContain(`/api/query/2?sessionId=${SESSION_ID}`);
   });
 
-  it('shows the question, its number and date, the ranking and each model answer', async () => {
+  it('shows the question, its date (never a sequential number), the ranking and each model answer', async () => {
     serve({ queries: { 2: { json: savedQuery(2) } } });
     renderQuery('/query/2');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'When did the Berlin Wall fall? (question 2)' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Query #2')).toBeInTheDocument();
-    expect(screen.getByText(CREATED_AT_TEXT)).toBeInTheDocument();
+    // The id stays in the address, but the page does not show how many questions the site has answered.
+    expect(screen.queryByText(/Query\s*#/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 }).parentElement).not.toHaveTextContent('#');
+    expect(screen.getByText(CREATED_AT_TEXT).closest('p')).toHaveTextContent(`Asked ${CREATED_AT_TEXT}`);
 
     // Whole percents, best first; the first entry is marked as the leader.
     const ranking = screen.getByRole('list', { name: 'Confidence ranking' });
@@ -84,8 +86,13 @@ describe('/query/:queryId', () => {
     expect(entries[0]).toHaveClass('bg-green-50');
     expect(entries[1]).toHaveClass('bg-blue-50');
     expect(entries[2]).not.toHaveClass('bg-green-50', 'bg-blue-50');
-    // The analysis card leaves its own copy of the ranking out on this page.
+    // One ranking, inside the analysis card: no separate half-empty card beside it.
     expect(screen.getAllByRole('list', { name: 'Confidence ranking' })).toHaveLength(1);
+    expect(
+      within(screen.getByRole('region', { name: 'AI Comparison Analysis' })).getByRole('list', {
+        name: 'Confidence ranking',
+      }),
+    ).toBe(ranking);
 
     // The analysis and the three answers, but no column for the comparison pseudo-model.
     expect(screen.getByText('All three models agree that the Berlin Wall fell in 1989.')).toBeInTheDocument();
@@ -97,10 +104,11 @@ describe('/query/:queryId', () => {
     expect(screen.getByRole('link', { name: /Back to Dashboard/ })).toHaveAttribute('href', '/');
   });
 
-  it('says when there is no ranking', async () => {
+  it('says when there is no analysis, and so no ranking', async () => {
     serve({ queries: { 2: { json: savedQuery(2, { comparisonSummary: null }) } } });
     renderQuery('/query/2');
-    expect(await screen.findByText('No ranking available')).toBeInTheDocument();
+    expect(await screen.findByText('Comparison unavailable')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Confidence ranking' })).not.toBeInTheDocument();
   });
 
   it('highlights the sentences that differ by word overlap when the analysis predates claims', async () => {
@@ -259,7 +267,7 @@ describe('/query/:queryId', () => {
     serve({ queries: { 2: notFound } });
     renderQuery('/query/2');
     expect(await screen.findByRole('heading', { level: 1, name: /question 2/ })).toBeInTheDocument();
-    expect(screen.getByText('Query #2')).toBeInTheDocument();
+    expect(screen.getByText(CREATED_AT_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Previous Query/ })).toHaveAttribute('href', '/query/1');
     expect(queryToast('Failed to fetch query data')).not.toBeInTheDocument();
   });

@@ -1,14 +1,13 @@
 import { format, isValid } from 'date-fns';
-import { CalendarDays, FileQuestion, Hash, RefreshCw, TriangleAlert } from 'lucide-react';
+import { CalendarDays, FileQuestion, RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { COMPARISON_MODEL } from '../../../common/models';
 import type { SavedQuery } from '../../../common/query-schemas';
 import { ComparisonCard } from '../../components/answers/comparison-card';
-import { ConfidenceRanking } from '../../components/answers/confidence-ranking';
 import { FullPageLoading } from '../../components/layout/guards';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { ModelAnswers } from './model-answers';
 import { BackToDashboard, QueryNeighbourLinks } from './query-navigation';
 import { useQueryDetail, type Neighbours } from './use-query-detail';
@@ -47,24 +46,6 @@ function ReturnToDashboard({ variant }: { variant?: 'outline' }) {
   );
 }
 
-function RankingCard({ query }: { query: SavedQuery }) {
-  const ranking = query.comparisonSummary?.confidenceRanking ?? [];
-  return (
-    <Card>
-      <CardHeader className="pb-3">
-        <CardTitle className="text-lg">Confidence Ranking</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {ranking.length > 0 ? (
-          <ConfidenceRanking ranking={ranking} judge={query.comparisonSummary?.judge} />
-        ) : (
-          <p className="text-sm text-muted-foreground">No ranking available</p>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
 function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Neighbours }) {
   const created = new Date(query.createdAt);
   const createdAt = isValid(created) ? created : undefined;
@@ -76,26 +57,22 @@ function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Nei
         <BackToDashboard />
         <QueryNeighbourLinks neighbours={neighbours} />
       </div>
-      <header className="grid gap-3 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          <span className="inline-flex items-center gap-1 font-medium text-secondary-foreground">
-            <Hash className="size-4" aria-hidden />
-            Query #{query.id}
-          </span>
-          {createdAt && (
-            <time dateTime={query.createdAt} className="inline-flex items-center gap-1">
-              <CalendarDays className="size-4" aria-hidden />
+      <header className="grid gap-2 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+        {/* The date, not 'Query #id': the id counts every question the site has answered (issue 16, item 6;
+            decision 0041). The route keeps the id. */}
+        {createdAt && (
+          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+            <CalendarDays className="size-4" aria-hidden />
+            Asked{' '}
+            <time dateTime={query.createdAt} className="font-medium text-secondary-foreground">
               {format(createdAt, 'MMM d, yyyy h:mm a')}
             </time>
-          )}
-        </div>
+          </p>
+        )}
         <h1 className="text-xl font-bold tracking-tight break-words whitespace-pre-wrap sm:text-2xl">{query.text}</h1>
       </header>
-      <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-        <RankingCard query={query} />
-        {/* The ranking has its own card here, so the analysis card leaves its copy out. */}
-        <ComparisonCard comparison={comparison && { ...comparison, confidenceRanking: [] }} />
-      </div>
+      {/* The analysis card carries the ranking in its Confidence section: one card, no column left half empty. */}
+      <ComparisonCard comparison={comparison} />
       <ModelAnswers key={query.id} responses={answers} createdAt={createdAt} comparison={comparison} />
     </div>
   );
