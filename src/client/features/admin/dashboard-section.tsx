@@ -7,13 +7,13 @@ import { formatPrice } from '../../../common/plans';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { cn } from '../../lib/cn';
 import { AbandonedCheckoutsPanel } from './billing/abandoned-checkouts-panel';
 import { formatDateTime, humanize, statusBadgeVariant } from './shared/admin-format';
 import { useDashboard } from '../../api/admin/dashboard';
 import { useLoadErrorToast } from './shared/table-states';
+import { ResponsiveTable, type ListColumn } from './shared/responsive-table';
 
 export function DashboardSection() {
   const dashboard = useDashboard();
@@ -132,42 +132,39 @@ function RevenueLines({ revenue, pick }: { revenue: CurrencyRevenue[]; pick: (re
   );
 }
 
+const activityColumns: readonly ListColumn<ActivityItem>[] = [
+  {
+    label: 'Event',
+    cell: (item) => (
+      <>
+        <div className="font-medium">{humanize(item.event)}</div>
+        {item.amount !== null && (
+          <div className="text-xs text-muted-foreground tabular-nums">
+            {formatPrice(item.amount, item.currency ?? undefined)}
+          </div>
+        )}
+      </>
+    ),
+  },
+  { label: 'User', cell: (item) => item.username ?? (item.userId !== null ? `User #${item.userId}` : '—') },
+  { label: 'Type', cell: (item) => (item.type ? humanize(item.type) : '—') },
+  {
+    label: 'Status',
+    cell: (item) =>
+      item.status ? <Badge variant={statusBadgeVariant(item.status)}>{humanize(item.status)}</Badge> : '—',
+  },
+  {
+    label: 'Date',
+    className: 'whitespace-nowrap text-muted-foreground',
+    wide: true,
+    cell: (item) => formatDateTime(item.createdAt),
+  },
+];
+
 function ActivityFeed({ items, loading }: { items: ActivityItem[] | undefined; loading: boolean }) {
   if (loading) return <p className="py-8 text-center text-sm text-muted-foreground">Loading activity...</p>;
   if (!items?.length) {
     return <p className="py-8 text-center text-sm text-muted-foreground">{adminEmptyStates.activity}</p>;
   }
-  return (
-    <Table aria-label="Activity Feed">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Event</TableHead>
-          <TableHead>User</TableHead>
-          <TableHead>Type</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Date</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {items.map((item) => (
-          <TableRow key={item.key}>
-            <TableCell>
-              <div className="font-medium">{humanize(item.event)}</div>
-              {item.amount !== null && (
-                <div className="text-xs text-muted-foreground tabular-nums">
-                  {formatPrice(item.amount, item.currency ?? undefined)}
-                </div>
-              )}
-            </TableCell>
-            <TableCell>{item.username ?? (item.userId !== null ? `User #${item.userId}` : '—')}</TableCell>
-            <TableCell>{item.type ? humanize(item.type) : '—'}</TableCell>
-            <TableCell>
-              {item.status ? <Badge variant={statusBadgeVariant(item.status)}>{humanize(item.status)}</Badge> : '—'}
-            </TableCell>
-            <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(item.createdAt)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
+  return <ResponsiveTable label="Activity Feed" columns={activityColumns} rows={items} rowKey={(item) => item.key} />;
 }

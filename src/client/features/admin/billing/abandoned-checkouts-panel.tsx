@@ -1,10 +1,10 @@
 import { ShoppingCart } from 'lucide-react';
 import { adminEmptyStates, adminToastMessages } from '../../../../common/admin-messages';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
-import { TableCell, TableRow } from '../../../components/ui/table';
 import { useAbandonedCheckouts, type CheckoutRow } from '../../../api/admin/abandoned-checkouts';
 import { formatDateTime, formatMoney, formatRelative } from '../shared/admin-format';
 import { ListTable, PanelCard, RefreshButton } from '../shared/list-panel';
+import type { ListColumn } from '../shared/responsive-table';
 import { useLoadErrorToast } from '../shared/table-states';
 
 /**
@@ -29,72 +29,83 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
-function TimeCell({ date }: { date: Date | null }) {
+function Time({ date }: { date: Date | null }) {
+  if (!date) return '—';
   return (
-    <TableCell className="whitespace-nowrap text-muted-foreground">
-      {date ? (
-        <time dateTime={date.toISOString()} title={formatDateTime(date)}>
-          {formatRelative(date)}
-        </time>
-      ) : (
-        '—'
-      )}
-    </TableCell>
+    <time dateTime={date.toISOString()} title={formatDateTime(date)}>
+      {formatRelative(date)}
+    </time>
   );
 }
+
+function shortIdOf(id: string): string {
+  return id.length > CHECKOUT_ID_DISPLAY_LENGTH ? id.slice(0, CHECKOUT_ID_DISPLAY_LENGTH) : id;
+}
+
+const timeClass = 'whitespace-nowrap text-muted-foreground';
 
 /** The amount, with the plan under it for a checkout attempt that names one. */
-function AmountCell({ row }: { row: CheckoutRow }) {
-  return (
-    <TableCell className="whitespace-nowrap tabular-nums">
+const amountColumn: ListColumn<CheckoutRow> = {
+  label: 'Amount',
+  className: 'whitespace-nowrap tabular-nums',
+  cell: (row) => (
+    <>
       {formatMoney(row.amount, row.currency)}
       {row.plan && <span className="block text-xs text-muted-foreground">{row.plan}</span>}
-    </TableCell>
-  );
-}
+    </>
+  ),
+};
+const statusColumn: ListColumn<CheckoutRow> = { label: 'Status', cell: (row) => <StatusBadge status={row.status} /> };
+const createdColumn: ListColumn<CheckoutRow> = {
+  label: 'Created',
+  className: timeClass,
+  cell: (row) => <Time date={row.createdAt} />,
+};
+const expiresColumn: ListColumn<CheckoutRow> = {
+  label: 'Expires',
+  className: timeClass,
+  cell: (row) => <Time date={row.expiresAt} />,
+};
 
-function DashboardRow({ row }: { row: CheckoutRow }) {
-  const shortId = row.id.length > CHECKOUT_ID_DISPLAY_LENGTH ? row.id.slice(0, CHECKOUT_ID_DISPLAY_LENGTH) : row.id;
-  return (
-    <TableRow>
-      <TableCell className="whitespace-nowrap">{formatDateTime(row.createdAt)}</TableCell>
-      <TableCell>
-        <code title={row.id} className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
-          {shortId}
-          {shortId !== row.id && '…'}
-        </code>
-      </TableCell>
-      <TableCell className="max-w-56 truncate">{row.customerEmail ?? row.customerName ?? ANONYMOUS}</TableCell>
-      <AmountCell row={row} />
-      <TableCell>
-        <StatusBadge status={row.status} />
-      </TableCell>
-      <TimeCell date={row.createdAt} />
-      <TimeCell date={row.expiresAt} />
-    </TableRow>
-  );
-}
-
-function SubscriptionsRow({ row }: { row: CheckoutRow }) {
-  return (
-    <TableRow>
-      <TableCell className="max-w-64 truncate">
-        {row.customerEmail ?? <span className="text-muted-foreground">{row.customerName ?? ANONYMOUS}</span>}
-      </TableCell>
-      <AmountCell row={row} />
-      <TableCell>
-        <StatusBadge status={row.status} />
-      </TableCell>
-      <TimeCell date={row.createdAt} />
-      <TimeCell date={row.expiresAt} />
-    </TableRow>
-  );
-}
-
-const columns = {
-  dashboard: ['Timestamp', 'Checkout ID', 'Customer', 'Amount', 'Status', 'Created', 'Expires'],
-  subscriptions: ['Customer Email', 'Amount', 'Status', 'Created', 'Expires'],
-} as const;
+const columns: Record<'dashboard' | 'subscriptions', readonly ListColumn<CheckoutRow>[]> = {
+  dashboard: [
+    { label: 'Timestamp', className: 'whitespace-nowrap', wide: true, cell: (row) => formatDateTime(row.createdAt) },
+    {
+      label: 'Checkout ID',
+      cell: (row) => {
+        const shortId = shortIdOf(row.id);
+        return (
+          <code title={row.id} className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
+            {shortId}
+            {shortId !== row.id && '…'}
+          </code>
+        );
+      },
+    },
+    {
+      label: 'Customer',
+      className: 'max-w-56 truncate',
+      cell: (row) => row.customerEmail ?? row.customerName ?? ANONYMOUS,
+    },
+    amountColumn,
+    statusColumn,
+    createdColumn,
+    expiresColumn,
+  ],
+  subscriptions: [
+    {
+      label: 'Customer Email',
+      className: 'max-w-64 truncate',
+      wide: true,
+      cell: (row) =>
+        row.customerEmail ?? <span className="text-muted-foreground">{row.customerName ?? ANONYMOUS}</span>,
+    },
+    amountColumn,
+    statusColumn,
+    createdColumn,
+    expiresColumn,
+  ],
+};
 
 function CheckoutsTable({
   variant,
@@ -108,16 +119,10 @@ function CheckoutsTable({
     <div className="grid grid-cols-1 gap-3">
       <ListTable
         label="Abandoned checkouts"
-        heads={columns[variant]}
+        columns={columns[variant]}
+        rowKey={(row) => row.id}
         query={checkouts}
         rows={checkouts.data}
-        renderRow={(row) =>
-          variant === 'dashboard' ? (
-            <DashboardRow key={row.id} row={row} />
-          ) : (
-            <SubscriptionsRow key={row.id} row={row} />
-          )
-        }
         loadingLabel="Loading abandoned checkouts..."
         empty={{
           title: adminEmptyStates.abandonedCheckouts,

@@ -3,10 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { adminToastMessages } from '../../../../common/admin-messages';
 import { failure, makePayment, renderSection, sent } from '../shared/section-test-data';
 import { PaymentsSection } from './payments-section';
+import { cardLabels, cellValue } from '../shared/admin-test-data';
 
 const PATH = '/api/admin/payments';
 
 describe('payments section', () => {
+  it('on a phone, each payment is a card naming every field', async () => {
+    renderSection(<PaymentsSection />, {
+      [`GET ${PATH}`]: { json: [makePayment()], headers: { 'X-Total-Count': '1', 'X-Total-Revenue': 'usd=1999' } },
+    });
+    await screen.findByText('#101');
+    const [, row] = within(screen.getByRole('table', { name: 'Payments' })).getAllByRole('row');
+    expect(cardLabels(row!)).toEqual(['ID', 'User', 'Amount', 'Status', 'Date']);
+    expect(within(row!).getAllByRole('cell').map(cellValue).slice(0, 3)).toEqual(['#101', '#7ada', '$19.99']);
+  });
+
   it('lists payments with user, amount, status badge and date, and counts them in the footer', async () => {
     renderSection(<PaymentsSection />, {
       [`GET ${PATH}`]: {

@@ -1,11 +1,11 @@
 import { History, Package, Pencil, Power, PowerOff } from 'lucide-react';
 import { useState } from 'react';
 import { adminEmptyStates, adminToastMessages } from '../../../../common/admin-messages';
+import type { SubscriptionEvent } from '../../../../common/admin-billing-schemas';
 import type { Plan } from '../../../../common/billing-schemas';
 import { UNLIMITED_QUERIES } from '../../../../common/plans';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { TableCell, TableRow } from '../../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
 import { AbandonedCheckoutsPanel } from './abandoned-checkouts-panel';
@@ -14,61 +14,85 @@ import { PlanDialog } from './plan-dialog';
 import { formatDateTime, formatMoney } from '../shared/admin-format';
 import { useAdminPlans, useSubscriptionEvents, useTogglePlan } from '../../../api/admin/subscriptions';
 import { AddButton, ListPanel } from '../shared/list-panel';
+import type { ListColumn } from '../shared/responsive-table';
 import { toastFailure, useLoadErrorToast } from '../shared/table-states';
 
-function PlanRow({
-  plan,
-  toggling,
+function planColumns({
+  isToggling,
   onEdit,
   onToggle,
 }: {
-  plan: Plan;
-  toggling: boolean;
-  onEdit: () => void;
-  onToggle: () => void;
-}) {
-  return (
-    <TableRow>
-      <TableCell className="font-mono text-xs">{plan.name}</TableCell>
-      <TableCell className="font-medium">
-        {plan.displayName}
-        {plan.testOnly && (
-          <Badge variant="outline" className="ml-2">
-            Test only
-          </Badge>
-        )}
-      </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">
-        {formatMoney(plan.price, plan.currency)}
-        <span className="text-muted-foreground"> / {plan.interval}</span>
-      </TableCell>
-      <TableCell className="tabular-nums">
-        {plan.limits.queries === UNLIMITED_QUERIES ? 'Unlimited' : plan.limits.queries}
-      </TableCell>
-      <TableCell className="font-mono text-xs text-muted-foreground">{plan.stripePriceId ?? '—'}</TableCell>
-      <TableCell>
+  isToggling: (plan: Plan) => boolean;
+  onEdit: (plan: Plan) => void;
+  onToggle: (plan: Plan) => void;
+}): ListColumn<Plan>[] {
+  return [
+    { label: 'Name', className: 'font-mono text-xs', cell: (plan) => plan.name },
+    {
+      label: 'Display Name',
+      className: 'font-medium',
+      cell: (plan) => (
+        <>
+          {plan.displayName}
+          {plan.testOnly && (
+            <Badge variant="outline" className="ml-2">
+              Test only
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    {
+      label: 'Price',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (plan) => (
+        <>
+          {formatMoney(plan.price, plan.currency)}
+          <span className="text-muted-foreground"> / {plan.interval}</span>
+        </>
+      ),
+    },
+    {
+      label: 'Query Limit',
+      className: 'tabular-nums',
+      cell: (plan) => (plan.limits.queries === UNLIMITED_QUERIES ? 'Unlimited' : plan.limits.queries),
+    },
+    {
+      label: 'Stripe Price ID',
+      className: 'font-mono text-xs text-muted-foreground',
+      wide: true,
+      cell: (plan) => plan.stripePriceId ?? '—',
+    },
+    {
+      label: 'Status',
+      cell: (plan) => (
         <Badge variant={plan.isActive ? 'success' : 'secondary'}>{plan.isActive ? 'Active' : 'Inactive'}</Badge>
-      </TableCell>
-      <TableCell>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${plan.displayName}`}>
+      ),
+    },
+    {
+      label: 'Actions',
+      className: 'text-right',
+      wide: true,
+      cell: (plan) => (
+        <div className="flex flex-wrap gap-2 sm:justify-end">
+          <Button variant="outline" size="sm" onClick={() => onEdit(plan)} aria-label={`Edit ${plan.displayName}`}>
             <Pencil aria-hidden />
             Edit
           </Button>
           <Button
             variant={plan.isActive ? 'ghost' : 'secondary'}
             size="sm"
-            onClick={onToggle}
-            disabled={toggling}
+            onClick={() => onToggle(plan)}
+            disabled={isToggling(plan)}
             aria-label={`${plan.isActive ? 'Deactivate' : 'Activate'} ${plan.displayName}`}
           >
             {plan.isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
             {plan.isActive ? 'Deactivate' : 'Activate'}
           </Button>
         </div>
-      </TableCell>
-    </TableRow>
-  );
+      ),
+    },
+  ];
 }
 
 function PlansCard() {
@@ -100,26 +124,14 @@ function PlansCard() {
         description="The plans visitors can subscribe to. Inactive plans are hidden from them."
         actions={<AddButton label="Add Plan" onClick={() => setDialog({ open: true, plan: null })} />}
         label="Subscription plans"
-        heads={[
-          'Name',
-          'Display Name',
-          'Price',
-          'Query Limit',
-          'Stripe Price ID',
-          'Status',
-          { label: 'Actions', className: 'text-right' },
-        ]}
+        columns={planColumns({
+          isToggling: (plan) => toggle.isPending && toggle.variables?.id === plan.id,
+          onEdit: (plan) => setDialog({ open: true, plan }),
+          onToggle: togglePlan,
+        })}
+        rowKey={(plan) => plan.id}
         query={plans}
         rows={plans.data}
-        renderRow={(plan) => (
-          <PlanRow
-            key={plan.id}
-            plan={plan}
-            toggling={toggle.isPending && toggle.variables?.id === plan.id}
-            onEdit={() => setDialog({ open: true, plan })}
-            onToggle={() => togglePlan(plan)}
-          />
-        )}
         loadingLabel="Loading plans..."
         empty={{ title: adminEmptyStates.plans, hint: 'Use Add Plan to create the first one.' }}
         errorTitle={adminToastMessages.loadPlans}
@@ -132,6 +144,32 @@ function PlansCard() {
     </>
   );
 }
+
+const eventColumns: readonly ListColumn<SubscriptionEvent>[] = [
+  { label: 'ID', className: 'font-mono text-xs text-muted-foreground', cell: (event) => `#${event.id}` },
+  {
+    label: 'User',
+    cell: (event) => (
+      <>
+        {event.userId === null ? '—' : `#${event.userId}`}
+        {event.username && <span className="block text-xs text-muted-foreground">{event.username}</span>}
+      </>
+    ),
+  },
+  {
+    label: 'Event Type',
+    wide: true,
+    cell: (event) => <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{event.eventType}</code>,
+  },
+  { label: 'New Status', className: 'capitalize', cell: (event) => event.newStatus ?? '—' },
+  { label: 'New Tier', className: 'capitalize', cell: (event) => event.newTier ?? '—' },
+  {
+    label: 'Date',
+    className: 'whitespace-nowrap text-muted-foreground',
+    wide: true,
+    cell: (event) => formatDateTime(event.createdAt),
+  },
+];
 
 function EventsCard() {
   const [offset, setOffset] = useState(0);
@@ -146,24 +184,10 @@ function EventsCard() {
       icon={History}
       description="Changes to users’ subscriptions, newest first."
       label="Subscription events"
-      heads={['ID', 'User', 'Event Type', 'New Status', 'New Tier', 'Date']}
+      columns={eventColumns}
+      rowKey={(event) => event.id}
       query={events}
       rows={data?.items}
-      renderRow={(event) => (
-        <TableRow key={event.id}>
-          <TableCell className="font-mono text-xs text-muted-foreground">#{event.id}</TableCell>
-          <TableCell>
-            {event.userId === null ? '—' : `#${event.userId}`}
-            {event.username && <span className="block text-xs text-muted-foreground">{event.username}</span>}
-          </TableCell>
-          <TableCell>
-            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{event.eventType}</code>
-          </TableCell>
-          <TableCell className="capitalize">{event.newStatus ?? '—'}</TableCell>
-          <TableCell className="capitalize">{event.newTier ?? '—'}</TableCell>
-          <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(event.createdAt)}</TableCell>
-        </TableRow>
-      )}
       loadingLabel="Loading events..."
       empty={{ title: adminEmptyStates.events }}
       errorTitle={adminToastMessages.loadAdminData}

@@ -6,6 +6,7 @@ import { adminAccountTexts } from './settings-texts';
 import { makePublicUser } from '../../../../../tests/helpers/users';
 import { AdminSettingsSection } from './admin-settings-section';
 import { failure, renderSection, sent } from '../shared/section-test-data';
+import { cardLabels } from '../shared/admin-test-data';
 
 const ADMINS = '/api/admin/admin-users';
 const me = makePublicUser({ id: 1, username: 'root', email: 'root@parallax.test', role: 'admin', isAdmin: true });
@@ -31,6 +32,18 @@ const adminsTable = () => screen.getByRole('table', { name: 'Admin accounts' });
 const rowOf = (name: string) => within(adminsTable()).getByText(name).closest('tr')!;
 
 describe('admin settings', () => {
+  it('on a phone, each admin is a card naming every field; your own says it has no actions', async () => {
+    renderSettings();
+    await screen.findByText('grace');
+    const heads = within(adminsTable())
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(cardLabels(rowOf('grace'))).toEqual(heads);
+    expect(within(rowOf('grace')).getByRole('button', { name: 'Remove admin role from grace' })).toBeInTheDocument();
+    expect(cardLabels(rowOf('root'))).toEqual(heads);
+    expect(within(rowOf('root')).getByText(adminAccountTexts.noActionsOnSelf)).toHaveClass('sm:hidden');
+  });
+
   it('shows the signed-in account and the three standard plans', async () => {
     renderSettings();
     const info = screen.getByRole('region', { name: 'Your Account' });

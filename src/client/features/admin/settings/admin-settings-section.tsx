@@ -9,12 +9,12 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { TableCell, TableRow } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast-store';
 import { AddAdminDialog } from './add-admin-dialog';
 import { useAdminAccounts, useRemoveAdminRole } from '../../../api/admin/admin-accounts';
 import { formatDate, formatMoney } from '../shared/admin-format';
 import { AddButton, ListPanel } from '../shared/list-panel';
+import type { ListColumn } from '../shared/responsive-table';
 import { toastFailure, useLoadErrorToast } from '../shared/table-states';
 
 function AccountInfo({ user }: { user: PublicUser }) {
@@ -46,6 +46,65 @@ function AccountInfo({ user }: { user: PublicUser }) {
   );
 }
 
+function adminColumns({
+  currentUserId,
+  isRemoving,
+  onRemove,
+}: {
+  currentUserId: number;
+  isRemoving: (admin: AdminAccount) => boolean;
+  onRemove: (admin: AdminAccount) => void;
+}): ListColumn<AdminAccount>[] {
+  return [
+    {
+      label: 'Username',
+      className: 'font-medium',
+      cell: (admin) => (
+        <>
+          {admin.username}
+          {admin.id === currentUserId && (
+            <Badge variant="secondary" className="ml-2">
+              {adminAccountTexts.youTag}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    {
+      label: 'Email',
+      className: 'max-w-64 truncate text-muted-foreground',
+      wide: true,
+      cell: (admin) => admin.email ?? '—',
+    },
+    { label: 'Role', className: 'capitalize', cell: (admin) => admin.role },
+    {
+      label: 'Created',
+      className: 'whitespace-nowrap text-muted-foreground',
+      cell: (admin) => formatDate(admin.createdAt),
+    },
+    {
+      label: 'Actions',
+      className: 'text-right',
+      cell: (admin) =>
+        admin.id === currentUserId ? (
+          <span className="text-muted-foreground sm:hidden">{adminAccountTexts.noActionsOnSelf}</span>
+        ) : (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-destructive hover:bg-red-50"
+            onClick={() => onRemove(admin)}
+            disabled={isRemoving(admin)}
+            aria-label={`Remove admin role from ${admin.username}`}
+          >
+            <ShieldOff aria-hidden />
+            Remove admin
+          </Button>
+        ),
+    },
+  ];
+}
+
 function AdminAccounts({ currentUser }: { currentUser: PublicUser }) {
   const admins = useAdminAccounts();
   const remove = useRemoveAdminRole();
@@ -72,42 +131,14 @@ function AdminAccounts({ currentUser }: { currentUser: PublicUser }) {
         description="Everyone who can open this console."
         actions={<AddButton label="Add Admin" onClick={() => setAdding(true)} />}
         label="Admin accounts"
-        heads={['Username', 'Email', 'Role', 'Created', { label: 'Actions', className: 'text-right' }]}
+        columns={adminColumns({
+          currentUserId: currentUser.id,
+          isRemoving: (admin) => remove.isPending && remove.variables === admin.id,
+          onRemove: setRemoving,
+        })}
+        rowKey={(admin) => admin.id}
         query={admins}
         rows={admins.data}
-        renderRow={(admin) => {
-          const isSelf = admin.id === currentUser.id;
-          return (
-            <TableRow key={admin.id}>
-              <TableCell className="font-medium">
-                {admin.username}
-                {isSelf && (
-                  <Badge variant="secondary" className="ml-2">
-                    {adminAccountTexts.youTag}
-                  </Badge>
-                )}
-              </TableCell>
-              <TableCell className="max-w-64 truncate text-muted-foreground">{admin.email ?? '—'}</TableCell>
-              <TableCell className="capitalize">{admin.role}</TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(admin.createdAt)}</TableCell>
-              <TableCell className="text-right">
-                {!isSelf && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="text-destructive hover:bg-red-50"
-                    onClick={() => setRemoving(admin)}
-                    disabled={remove.isPending && remove.variables === admin.id}
-                    aria-label={`Remove admin role from ${admin.username}`}
-                  >
-                    <ShieldOff aria-hidden />
-                    Remove admin
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          );
-        }}
         loadingLabel="Loading admin users..."
         empty={{ title: adminEmptyStates.admins }}
         errorTitle={adminToastMessages.loadAdminUsers}

@@ -5,11 +5,11 @@ import type { EmailLog } from '../../../../common/admin-settings-schemas';
 import { emailSettingsTexts } from './settings-texts';
 import { Badge } from '../../../components/ui/badge';
 import { Input } from '../../../components/ui/input';
-import { TableCell, TableRow } from '../../../components/ui/table';
 import { useEmailLogs } from '../../../api/admin/email-settings';
 import { ADMIN_PAGE_SIZE } from '../../../api/admin/paging';
 import { formatDateTime } from '../shared/admin-format';
 import { ListPanel } from '../shared/list-panel';
+import type { ListColumn } from '../shared/responsive-table';
 import { useLoadErrorToast } from '../shared/table-states';
 
 const SEARCH_DELAY_MS = 300;
@@ -38,6 +38,27 @@ function StatusBadge({ log }: { log: EmailLog }) {
     </Badge>
   );
 }
+
+const columns: readonly ListColumn<EmailLog>[] = [
+  {
+    label: 'Date',
+    className: 'whitespace-nowrap text-muted-foreground',
+    cell: (log) => formatDateTime(log.timestamp),
+  },
+  { label: 'To', className: 'max-w-56 truncate', cell: (log) => log.to },
+  {
+    label: 'Subject',
+    className: 'min-w-48',
+    wide: true,
+    cell: (log) => (
+      <>
+        {log.subject}
+        {log.error && <span className="block text-xs text-destructive">{log.error}</span>}
+      </>
+    ),
+  },
+  { label: 'Status', cell: (log) => <StatusBadge log={log} /> },
+];
 
 export function EmailLogsPanel() {
   const [search, setSearch] = useState('');
@@ -74,22 +95,10 @@ export function EmailLogsPanel() {
         </div>
       }
       label="Email logs"
-      heads={['Date', 'To', 'Subject', 'Status']}
+      columns={columns}
+      rowKey={(log) => log.id}
       query={logs}
       rows={data?.items}
-      renderRow={(log) => (
-        <TableRow key={log.id}>
-          <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(log.timestamp)}</TableCell>
-          <TableCell className="max-w-56 truncate">{log.to}</TableCell>
-          <TableCell className="min-w-48">
-            {log.subject}
-            {log.error && <span className="block text-xs text-destructive">{log.error}</span>}
-          </TableCell>
-          <TableCell>
-            <StatusBadge log={log} />
-          </TableCell>
-        </TableRow>
-      )}
       loadingLabel="Loading email logs..."
       empty={{ title: adminEmptyStates.emailLogs, hint: emailSettingsTexts.emptyLogsHint }}
       errorTitle={adminToastMessages.loadEmailLogs}

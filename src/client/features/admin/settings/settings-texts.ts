@@ -51,6 +51,8 @@ export const emailSettingsTexts = {
 
 export const adminAccountTexts = {
   youTag: 'You',
+  /** The Actions field of your own row on a phone's card, where an empty field would look broken. */
+  noActionsOnSelf: 'None for your own account',
   removeTitle: 'Remove admin role?',
   removeDescription: '{name} will become a regular user and lose access to this console.',
   removeConfirm: 'Remove admin role',

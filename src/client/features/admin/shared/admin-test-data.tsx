@@ -104,3 +104,19 @@ export function held(answer: FakeResponse) {
   const gate = new Promise<void>((resolve) => (release = resolve));
   return { handler: async () => (await gate, answer), release };
 }
+
+/**
+ * A list cell's value as the table shows it from 640 px up: its text without the field label that a phone's card
+ * shows above the value (ResponsiveTable puts that label first in every cell).
+ */
+export function cellValue(cell: HTMLElement): string {
+  const label = cell.firstElementChild?.textContent ?? '';
+  return (cell.textContent ?? '').slice(label.length);
+}
+
+/** The labels of a row's fields on a phone's card, in order. */
+export function cardLabels(row: HTMLElement): string[] {
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.firstElementChild?.textContent ?? '');
+}

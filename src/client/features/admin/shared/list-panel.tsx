@@ -2,14 +2,15 @@ import { Plus, RefreshCw, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { ListPager } from './list-pager';
+import { ResponsiveTable, type ListColumn } from './responsive-table';
 import { LoadError, TableEmptyRow, TableLoadingRow } from './table-states';
 
 // The console's one list: a card with its title and actions, a table that shows loading, empty,
 // failed and loaded states the same way everywhere, optional totals and a pager. Every list of the
-// console is drawn by ListPanel (or ListTable inside a card of its own).
+// console is drawn by ListPanel (or ListTable inside a card of its own); the rows are ResponsiveTable's,
+// a table from 640 px up and a card per row below.
 
 /** What a list needs to know of its query (a TanStack Query result has all of it). */
 export interface ListQueryState {
@@ -19,16 +20,14 @@ export interface ListQueryState {
   refetch: () => unknown;
 }
 
-export type ListHead = string | { label: string; className?: string };
-
 export interface ListTableProps<Row> {
   /** The table's accessible name. */
   label: string;
-  heads: readonly ListHead[];
+  columns: readonly ListColumn<Row>[];
+  rowKey: (row: Row) => string | number;
   query: ListQueryState;
   /** Undefined until the first answer. */
   rows: readonly Row[] | undefined;
-  renderRow: (row: Row) => ReactNode;
   loadingLabel: string;
   empty: { title: string; hint?: ReactNode };
   /** Said when the first load fails; a later failed refresh keeps the rows on screen. */
@@ -39,10 +38,10 @@ export interface ListTableProps<Row> {
 
 export function ListTable<Row>({
   label,
-  heads,
+  columns,
+  rowKey,
   query,
   rows,
-  renderRow,
   loadingLabel,
   empty,
   errorTitle,
@@ -51,32 +50,22 @@ export function ListTable<Row>({
   if (query.isError && rows === undefined) {
     return <LoadError title={errorTitle} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
+  const placeholder = query.isPending ? (
+    <TableLoadingRow colSpan={columns.length} label={loadingLabel} />
+  ) : !rows || rows.length === 0 ? (
+    <TableEmptyRow colSpan={columns.length} title={empty.title} hint={empty.hint} />
+  ) : undefined;
   return (
-    <div className={cn('rounded-lg border', scrolls && 'max-h-64 overflow-y-auto')}>
-      <Table aria-label={label}>
-        <TableHeader className={cn(scrolls && 'sticky top-0 bg-muted')}>
-          <TableRow className="hover:bg-transparent">
-            {heads.map((head) => {
-              const { label: text, className } =
-                typeof head === 'string' ? { label: head, className: undefined } : head;
-              return (
-                <TableHead key={text} className={className}>
-                  {text}
-                </TableHead>
-              );
-            })}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {query.isPending ? (
-            <TableLoadingRow colSpan={heads.length} label={loadingLabel} />
-          ) : !rows || rows.length === 0 ? (
-            <TableEmptyRow colSpan={heads.length} title={empty.title} hint={empty.hint} />
-          ) : (
-            rows.map(renderRow)
-          )}
-        </TableBody>
-      </Table>
+    // On a phone the rows are cards with borders of their own, so the frame is drawn from 640 px up.
+    <div className={cn('sm:rounded-lg sm:border', scrolls && 'max-h-64 overflow-y-auto')}>
+      <ResponsiveTable
+        label={label}
+        columns={columns}
+        rows={rows ?? []}
+        rowKey={rowKey}
+        placeholder={placeholder}
+        headerClassName={cn(scrolls && 'sticky top-0 bg-muted')}
+      />
     </div>
   );
 }

@@ -2,9 +2,9 @@ import type { AllowanceChangeReason } from '../../../../common/allowance-ledger'
 import type { AllowanceLedgerEntry } from '../../../../common/admin-user-schemas';
 import { UNLIMITED_QUERIES } from '../../../../common/plans';
 import { useAllowanceHistory } from '../../../api/admin/allowance-history';
-import { TableCell, TableRow } from '../../../components/ui/table';
 import { DASH, formatDateTime } from '../shared/admin-format';
 import { ListTable } from '../shared/list-panel';
+import type { ListColumn } from '../shared/responsive-table';
 
 // The user dialog's allowance history: every change of the user's question counts, newest first,
 // with who or what made it (the ledger written by src/server/allowance/).
@@ -23,14 +23,21 @@ const reasonLabels: Record<AllowanceChangeReason, string> = {
   'session-takeover': 'Moved on registration',
 };
 
-const heads = ['When', 'Questions', 'Change', 'Balance', 'Reason', 'By'] as const;
-
 const balanceText = (balance: number) => (balance === UNLIMITED_QUERIES ? 'Unlimited' : String(balance));
 
 function changeText(entry: AllowanceLedgerEntry): string {
   if (entry.delta === null) return entry.balanceAfter === UNLIMITED_QUERIES ? 'To unlimited' : 'From unlimited';
   return entry.delta > 0 ? `+${entry.delta}` : `−${Math.abs(entry.delta)}`;
 }
+
+const columns: readonly ListColumn<AllowanceLedgerEntry>[] = [
+  { label: 'When', className: 'whitespace-nowrap', wide: true, cell: (entry) => formatDateTime(entry.createdAt) },
+  { label: 'Questions', cell: (entry) => (entry.bucket === 'paid' ? 'Paid' : 'Free') },
+  { label: 'Change', className: 'whitespace-nowrap tabular-nums', cell: changeText },
+  { label: 'Balance', className: 'tabular-nums', cell: (entry) => balanceText(entry.balanceAfter) },
+  { label: 'Reason', wide: true, cell: (entry) => reasonLabels[entry.reason] },
+  { label: 'By', cell: (entry) => entry.actor?.username ?? DASH },
+];
 
 export function AllowanceHistory({ userId }: { userId: number }) {
   const history = useAllowanceHistory(userId);
@@ -41,19 +48,10 @@ export function AllowanceHistory({ userId }: { userId: number }) {
       </h3>
       <ListTable
         label="Allowance history"
-        heads={heads}
+        columns={columns}
+        rowKey={(entry) => entry.id}
         query={history}
         rows={history.data}
-        renderRow={(entry) => (
-          <TableRow key={entry.id}>
-            <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>
-            <TableCell>{entry.bucket === 'paid' ? 'Paid' : 'Free'}</TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">{changeText(entry)}</TableCell>
-            <TableCell className="tabular-nums">{balanceText(entry.balanceAfter)}</TableCell>
-            <TableCell>{reasonLabels[entry.reason]}</TableCell>
-            <TableCell>{entry.actor?.username ?? DASH}</TableCell>
-          </TableRow>
-        )}
         loadingLabel="Loading allowance history..."
         empty={{
           title: 'No changes recorded yet.',

@@ -3,7 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminToastMessages, adminValidationMessages as v } from '../../../../common/admin-messages';
 import type { AdminUser, AllowanceLedgerEntry } from '../../../../common/admin-user-schemas';
 import type { FakeHandler, FakeResponse } from '../../../../../tests/helpers/fake-fetch';
-import { findToast, makeAdminUser, renderAdmin, requestsTo, rootAdmin, usersByKind } from '../shared/admin-test-data';
+import {
+  cellValue,
+  findToast,
+  makeAdminUser,
+  renderAdmin,
+  requestsTo,
+  rootAdmin,
+  usersByKind,
+} from '../shared/admin-test-data';
 import { REFETCH_AFTER_CHANGE_MS, SECOND_REFETCH_AFTER_MS } from '../../../../common/limits';
 import { changedOnly } from './edit-user-dialog';
 import { UsersSection } from './users-section';
@@ -254,12 +262,7 @@ describe('Allowance history in the Edit User dialog', () => {
     within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .slice(1)
-          .map((cell) => cell.textContent),
-      );
+      .map((row) => within(row).getAllByRole('cell').slice(1).map(cellValue));
 
   it('lists every change newest first, with its reason, the balance after and the administrator who made it', async () => {
     const view = renderEdit({

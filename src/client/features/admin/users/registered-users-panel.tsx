@@ -6,12 +6,37 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 import { ListPager } from '../shared/list-pager';
 import { useLoadErrorToast } from '../shared/table-states';
 import type { UserAction } from './user-actions-menu';
 import { useAdminUsers } from '../../../api/admin/users';
 import { USERS_PAGE_SIZE, userFilters, type UserFilter, type UsersListState } from './users-list-state';
-import { UsersTable } from './users-table';
+import { sortableColumns, UsersTable } from './users-table';
+
+/**
+ * Sorting on a phone, where the table's sortable headers are not shown (each user is a card there); from 640 px up
+ * the headers sort and this menu is hidden.
+ */
+function UsersSortSelect({ list }: { list: UsersListState }) {
+  return (
+    <NativeSelect
+      aria-label="Sort users"
+      className="min-w-0 flex-1 sm:hidden"
+      value={list.sort}
+      onChange={(event) => list.chooseSort(event.target.value)}
+    >
+      {sortableColumns.flatMap(({ key, label }) => [
+        <option key={key} value={key}>
+          {label}, ascending
+        </option>,
+        <option key={`-${key}`} value={`-${key}`}>
+          {label}, descending
+        </option>,
+      ])}
+    </NativeSelect>
+  );
+}
 
 export function RegisteredUsersPanel({
   list,
@@ -29,6 +54,7 @@ export function RegisteredUsersPanel({
   const items = users.data?.items ?? [];
   const total = users.data?.total ?? 0;
   const { offset, setOffset } = list;
+  const listed = !users.isPending && items.length > 0;
 
   // Deleting the last row of the last page would leave an empty page: step back to one with rows.
   useEffect(() => {
@@ -55,10 +81,10 @@ export function RegisteredUsersPanel({
             onChange={(event) => list.setSearchText(event.target.value)}
           />
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2 sm:flex-nowrap">
           <NativeSelect
             aria-label="Filter users"
-            className="sm:w-52"
+            className="min-w-0 flex-1 sm:w-52 sm:flex-none"
             value={list.filter}
             onChange={(event) => list.setFilter(event.target.value as UserFilter)}
           >
@@ -68,6 +94,7 @@ export function RegisteredUsersPanel({
               </option>
             ))}
           </NativeSelect>
+          <UsersSortSelect list={list} />
           <Button variant="outline" className="shrink-0" onClick={list.reset} disabled={!list.isFiltered}>
             <RotateCcw aria-hidden />
             Reset Filters
@@ -75,7 +102,8 @@ export function RegisteredUsersPanel({
         </div>
       </div>
 
-      <div className="relative rounded-lg border bg-card">
+      {/* On a phone each row is a card of its own, so the frame goes once there are rows. */}
+      <div className={cn('relative', listed ? 'sm:rounded-lg sm:border sm:bg-card' : 'rounded-lg border bg-card')}>
         {users.isPending ? (
           <div className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
             <Spinner label="Loading users" />

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adminEmptyStates, adminToastMessages } from '../../../../common/admin-messages';
 import type { FakeHandler, FakeResponse } from '../../../../../tests/helpers/fake-fetch';
 import {
+  cardLabels,
   findToast,
   lastParams,
   makeAdminUser,
@@ -35,6 +36,15 @@ async function renderSessions(handlers: Record<string, FakeHandler | FakeRespons
 }
 
 describe('Anonymous Sessions tab', () => {
+  it('on a phone, each session is a card naming every field, with Edit and Delete in it', async () => {
+    await renderSessions();
+    const table = await screen.findByRole('table', { name: 'Anonymous sessions' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(cardLabels(row!)).toEqual(['ID', 'Session ID', 'Created', 'Subscription', 'Questions', 'Actions']);
+    expect(within(row!).getByRole('button', { name: 'Edit session 3f9c2a7e' })).toBeInTheDocument();
+    expect(within(row!).getByRole('button', { name: 'Delete session 3f9c2a7e' })).toBeInTheDocument();
+  });
+
   it('lists sessions by id without the session_ prefix, with created, subscription and questions', async () => {
     const { requests } = await renderSessions();
     const table = await screen.findByRole('table', { name: 'Anonymous sessions' });

@@ -61,6 +61,12 @@ export function useUsersListState(initialSearch: string) {
       setSort(key === sortKey ? (descending ? key : `-${key}`) : key);
       setOffset(0);
     },
+    /** A sort chosen whole ('email' or '-email'), as the phone's sort menu does. */
+    chooseSort(value: string) {
+      setSort(value);
+      setOffset(0);
+    },
+    sort,
     offset,
     setOffset,
     clearSearch() {

@@ -4,6 +4,7 @@ import { adminEmptyStates, adminToastMessages } from '../../../../common/admin-m
 import type { SyncJob } from '../../../../common/admin-job-schemas';
 import type { RecordedRequest } from '../../../../../tests/helpers/fake-fetch';
 import {
+  cardLabels,
   findToast,
   lastParams,
   makeAdminUser,
@@ -92,6 +93,36 @@ describe('users section: registered users', () => {
 
     await user.click(screen.getByRole('button', { name: /Subscription/ }));
     await waitFor(() => expect(lastParams(requests, USERS).get('sort')).toBe('subscription'));
+  });
+
+  // Below 640 px the header row is hidden and each row is a card (ResponsiveTable); jsdom applies no media queries,
+  // so this checks what the cards are made of, and the screenshots at 375 px check the layout.
+  it('on a phone, each user is a card naming every field, with Edit and the actions menu in it', async () => {
+    renderUsers();
+    await screen.findByText('grace');
+    const table = screen.getByRole('table', { name: 'Registered users' });
+    const heads = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(within(table).getAllByRole('rowgroup')[0]).toHaveClass('max-sm:hidden');
+    const graceRow = rowOf('grace');
+    expect(cardLabels(graceRow)).toEqual(heads);
+    expect(cardLabels(graceRow)).toContain('Actions');
+    expect(within(graceRow).getByRole('button', { name: 'Edit grace' })).toBeInTheDocument();
+    expect(within(graceRow).getByRole('button', { name: /actions for grace/i })).toBeInTheDocument();
+  });
+
+  it('on a phone, sorts with the Sort users menu, as the column headers do', async () => {
+    const { user, requests } = renderUsers();
+    await screen.findByText('grace');
+    const sort = screen.getByRole('combobox', { name: 'Sort users' });
+    expect(sort).toHaveValue('-id');
+    await user.selectOptions(sort, 'Email, ascending');
+    await waitFor(() => expect(lastParams(requests, USERS).get('sort')).toBe('email'));
+    expect(screen.getByRole('columnheader', { name: /Email/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: /^Email/ }));
+    await waitFor(() => expect(lastParams(requests, USERS).get('sort')).toBe('-email'));
+    expect(sort).toHaveValue('-email');
   });
 
   it('pages with Previous and Next and says which rows are shown', async () => {

@@ -2,12 +2,16 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Pencil } from 'lucide-react';
 import type { AdminUser, AdminUserSortKey } from '../../../../common/admin-user-schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { isAdministrator, planLabel } from '../../../lib/format';
 import { humanize, paidQuestionsText, statusBadgeVariant } from '../shared/admin-format';
+import { ResponsiveTable, type ListColumn } from '../shared/responsive-table';
 import { UserActionsMenu, type UserAction } from './user-actions-menu';
 
-const columns: { key: AdminUserSortKey; label: string }[] = [
+/** The table shows every sort key but the creation date. */
+type ColumnKey = Exclude<AdminUserSortKey, 'createdAt'>;
+
+/** The columns people can sort by, in the table's order; a phone sorts with a menu of them (UsersSortSelect). */
+export const sortableColumns: readonly { key: ColumnKey; label: string }[] = [
   { key: 'id', label: 'ID' },
   { key: 'username', label: 'Username' },
   { key: 'email', label: 'Email' },
@@ -15,6 +19,46 @@ const columns: { key: AdminUserSortKey; label: string }[] = [
   { key: 'subscription', label: 'Subscription' },
   { key: 'questions', label: 'Questions Remaining' },
 ];
+
+const cellsOf: Record<ColumnKey, Pick<ListColumn<UserRow>, 'className' | 'wide' | 'cell'>> = {
+  id: { className: 'text-muted-foreground tabular-nums', cell: ({ user }) => user.id },
+  username: {
+    cell: ({ user, isSelf }) => (
+      <div className="flex items-center gap-2">
+        <span
+          aria-hidden
+          className="flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold uppercase text-secondary-foreground"
+        >
+          {user.username.charAt(0)}
+        </span>
+        <span className="min-w-0 font-medium">{user.username}</span>
+        {isSelf && <Badge variant="outline">You</Badge>}
+      </div>
+    ),
+  },
+  email: {
+    className: 'max-w-56 truncate text-muted-foreground',
+    wide: true,
+    cell: ({ user }) => <span title={user.email ?? undefined}>{user.email ?? '—'}</span>,
+  },
+  role: {
+    cell: ({ user }) => {
+      const admin = isAdministrator(user);
+      return <Badge variant={admin ? 'default' : 'outline'}>{admin ? 'Admin' : 'User'}</Badge>;
+    },
+  },
+  subscription: {
+    cell: ({ user }) => <SubscriptionCell status={user.subscriptionStatus} tier={user.subscriptionTier} />,
+  },
+  questions: {
+    cell: ({ user }) => <QuestionsCell free={user.freeQuestionsRemaining} paid={user.paidQuestionsRemaining} />,
+  },
+};
+
+interface UserRow {
+  user: AdminUser;
+  isSelf: boolean;
+}
 
 export function UsersTable({
   users,
@@ -33,38 +77,42 @@ export function UsersTable({
   onEdit: (user: AdminUser) => void;
   onAction: (action: UserAction, user: AdminUser) => void;
 }) {
+  const columns: ListColumn<UserRow>[] = [
+    ...sortableColumns.map(({ key, label }) => {
+      const active = key === sortKey;
+      return {
+        label,
+        head: <SortButton label={label} active={active} descending={descending} onSort={() => onSort(key)} />,
+        headProps: { 'aria-sort': active ? (descending ? 'descending' : 'ascending') : 'none' } as const,
+        ...cellsOf[key],
+      };
+    }),
+    {
+      label: 'Actions',
+      className: 'text-right',
+      wide: true,
+      cell: ({ user, isSelf }) => (
+        <div className="flex items-center gap-1 sm:justify-end">
+          <Button variant="outline" size="sm" onClick={() => onEdit(user)} aria-label={`Edit ${user.username}`}>
+            <Pencil aria-hidden />
+            Edit
+          </Button>
+          <UserActionsMenu user={user} isSelf={isSelf} onAction={onAction} />
+        </div>
+      ),
+    },
+  ];
   return (
-    <Table aria-label="Registered users">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          {columns.map((column) => (
-            <SortableHead
-              key={column.key}
-              label={column.label}
-              active={column.key === sortKey}
-              descending={descending}
-              onSort={() => onSort(column.key)}
-            />
-          ))}
-          <TableHead className="text-right">Actions</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {users.map((user) => (
-          <UserRow
-            key={user.id}
-            user={user}
-            isSelf={user.id === currentUserId}
-            onEdit={() => onEdit(user)}
-            onAction={onAction}
-          />
-        ))}
-      </TableBody>
-    </Table>
+    <ResponsiveTable
+      label="Registered users"
+      columns={columns}
+      rows={users.map((user) => ({ user, isSelf: user.id === currentUserId }))}
+      rowKey={({ user }) => user.id}
+    />
   );
 }
 
-function SortableHead({
+function SortButton({
   label,
   active,
   descending,
@@ -77,68 +125,14 @@ function SortableHead({
 }) {
   const Icon = !active ? ArrowUpDown : descending ? ArrowDown : ArrowUp;
   return (
-    <TableHead aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
-      <button
-        type="button"
-        onClick={onSort}
-        className="-mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 py-0.5 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        {label}
-        <Icon className={active ? 'size-3.5 text-foreground' : 'size-3.5 opacity-50'} aria-hidden />
-      </button>
-    </TableHead>
-  );
-}
-
-function UserRow({
-  user,
-  isSelf,
-  onEdit,
-  onAction,
-}: {
-  user: AdminUser;
-  isSelf: boolean;
-  onEdit: () => void;
-  onAction: (action: UserAction, user: AdminUser) => void;
-}) {
-  const admin = isAdministrator(user);
-  return (
-    <TableRow>
-      <TableCell className="text-muted-foreground tabular-nums">{user.id}</TableCell>
-      <TableCell>
-        <div className="flex items-center gap-2">
-          <span
-            aria-hidden
-            className="flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold uppercase text-secondary-foreground"
-          >
-            {user.username.charAt(0)}
-          </span>
-          <span className="font-medium">{user.username}</span>
-          {isSelf && <Badge variant="outline">You</Badge>}
-        </div>
-      </TableCell>
-      <TableCell className="max-w-56 truncate text-muted-foreground" title={user.email ?? undefined}>
-        {user.email ?? '—'}
-      </TableCell>
-      <TableCell>
-        <Badge variant={admin ? 'default' : 'outline'}>{admin ? 'Admin' : 'User'}</Badge>
-      </TableCell>
-      <TableCell>
-        <SubscriptionCell status={user.subscriptionStatus} tier={user.subscriptionTier} />
-      </TableCell>
-      <TableCell>
-        <QuestionsCell free={user.freeQuestionsRemaining} paid={user.paidQuestionsRemaining} />
-      </TableCell>
-      <TableCell>
-        <div className="flex items-center justify-end gap-1">
-          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${user.username}`}>
-            <Pencil aria-hidden />
-            Edit
-          </Button>
-          <UserActionsMenu user={user} isSelf={isSelf} onAction={onAction} />
-        </div>
-      </TableCell>
-    </TableRow>
+    <button
+      type="button"
+      onClick={onSort}
+      className="-mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 py-0.5 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      {label}
+      <Icon className={active ? 'size-3.5 text-foreground' : 'size-3.5 opacity-50'} aria-hidden />
+    </button>
   );
 }
 
