@@ -59,6 +59,13 @@ test('register, verify by email, sign out, sign in by username, change the passw
   await expect(page.getByText(username).first()).toBeVisible();
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
 
+  // The same link again (a second click, the back button): no red failure, the way on instead.
+  await page.goto(verifyLink);
+  await expect(page.getByRole('heading', { name: 'Already Verified' })).toBeVisible();
+  await expect(page.getByText('Email verification failed')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
   await logoutFromHome(page);
 
   await login(page, username.toUpperCase(), firstPassword);

@@ -141,7 +141,7 @@ test('admin login, edit a user, create and deactivate a plan, login as the user 
   await expect(page).toHaveURL(/\/$/);
 
   const banner = page.getByRole('region', { name: 'Impersonation' });
-  await expect(banner.getByText('You are currently viewing the site as another user', { exact: true })).toBeVisible();
+  await expect(banner.getByText(`Viewing as ${account.username}`, { exact: true })).toBeVisible();
   await expect(banner).toHaveClass(/bg-yellow-100/);
   expect(await me(page)).toMatchObject({ id: member.id, username: account.username, impersonatedBy: admin.id });
   expect(await impersonatingFlag(page)).toBe('true');
@@ -150,7 +150,7 @@ test('admin login, edit a user, create and deactivate a plan, login as the user 
   await banner.getByRole('button', { name: 'Return to Admin Account' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
-  await expect(page.getByText('You are currently viewing the site as another user')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Impersonation' })).toHaveCount(0);
   expect(await me(page)).toMatchObject({ id: admin.id, username: E2E_ADMIN.username, impersonatedBy: null });
   expect(await impersonatingFlag(page)).toBeNull();
   expect(await page.evaluate(() => sessionStorage.getItem('originalAdminId'))).toBeNull();
