@@ -55,8 +55,9 @@ const ECHOED_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The first text of the verdict nobody can use: empty, or nothing but the verdict's own field names
- * ('topic', 'value', 'agreements: string'). Null when every text is real. One such text says the judge
+ * The first text of the verdict nobody can use: empty, or nothing but the verdict's own field names,
+ * alone or after a label ('topic', 'agreements: string', 'claude-sonnet-4-5: value'). Null when every
+ * text is real. One such text says the judge
  * did not do the task, so the whole verdict goes and the local analysis stands (judge.ts).
  */
 export function unusableText(verdict: JudgeVerdict): string | null {
@@ -70,7 +71,12 @@ export function unusableText(verdict: JudgeVerdict): string | null {
   ];
   return (
     texts.find((text) => {
-      const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      // 'claude-sonnet-4-5: agreements' is a label and a field name: the words after the last colon count.
+      const words = text
+        .slice(text.lastIndexOf(':') + 1)
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean);
       return words.every((word) => ECHOED_WORDS.has(word));
     }) ?? null
   );

@@ -145,6 +145,9 @@ describe('the judge', () => {
   });
 
   it('is another configured model when the preferred ones all answered', async () => {
+    fakes.openai.script(grok, {
+      text: JSON.stringify({ summary: 'The answers agree.', agreements: [], disputes: [] }),
+    });
     const query = await ask(['claude', 'chatgpt', 'gemini']);
     expect(query.comparisonSummary?.judge).toMatchObject({ kind: 'model', model: 'grok', modelVersion: grok });
   });
@@ -180,10 +183,12 @@ describe('the judge', () => {
       agreements: ['The Wall fell in November.', 'Agreements: string'],
       disputes: [],
     };
-    for (const verdict of [echoed, empty, oneEcho]) {
+    // Unscripted, the fake fills the schema in with '<model>: <field name>' for every text, as a confused judge would.
+    for (const verdict of [echoed, empty, oneEcho, null]) {
       fakes.openai.script(chatgpt, { text: 'The Berlin Wall fell on 9 November 1989.' });
       fakes.openai.script(grok, { text: 'The Berlin Wall fell on 9 November 1990.' });
-      judgeReplies(verdict);
+      if (verdict) judgeReplies(verdict);
+      else fakes.anthropic.reset();
       const comparison = (await ask(['chatgpt', 'grok'])).comparisonSummary!;
       expect(comparison.judge).toEqual({ kind: 'local' });
       expect(comparison.agreements.join(' ')).not.toMatch(/agreements|string/i);
