@@ -25,7 +25,7 @@ interface Transport {
 
 /**
  * The one module that talks to SendGrid. Without a key every message goes to the outbox: it is
- * logged in email_logs with its body, and its links are printed to the server log, so a local
+ * logged in email_logs with its body, and printed to the server log as one line with its links, so a local
  * user can verify and reset without a mail service (docs/architecture.md, "Outside services").
  */
 export class Mailer {
@@ -64,10 +64,7 @@ export class Mailer {
   async deliver(message: EmailMessage): Promise<{ status: DeliveryStatus; error?: string }> {
     const transport = await this.transport();
     if (!transport) {
-      this.log.info(
-        { to: message.to, subject: message.subject, links: extractLinks(message.text) },
-        'email written to outbox (no SendGrid key set)',
-      );
+      this.log.info(outboxLine(message));
       await this.record(message, 'outbox', { body: message.text });
       return { status: 'outbox' };
     }
@@ -117,6 +114,16 @@ export class Mailer {
 
 function extractLinks(text: string): string[] {
   return text.match(/https?:\/\/\S+/g) ?? [];
+}
+
+/**
+ * The outbox message as one plain line of the server log, its links bare so a terminal makes them
+ * clickable: how a local user without a mail service verifies an address or resets a password.
+ */
+function outboxLine(message: Pick<EmailMessage, 'to' | 'subject' | 'text'>): string {
+  const links = extractLinks(message.text);
+  const open = links.length > 0 ? ` \u2014 open: ${links.join('  ')}` : ' (in the outbox, no links)';
+  return `Email to ${message.to}: ${message.subject}${open}`;
 }
 
 function describeSendGridError(error: unknown): string {

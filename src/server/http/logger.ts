@@ -5,6 +5,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { createRequire } from 'node:module';
 import type { Config } from '../config';
 
 // Tokens travel in some URLs (/api/verify-email/:token, ?token=): keep them out of the logs.
@@ -14,8 +15,38 @@ export function redactUrl(url: string): string {
     .replace(/([?&](?:token|payment_intent_client_secret)=)[^&#]+/g, '$1[redacted]');
 }
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/**
+ * Readable lines for a developer at a terminal (`npm run dev`, `npm start` in a shell): pino-pretty
+ * as a transport, only in development and only when stdout is a terminal, so anything that reads
+ * the output (a log collector, tests/process/) still gets one JSON object a line. Production never
+ * takes this path: its logger is the plain one budget 1 of docs/performance.md was measured with
+ * (decision 0045).
+ */
+export function prettyTransport(config: Config, stdoutIsTTY: boolean) {
+  if (config.env !== 'development' || !stdoutIsTTY || !canLoad('pino-pretty')) return undefined;
   return {
+    target: 'pino-pretty',
+    options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+  };
+}
+
+// pino-pretty is a development dependency: an install without them keeps JSON rather than failing to start.
+function canLoad(name: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function loggerOptions(
+  config: Config,
+  stdoutIsTTY: boolean = process.stdout.isTTY === true,
+): FastifyServerOptions['logger'] {
+  const transport = prettyTransport(config, stdoutIsTTY);
+  return {
+    ...(transport && { transport }),
     level: config.logLevel,
     redact: {
       paths: [
