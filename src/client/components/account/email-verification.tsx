@@ -27,8 +27,8 @@ export function ResendLinkButton({
   const [sent, setSent] = useState(false);
   if (sent) {
     return (
-      <span role="status" className="inline-flex items-center gap-1 font-medium">
-        <MailCheck className="size-4 shrink-0" aria-hidden />
+      <span role="status" className="inline-flex items-start gap-1.5 font-medium">
+        <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
         {m.sent}
       </span>
     );
