@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Server suites that start processes, inject faults or exercise the test fakes themselves: most of
+ * the server suite's time for a small share of what a change usually touches.
+ */
+const SLOW_SERVER_SUITES = ['tests/process/**/*.test.ts', 'tests/faults/**/*.test.ts', 'tests/fakes/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -13,6 +19,20 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/common/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SLOW_SERVER_SUITES],
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Out of `npm test` so the README's command stays quick; CI runs them (npm run test:slow,
+        // and on PostgreSQL with npm run test:pg). Decision 0045.
+        test: {
+          name: 'server-slow',
+          environment: 'node',
+          include: SLOW_SERVER_SUITES,
           globalSetup: ['tests/helpers/global-setup.ts'],
           setupFiles: ['tests/helpers/fail-on-console-error.ts'],
           testTimeout: 30_000,
