@@ -87,7 +87,7 @@ export function ConfidenceRanking({ ranking, judge }: { ranking: ConfidenceEntry
           const style = colour ?? 'bg-muted/60 text-foreground';
           const line = (
             <>
-              {!allTied && <span className="text-xs font-semibold opacity-80">{placeLabel(place)}</span>}
+              {!allTied && <span className="text-xs font-semibold">{placeLabel(place)}</span>}
               <span className="font-medium">{entry.displayName}</span>
               <span className="font-semibold tabular-nums">{confidencePercent(entry.score)}</span>
             </>
