@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_FREE_QUESTIONS } from './support/paths.mjs';
+import { E2E_FREE_QUESTIONS, FAKE_VENDOR_PORT } from './support/paths.mjs';
 
 // An anonymous visitor asks three models (served by the loopback vendor fakes), watches the answers
 // stream in, reads the comparison and the ranking, opens the detail page, and after the last free
@@ -19,6 +19,15 @@ test('ask three models, compare, open the details, then run out of free question
   }
   await expect(page.getByText(`${E2E_FREE_QUESTIONS} free questions left`, { exact: true })).toBeVisible();
 
+  // The judge (Claude, on the Anthropic fake) gives a verdict in shape; unscripted, the fake would echo the
+  // schema's field names, which the app rejects for the local analysis (issue 16, item 4).
+  const verdict = { summary: 'The answers agree.', agreements: ['The answers name the same event.'], disputes: [] };
+  const scripted = await fetch(`http://127.0.0.1:${FAKE_VENDOR_PORT + 1}/__fake/script`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'claude-sonnet-4-5', text: JSON.stringify(verdict), times: 1 }),
+  });
+  expect(scripted.status).toBe(204);
   await ask(page, 'When did the Berlin Wall fall?');
   // Live: the real streamed words appear while the models are still typing.
   await expect(page.getByRole('heading', { name: 'Live AI Responses' })).toBeVisible();
@@ -41,8 +50,9 @@ test('ask three models, compare, open the details, then run out of free question
 
   await page.getByRole('link', { name: /View details/ }).click();
   await expect(page).toHaveURL(/\/query\/\d+$/);
-  const id = page.url().split('/').at(-1);
-  await expect(page.getByText(`Query #${id}`)).toBeVisible();
+  // The date, not the site-wide sequential number (issue 16, item 6).
+  await expect(page.getByText(/^Asked /)).toBeVisible();
+  await expect(page.getByText(/Query #/)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'When did the Berlin Wall fall?' })).toBeVisible();
   // The fakes' answers state nothing another answer could check: the ranking says so instead of 50 % each.
   await expect(page.getByText('No conflicts detected by the judge').first()).toBeVisible();

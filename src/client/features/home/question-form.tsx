@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { hasFinePointer } from '../../lib/fine-pointer';
 
-/** The textarea grows with its text up to about five lines, then scrolls. */
+/** The textarea starts one line tall and grows with its text up to about five lines, then scrolls. */
 const MAX_HEIGHT_PX = 132;
 
 export function QuestionForm({
@@ -32,6 +32,9 @@ export function QuestionForm({
     const input = inputRef.current;
     if (!input) return;
     input.style.height = 'auto';
+    // Empty, it stays one line: the placeholder (one line, cut short on phones) must not make it taller
+    // before anything is typed (issue 16, item 5).
+    if (value === '') return;
     if (input.scrollHeight > 0) input.style.height = `${Math.min(input.scrollHeight + 2, MAX_HEIGHT_PX)}px`;
   }, [value, inputRef]);
 
@@ -60,7 +63,7 @@ export function QuestionForm({
         maxLength={MAX_QUERY_LENGTH}
         aria-label="Your question"
         placeholder="Ask a question to compare AI responses..."
-        className="min-h-10 w-full min-w-0 resize-none rounded-md border border-input bg-card px-3 py-2 text-sm leading-normal text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60"
+        className="min-h-10 w-full min-w-0 resize-none rounded-md border border-input bg-card px-3 py-2 text-sm leading-normal text-foreground placeholder:truncate placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60"
       />
       <Button
         type="submit"
