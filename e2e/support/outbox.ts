@@ -25,7 +25,7 @@ export async function outboxLink(to: string, subject: RegExp): Promise<string> {
               return {};
             }
           })
-          .filter((l) => l.msg?.startsWith('email written to outbox') && l.to === to && subject.test(l.subject ?? ''));
+          .filter((l) => l.msg?.startsWith('Email to ') && l.to === to && subject.test(l.subject ?? ''));
         link = lines.at(-1)?.links?.[0];
         return link;
       },

@@ -64,7 +64,11 @@ export class Mailer {
   async deliver(message: EmailMessage): Promise<{ status: DeliveryStatus; error?: string }> {
     const transport = await this.transport();
     if (!transport) {
-      this.log.info(outboxLine(message));
+      // The readable line for a newcomer at a terminal, and the fields for tools (e2e/support/outbox.ts).
+      this.log.info(
+        { to: message.to, subject: message.subject, links: extractLinks(message.text) },
+        outboxLine(message),
+      );
       await this.record(message, 'outbox', { body: message.text });
       return { status: 'outbox' };
     }
