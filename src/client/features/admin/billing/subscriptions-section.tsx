@@ -60,7 +60,6 @@ function planColumns({
     {
       label: 'Stripe Price ID',
       className: 'font-mono text-xs text-muted-foreground',
-      wide: true,
       cell: (plan) => plan.stripePriceId ?? '—',
     },
     {

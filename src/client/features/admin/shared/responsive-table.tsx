@@ -22,8 +22,12 @@ export interface ListColumn<Row> {
   cell: (row: Row) => ReactNode;
 }
 
-/** A label of the card layout: hidden from 640 px up, where the column's header names the cell. */
-export const CARD_LABEL_CLASS = 'block text-xs font-medium text-muted-foreground sm:hidden';
+/**
+ * A label of the card layout: hidden from 640 px up, where the column's header names the cell. It sets its own font,
+ * case and colour, as the cell's classes (monospace ids, capitalised values) are meant for the value.
+ */
+export const CARD_LABEL_CLASS =
+  'block font-sans text-xs font-medium normal-case tracking-normal text-muted-foreground sm:hidden';
 
 export interface ResponsiveTableProps<Row> {
   /** The table's accessible name. */

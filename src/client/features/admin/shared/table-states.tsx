@@ -25,10 +25,15 @@ export function toastFailure(title: string) {
     toast({ variant: 'destructive', title, description: errorText(error, 'Please try again.') });
 }
 
+// On a phone the list's rows are cards (responsive-table.tsx); the loading and empty rows are a card too, as wide
+// as the list rather than shrunk to their text.
+const PLACEHOLDER_ROW = 'hover:bg-transparent max-sm:block max-sm:rounded-lg';
+const PLACEHOLDER_CELL = 'py-10 max-sm:block';
+
 export function TableLoadingRow({ colSpan, label = 'Loading...' }: { colSpan: number; label?: string }) {
   return (
-    <TableRow className="hover:bg-transparent">
-      <TableCell colSpan={colSpan} className="py-10">
+    <TableRow className={PLACEHOLDER_ROW}>
+      <TableCell colSpan={colSpan} className={PLACEHOLDER_CELL}>
         <span className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
           <Spinner label={label} />
           {label}
@@ -40,8 +45,8 @@ export function TableLoadingRow({ colSpan, label = 'Loading...' }: { colSpan: nu
 
 export function TableEmptyRow({ colSpan, title, hint }: { colSpan: number; title: string; hint?: ReactNode }) {
   return (
-    <TableRow className="hover:bg-transparent">
-      <TableCell colSpan={colSpan} className="py-10">
+    <TableRow className={PLACEHOLDER_ROW}>
+      <TableCell colSpan={colSpan} className={PLACEHOLDER_CELL}>
         <div className="flex flex-col items-center gap-2 text-center">
           <Inbox className="size-8 text-muted-foreground/70" aria-hidden />
           <p className="font-medium">{title}</p>

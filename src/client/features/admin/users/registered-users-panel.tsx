@@ -22,7 +22,7 @@ function UsersSortSelect({ list }: { list: UsersListState }) {
   return (
     <NativeSelect
       aria-label="Sort users"
-      className="min-w-0 flex-1 sm:hidden"
+      className="min-w-0 sm:hidden"
       value={list.sort}
       onChange={(event) => list.chooseSort(event.target.value)}
     >
@@ -81,10 +81,10 @@ export function RegisteredUsersPanel({
             onChange={(event) => list.setSearchText(event.target.value)}
           />
         </div>
-        <div className="flex flex-wrap gap-2 sm:flex-nowrap">
+        <div className="grid grid-cols-2 gap-2 sm:flex">
           <NativeSelect
             aria-label="Filter users"
-            className="min-w-0 flex-1 sm:w-52 sm:flex-none"
+            className="min-w-0 sm:w-52"
             value={list.filter}
             onChange={(event) => list.setFilter(event.target.value as UserFilter)}
           >
@@ -95,7 +95,7 @@ export function RegisteredUsersPanel({
             ))}
           </NativeSelect>
           <UsersSortSelect list={list} />
-          <Button variant="outline" className="shrink-0" onClick={list.reset} disabled={!list.isFiltered}>
+          <Button variant="outline" className="col-span-2 shrink-0" onClick={list.reset} disabled={!list.isFiltered}>
             <RotateCcw aria-hidden />
             Reset Filters
           </Button>
