@@ -1,5 +1,5 @@
 import { ArrowRight, CheckCircle2, ChevronsDownUp, ChevronsUpDown, Clock, MessageSquareText } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { COMPARISON_MODEL } from '../../../common/models';
 import type { SavedQuery } from '../../../common/query-schemas';
@@ -8,22 +8,12 @@ import { ComparisonCard } from '../../components/answers/comparison-card';
 import { ResponseCard } from '../../components/answers/response-card';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { RelativeTime } from '../../components/ui/relative-time';
 import { differenceHighlighter } from '../../lib/difference-highlight';
-import { timeAgo } from '../../lib/format';
 import { answerGridClass } from './answer-grid';
 
 /** 'All models responded' takes three answers (docs/product.md, "Asking a question"). */
 export const MODELS_FOR_ALL_RESPONDED = 3;
-
-/** The current time, redrawn every `intervalMs` so 'time since asked' keeps up. */
-function useNow(intervalMs = 15_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 function respondedLabel(answered: number): string {
   return answered >= MODELS_FOR_ALL_RESPONDED
@@ -33,7 +23,6 @@ function respondedLabel(answered: number): string {
 
 /** The results screen of one question (docs/product.md, "Asking a question"). */
 export function QueryResults({ query, highlightDifferences }: { query: SavedQuery; highlightDifferences: boolean }) {
-  const now = useNow();
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const answers = useMemo(() => query.responses.filter((r) => r.model !== COMPARISON_MODEL), [query.responses]);
   const answered = answers.filter((r) => !r.error && r.text).length;
@@ -82,9 +71,7 @@ export function QueryResults({ query, highlightDifferences }: { query: SavedQuer
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
             <Clock className="size-4" aria-hidden />
-            <time dateTime={query.createdAt} title={createdAt.toLocaleString()}>
-              {timeAgo(createdAt, now)}
-            </time>
+            <RelativeTime date={query.createdAt} />
           </span>
           <span
             className={`inline-flex items-center gap-1.5 ${answered >= MODELS_FOR_ALL_RESPONDED ? 'text-green-700' : ''}`}

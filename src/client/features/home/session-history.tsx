@@ -1,8 +1,8 @@
-import { formatDistanceToNow } from 'date-fns';
 import { History, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { SavedQuery } from '../../../common/query-schemas';
 import { Button } from '../../components/ui/button';
+import { RelativeTime } from '../../components/ui/relative-time';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { cn } from '../../lib/cn';
 import { useHistory } from '../../api/questions';
@@ -93,9 +93,7 @@ export function SessionHistory({
                   )}
                 >
                   <span className="line-clamp-2 text-sm break-words">{query.text}</span>
-                  <span className="text-xs text-muted-foreground">
-                    {formatDistanceToNow(new Date(query.createdAt), { addSuffix: true })}
-                  </span>
+                  <RelativeTime date={query.createdAt} className="text-xs text-muted-foreground" />
                 </button>
               </li>
             );

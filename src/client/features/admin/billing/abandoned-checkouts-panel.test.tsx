@@ -88,8 +88,8 @@ describe('abandoned checkouts panel, dashboard variant', () => {
     expect(stripe).toHaveTextContent('lin@example.com');
     expect(stripe).toHaveTextContent('$44.44');
     expect(stripe).toHaveTextContent('open');
-    expect(stripe).toHaveTextContent('about 2 hours ago');
-    expect(stripe).toHaveTextContent('in about 22 hours');
+    expect(stripe).toHaveTextContent('2 hours ago');
+    expect(stripe).toHaveTextContent('in 22 hours');
     expect(cellValue(within(stripe!).getAllByRole('cell')[0]!)).toMatch(/^\w{3} \d{1,2}, \d{4}, \d{2}:\d{2}$/);
 
     expect(within(ours!).getByTitle('cs_test_short')).toHaveTextContent(/^cs_test_short$/);
@@ -126,7 +126,7 @@ describe('abandoned checkouts panel, dashboard variant', () => {
     expect(amount).toHaveTextContent('$19.99');
     expect(within(amount).getByText('Standard')).toBeInTheDocument();
     expect(row).toHaveTextContent('expired');
-    expect(row).toHaveTextContent('about 7 hours ago');
+    expect(row).toHaveTextContent('7 hours ago');
   });
 
   it("says 'No abandoned checkouts found' when there are none", async () => {

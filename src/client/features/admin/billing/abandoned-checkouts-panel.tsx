@@ -1,8 +1,9 @@
 import { ShoppingCart } from 'lucide-react';
 import { adminEmptyStates, adminToastMessages } from '../../../../common/admin-messages';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { useAbandonedCheckouts, type CheckoutRow } from '../../../api/admin/abandoned-checkouts';
-import { formatDateTime, formatMoney, formatRelative } from '../shared/admin-format';
+import { formatDateTime, formatMoney } from '../shared/admin-format';
 import { ListTable, PanelCard, RefreshButton } from '../shared/list-panel';
 import type { ListColumn } from '../shared/responsive-table';
 import { useLoadErrorToast } from '../shared/table-states';
@@ -30,12 +31,7 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 function Time({ date }: { date: Date | null }) {
-  if (!date) return '—';
-  return (
-    <time dateTime={date.toISOString()} title={formatDateTime(date)}>
-      {formatRelative(date)}
-    </time>
-  );
+  return date ? <RelativeTime date={date} title={formatDateTime(date)} /> : '—';
 }
 
 function shortIdOf(id: string): string {

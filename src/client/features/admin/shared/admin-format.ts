@@ -1,4 +1,4 @@
-import { format, formatDistanceToNow, isValid } from 'date-fns';
+import { format, isValid } from 'date-fns';
 import { formatPrice } from '../../../../common/plans';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../../../common/limits';
 import type { BadgeProps } from '../../../components/ui/badge';
@@ -53,12 +53,6 @@ export function formatDate(value: Date | string | null | undefined): string {
 export function formatDateTime(value: Date | string | null | undefined): string {
   const date = toDate(value);
   return date ? format(date, 'MMM d, yyyy, HH:mm') : DASH;
-}
-
-/** 'about 3 hours ago', 'in 20 hours'. */
-export function formatRelative(value: Date | string | null | undefined): string {
-  const date = toDate(value);
-  return date ? formatDistanceToNow(date, { addSuffix: true }) : DASH;
 }
 
 /** Minor units to '$4.99'; an unknown currency code falls back to plain digits instead of throwing. */
