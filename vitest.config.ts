@@ -3,10 +3,17 @@ import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Server suites that start processes, inject faults or exercise the test fakes themselves: most of
- * the server suite's time for a small share of what a change usually touches.
+ * Server suites that start processes, inject faults, exercise the test fakes themselves, or sweep
+ * exhaustively (every route with hostile bodies; a 250-customer sync handed between instances):
+ * a large share of the server suite's time for a small share of what a change usually touches.
  */
-const SLOW_SERVER_SUITES = ['tests/process/**/*.test.ts', 'tests/faults/**/*.test.ts', 'tests/fakes/**/*.test.ts'];
+const SLOW_SERVER_SUITES = [
+  'tests/process/**/*.test.ts',
+  'tests/faults/**/*.test.ts',
+  'tests/fakes/**/*.test.ts',
+  'src/server/http/hostile-bodies.test.ts',
+  'src/server/admin/stripe-sync-job.test.ts',
+];
 
 export default defineConfig({
   test: {
