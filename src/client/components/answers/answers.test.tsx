@@ -310,7 +310,11 @@ describe('ComparisonCard with claim-level findings', () => {
       <ComparisonCard
         comparison={{
           ...checked,
-          confidenceRanking: [entry('chatgpt', 'ChatGPT', 0.5), entry('grok', 'Grok', 0.5), entry('gemini', 'Gemini', 0.5)],
+          confidenceRanking: [
+            entry('chatgpt', 'ChatGPT', 0.5),
+            entry('grok', 'Grok', 0.5),
+            entry('gemini', 'Gemini', 0.5),
+          ],
         }}
       />,
     );
@@ -327,7 +331,11 @@ describe('ComparisonCard with claim-level findings', () => {
       <ComparisonCard
         comparison={{
           ...checked,
-          confidenceRanking: [entry('gemini', 'Gemini', 0.25), entry('chatgpt', 'ChatGPT', 1), entry('grok', 'Grok', 1)],
+          confidenceRanking: [
+            entry('gemini', 'Gemini', 0.25),
+            entry('chatgpt', 'ChatGPT', 1),
+            entry('grok', 'Grok', 1),
+          ],
         }}
       />,
     );

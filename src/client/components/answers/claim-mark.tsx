@@ -1,5 +1,5 @@
 import { Tooltip } from 'radix-ui';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AnswerClaim } from '../../../common/comparison';
 import { cn } from '../../lib/cn';
 import { explainClaim } from './claim-explanation';
@@ -27,15 +27,25 @@ export function claimMarkClass(status: AnswerClaim['status']): string {
   );
 }
 
+/** How long after a mark takes the focus a close (from the scroll that focus caused) is ignored. */
+const FOCUS_SCROLL_GRACE_MS = 250;
+
 export function ClaimMark({ index, children }: { index: number; children: ReactNode }) {
   const context = useContext(ClaimsContext);
   const claim = context?.claims[index];
   const [open, setOpen] = useState(false);
+  // Tab to a mark below the fold scrolls it into view, and Radix closes a tooltip when anything around
+  // its trigger scrolls: that scroll, caused by the focus itself, must not close what the focus opened.
+  const focusedAt = useRef(0);
+  const onOpenChange = (next: boolean) => {
+    if (!next && performance.now() - focusedAt.current < FOCUS_SCROLL_GRACE_MS) return;
+    setOpen(next);
+  };
   const explanation = useMemo(() => (claim && context ? explainClaim(claim, context.model) : null), [claim, context]);
   if (!claim || !explanation) return <>{children}</>;
 
   return (
-    <Tooltip.Root open={open} onOpenChange={setOpen}>
+    <Tooltip.Root open={open} onOpenChange={onOpenChange}>
       <Tooltip.Trigger asChild>
         <mark
           tabIndex={0}
@@ -44,6 +54,9 @@ export function ClaimMark({ index, children }: { index: number; children: ReactN
             claimMarkClass(claim.status),
             'cursor-help focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
           )}
+          onFocus={() => {
+            focusedAt.current = performance.now();
+          }}
           onClick={(event) => {
             // Radix closes the tooltip on click; a tap is how a phone opens it.
             event.preventDefault();
