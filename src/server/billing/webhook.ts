@@ -9,16 +9,18 @@ import { constructWebhookEvent, type StripeGateway } from './stripe-gateway';
 import type { UserRow } from '../users/repository';
 import { HELD_STATUSES, ourStatus, stripeIdOf, subscriptionIdOfInvoice } from './subscription-state';
 import type { SubscriptionSnapshot, SubscriptionSync } from './subscription-sync';
+import {
+  checkoutWebhookEvents,
+  invoiceWebhookEvents,
+  subscriptionWebhookEvents,
+} from '../../common/stripe-webhook-events';
 
 export type WebhookOutcome = { received: true; duplicate?: true; ignored?: true };
 
-const SUBSCRIPTION_EVENTS = new Set([
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-]);
-const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed']);
-const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.expired']);
+// The one list of events we act on (src/common/stripe-webhook-events.ts), which Payment Settings and the README show.
+const SUBSCRIPTION_EVENTS = new Set<string>(subscriptionWebhookEvents);
+const INVOICE_EVENTS = new Set<string>(invoiceWebhookEvents);
+const CHECKOUT_EVENTS = new Set<string>(checkoutWebhookEvents);
 
 /**
  * POST /stripe-webhook: checks the signature against the active mode's secret, then applies the
