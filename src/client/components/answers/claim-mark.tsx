@@ -1,5 +1,5 @@
 import { Tooltip } from 'radix-ui';
-import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AnswerClaim } from '../../../common/comparison';
 import { cn } from '../../lib/cn';
 import { explainClaim } from './claim-explanation';
@@ -36,10 +36,26 @@ export function ClaimMark({ index, children }: { index: number; children: ReactN
   const [open, setOpen] = useState(false);
   // Tab to a mark below the fold scrolls it into view, and Radix closes a tooltip when anything around
   // its trigger scrolls: that scroll, caused by the focus itself, must not close what the focus opened.
+  // Only while the mark keeps the focus: leaving it (Tab, a click elsewhere) or Escape still closes at once.
+  const markRef = useRef<HTMLElement>(null);
   const focusedAt = useRef(0);
+  const escaped = useRef(false);
+  useEffect(() => {
+    if (!open) return;
+    // On the window, in capture: before Radix's own Escape listener on the document closes the tooltip.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') escaped.current = true;
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [open]);
   const onOpenChange = (next: boolean) => {
-    if (!next && performance.now() - focusedAt.current < FOCUS_SCROLL_GRACE_MS) return;
-    setOpen(next);
+    const scrolledByFocus =
+      !next &&
+      !escaped.current &&
+      document.activeElement === markRef.current &&
+      performance.now() - focusedAt.current < FOCUS_SCROLL_GRACE_MS;
+    if (!scrolledByFocus) setOpen(next);
   };
   const explanation = useMemo(() => (claim && context ? explainClaim(claim, context.model) : null), [claim, context]);
   if (!claim || !explanation) return <>{children}</>;
@@ -54,8 +70,10 @@ export function ClaimMark({ index, children }: { index: number; children: ReactN
             claimMarkClass(claim.status),
             'cursor-help focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
           )}
+          ref={markRef}
           onFocus={() => {
             focusedAt.current = performance.now();
+            escaped.current = false;
           }}
           onClick={(event) => {
             // Radix closes the tooltip on click; a tap is how a phone opens it.
