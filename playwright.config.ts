@@ -34,7 +34,8 @@ export default defineConfig({
     command: `node e2e/support/start-server.mjs ${port}`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A loaded 2-core machine has taken longer than a minute to start the server and its fakes.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
