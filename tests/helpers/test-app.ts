@@ -5,8 +5,11 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { Writable } from 'node:stream';
+import type { FastifyServerOptions } from 'fastify';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config, type Env } from '../../src/server/config';
+import { loggerOptions } from '../../src/server/http/logger';
 import { openDatabase, type DatabaseHandle, type DatabaseTimeouts } from '../../src/server/db/client';
 import { TEST_APP_SECRET, testDatabasePrefix, withDatabase } from './global-setup';
 
@@ -103,10 +106,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, configured only by `env` (never by the machine's environment). */
+/** A logger with the production options (http/logger.ts) whose JSON lines are pushed onto `lines`. */
+function loggerInto(config: Config, lines: string[]): FastifyServerOptions['logger'] {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  return { ...(loggerOptions(config) as object), stream } as FastifyServerOptions['logger'];
+}
+
+/**
+ * The real app on a fresh database, configured only by `env` (never by the machine's environment).
+ * With `logLines`, it logs as in production (LOG_LEVEL `info` unless `env` says otherwise) onto that
+ * array, one JSON line per entry; without, it logs nothing.
+ */
 export async function createTestApp(
   env: Partial<Env> = {},
   databaseOptions: Omit<TestDatabaseOptions, 'timeouts'> = {},
+  { logLines }: { logLines?: string[] } = {},
 ): Promise<TestApp> {
   // The database bounds come from the same settings as the app's (DATABASE_*_TIMEOUT_SECONDS).
   const { databaseTimeouts } = loadConfig({ APP_SECRET: TEST_APP_SECRET, ...(env as Record<string, string>) });
@@ -116,11 +135,12 @@ export async function createTestApp(
     DATA_DIR: handle.dataDir,
     APP_SECRET: TEST_APP_SECRET,
     APP_URL: 'http://parallax.test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: logLines ? 'info' : 'silent',
     ...(env as Record<string, string>),
   });
+  const logger = logLines ? loggerInto(config, logLines) : false;
   // One test app per database: its job runner need not poll for other instances' jobs (jobs/job-service.ts).
-  const app = await buildApp({ config, db: handle.db, logger: false, clientDir: null, jobs: { exclusive: true } });
+  const app = await buildApp({ config, db: handle.db, logger, clientDir: null, jobs: { exclusive: true } });
   await app.ready();
   return {
     app,

@@ -1,47 +1,23 @@
-import { Writable } from 'node:stream';
-import type { FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { loadConfig } from '../config';
-import { loggerOptions } from '../http/logger';
 import { acceptedTerms } from '../../../tests/helpers/accounts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-app';
-import { TEST_APP_SECRET } from '../../../tests/helpers/global-setup';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 // Without a SendGrid key, each email is one log line a local user can follow (decision 0045); the
 // terminal's readable form of it is checked in tests/process/readable-logs.test.ts.
 
-let app: App;
-let database: TestDatabase;
+let t: TestApp;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: database.dataDir,
-    APP_SECRET: TEST_APP_SECRET,
-    APP_URL: 'http://parallax.test',
-    LOG_LEVEL: 'info',
-  });
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      callback();
-    },
-  });
-  const logger = { ...(loggerOptions(config) as object), stream } as FastifyServerOptions['logger'];
-  app = await buildApp({ config, db: database.db, logger, clientDir: null });
-  await app.ready();
+  t = await createTestApp({}, {}, { logLines: lines });
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  await t?.close();
 });
 
 describe('an email written to the outbox', () => {
   it('is logged as one line naming the recipient and subject, with its link to open', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/register',
       payload: {
@@ -52,7 +28,7 @@ describe('an email written to the outbox', () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    await app.background.drain();
+    await t.app.background.drain();
 
     const messages = lines.map((line) => (JSON.parse(line) as { msg?: string }).msg ?? '');
     const emailLines = messages.filter((msg) => msg.startsWith('Email to '));

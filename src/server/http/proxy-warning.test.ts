@@ -1,45 +1,22 @@
-import { Writable } from 'node:stream';
-import type { FastifyServerOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { loadConfig } from '../config';
-import { loggerOptions } from './logger';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-app';
+import type { App } from '../app';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 // Behind a proxy without TRUST_PROXY every caller shares one address (issue item 8): the log says so.
 
-let app: App | undefined;
-let database: TestDatabase | undefined;
+let testApp: TestApp | undefined;
 afterEach(async () => {
-  await app?.close();
-  await database?.close();
+  await testApp?.close();
 });
 
 async function start(trustProxy: 'true' | 'false') {
-  database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: database.dataDir,
-    APP_SECRET: 'test-secret-test-secret-test-secret-0123',
-    APP_URL: 'http://parallax.test',
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: trustProxy,
-  });
   const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      callback();
-    },
-  });
-  const logger = { ...(loggerOptions(config) as object), stream } as FastifyServerOptions['logger'];
-  app = await buildApp({ config, db: database.db, logger, clientDir: null });
-  await app.ready();
+  testApp = await createTestApp({ LOG_LEVEL: 'warn', TRUST_PROXY: trustProxy }, {}, { logLines: lines });
   const warnings = () =>
     lines
       .map((line) => JSON.parse(line) as { level: number; msg: string })
       .filter((entry) => entry.level === 40 && entry.msg.includes('TRUST_PROXY'));
-  return { app, warnings };
+  return { app: testApp.app, warnings };
 }
 
 const viaProxy = (target: App, client: string) =>

@@ -1,22 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import type { FastifyServerOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { modelCatalogue, type ModelKey } from '../../common/models';
 import type { QueryResult, StreamEvent } from '../../common/query-schemas';
 import { vendorFailureMessages, type VendorFailure } from '../../common/vendor-failure-messages';
-import { buildApp, type App } from '../app';
-import { loadConfig } from '../config';
 import { queries, responses, users } from '../db/schema';
-import { loggerOptions } from '../http/logger';
 import { findOrCreateSessionUser } from '../users/repository';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
 import type { VendorScript } from '../../../tests/fakes/vendor-wire';
-import { TEST_APP_SECRET } from '../../../tests/helpers/global-setup';
 import { parseSse } from '../../../tests/helpers/sse';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-app';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 // What a card says when a vendor fails (issue 18, item 5; decision 0033): one short, human text per kind of
 // failure, never the vendor's own words, which go to the log under the request id instead. Every vendor
@@ -25,57 +19,44 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/te
 
 const version = (model: ModelKey) => modelCatalogue[model].defaultVersion;
 let fakes: FakeAiVendors;
-let database: TestDatabase;
-let app: App;
+let t: TestApp;
 const lines: string[] = [];
 let sessionCounter = 0;
 let requestCounter = 0;
 
 beforeAll(async () => {
   fakes = await startFakeAiVendors();
-  database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: database.dataDir,
-    APP_SECRET: TEST_APP_SECRET,
-    APP_URL: 'http://parallax.test',
-    LOG_LEVEL: 'info',
-    JUDGE_MODEL: 'local',
-    // Long enough for a cold first call on a busy machine; the hanging vendor's case waits this out.
-    MODEL_TIMEOUT_SECONDS: '3',
-    ...fakes.env,
-  });
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      callback();
+  t = await createTestApp(
+    {
+      JUDGE_MODEL: 'local',
+      // Long enough for a cold first call on a busy machine; the hanging vendor's case waits this out.
+      MODEL_TIMEOUT_SECONDS: '3',
+      ...fakes.env,
     },
-  });
-  const logger = { ...(loggerOptions(config) as object), stream } as FastifyServerOptions['logger'];
-  app = await buildApp({ config, db: database.db, logger, clientDir: null });
-  await app.ready();
+    {},
+    { logLines: lines },
+  );
 });
 afterEach(() => {
   fakes.reset();
   lines.length = 0;
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  await t?.close();
   await fakes?.stop();
 });
 
 /** A visitor whose session user exists, with all 33 free questions. */
 async function visitor() {
   const sessionId = `vendor-failure-session-${++sessionCounter}`;
-  await findOrCreateSessionUser(database.db, sessionId, 33);
+  await findOrCreateSessionUser(t.db, sessionId, 33);
   return sessionId;
 }
 
 /** One question to `models` on the stream, under a request id of our own; what the page is sent. */
 async function ask(models: ModelKey[]) {
   const requestId = `vendor-failure-${++requestCounter}`;
-  const res = await app.inject({
+  const res = await t.app.inject({
     method: 'POST',
     url: '/api/query/stream',
     headers: { 'x-request-id': requestId },
@@ -185,7 +166,7 @@ describe("a vendor's failure on the answer card", () => {
       expect(asked.card(c.model).error).toBe(message);
       if (c.raw) expect(asked.body).not.toContain(c.raw);
       expect(asked.query.subscriptionInfo.freeQuestionsRemaining).toBe(33);
-      const [saved] = await database.db.select().from(responses).where(eq(responses.queryId, asked.query.id));
+      const [saved] = await t.db.select().from(responses).where(eq(responses.queryId, asked.query.id));
       expect(saved?.error).toBe(message);
     });
   }
@@ -220,8 +201,8 @@ describe("a vendor's failure on the answer card", () => {
 
   it('an asker who goes away leaves the cancelled message on the saved card', async () => {
     fakes.script('*', { chunks: Array.from({ length: 20 }, (_, i) => `word${i} `), chunkDelayMs: 50 });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
     const sessionId = await visitor();
     await new Promise<void>((resolve, reject) => {
       const req = http.request(
@@ -246,14 +227,14 @@ describe("a vendor's failure on the answer card", () => {
       req.on('error', () => {});
       req.end(JSON.stringify({ text: 'What is the capital of France?', sessionId, selectedModels: ['chatgpt'] }));
     });
-    const [owner] = await database.db
+    const [owner] = await t.db
       .select()
       .from(users)
       .where(eq(users.username, `session_${sessionId}`));
     let saved: (typeof responses.$inferSelect)[] = [];
     for (let tries = 0; tries < 100 && saved.length === 0; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      saved = await database.db
+      saved = await t.db
         .select({ response: responses })
         .from(responses)
         .innerJoin(queries, eq(queries.id, responses.queryId))
