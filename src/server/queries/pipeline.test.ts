@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { toastMessages } from '../../common/messages';
 import { vendorFailureMessages } from '../../common/vendor-failure-messages';
 import { modelCatalogue } from '../../common/models';
@@ -20,7 +20,9 @@ const newSession = () => `pipeline-session-${++sessionCounter}-${Date.now()}`;
 beforeAll(async () => {
   fakes = await startFakeAiVendors();
   // Judge: local analysis here, so these tests are about the answers; judge.test.ts covers judging.
-  t = await createTestApp({ ...fakes.env, JUDGE_MODEL: 'local', MODEL_TIMEOUT_SECONDS: '2' });
+  // The default model timeout, so that a loaded machine cannot turn a slow fake into a refunded question;
+  // the timeout test below runs its own app with a short one.
+  t = await createTestApp({ ...fakes.env, JUDGE_MODEL: 'local' });
 });
 afterEach(() => fakes.reset());
 afterAll(async () => {
@@ -121,7 +123,13 @@ describe('POST /api/query/stream', () => {
 
   it('ends a model that takes longer than the timeout with a clear error', async () => {
     fakes.gemini.script(version('gemini'), { failure: 'hang' });
-    const res = await ask({ text: 'Slow question', sessionId: newSession(), selectedModels: ['chatgpt', 'gemini'] });
+    const impatient = await createTestApp({ ...fakes.env, JUDGE_MODEL: 'local', MODEL_TIMEOUT_SECONDS: '2' });
+    onTestFinished(() => impatient.close());
+    const res = await impatient.app.inject({
+      method: 'POST',
+      url: '/api/query/stream',
+      payload: { text: 'Slow question', sessionId: newSession(), selectedModels: ['chatgpt', 'gemini'] },
+    });
     const query = (parseSse(res.body).at(-1) as { query: QueryResult }).query;
     expect(query.responses.find((r) => r.model === 'gemini')?.error).toBe(vendorFailureMessages.timeout);
     expect(query.responses.find((r) => r.model === 'chatgpt')?.error).toBeNull();

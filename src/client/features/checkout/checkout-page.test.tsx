@@ -195,7 +195,7 @@ describe('CheckoutPage', () => {
     };
     const { user } = renderCheckout({ stripeLoader: loader, stripeTimeoutMs: 50 });
     await user.click(await screen.findByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('button', { name: 'Pay $4.99' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $4.99' })).toBeEnabled());
   });
 
   it('reports a Payment Element that fails to load', async () => {
@@ -240,7 +240,7 @@ describe('CheckoutPage', () => {
     answer({ error: { type: 'card_error', message: 'Your card was declined.' } });
     expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
     expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Pay $4.99' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $4.99' })).toBeEnabled());
   });
 
   it('falls back to a generic reason when the provider gives none', async () => {

@@ -248,7 +248,7 @@ describe('checkout for a subscriber', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Retry' }, { timeout: 5000 }));
-    expect(await screen.findByRole('button', { name: 'Confirm change' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm change' })).toBeEnabled());
   });
 
   it('keeps the plan and points to Billing when the card is declined', async () => {
