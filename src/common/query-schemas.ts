@@ -45,6 +45,8 @@ export const modelResponseSchema = z.object({
   responseTime: z.number().int().nullable(),
   confidenceScore: z.number().min(0).max(1).nullable(),
   usage: tokenUsageSchema.nullable().optional(),
+  /** The vendor's model that answered (e.g. gpt-5.1); null where it was not recorded. */
+  modelVersion: z.string().nullable().optional(),
 });
 export type ModelResponse = z.infer<typeof modelResponseSchema>;
 
@@ -84,6 +86,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     model: z.string(),
     responseTime: z.number().int().nullable(),
     error: z.string().nullable(),
+    modelVersion: z.string().nullable().optional(),
   }),
   z.object({ type: z.literal('comparison'), comparison: comparisonAnalysisSchema }),
   z.object({ type: z.literal('query'), query: queryResultSchema }),

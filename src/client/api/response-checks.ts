@@ -157,6 +157,7 @@ export const savedQueryCheck = object<SavedQuery>({
       responseTime: nullable(int()),
       confidenceScore: nullable(number(0, 1)),
       usage: optional(nullable(object({ inputTokens: nullable(int()), outputTokens: nullable(int()) }))),
+      modelVersion: optional(nullable(string)),
     }),
   ),
   comparisonSummary: nullable(comparisonCheck),

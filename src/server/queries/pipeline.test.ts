@@ -64,6 +64,7 @@ describe('POST /api/query/stream', () => {
     const done = events.filter((e) => e.type === 'model-done');
     expect(done).toHaveLength(3);
     for (const d of done) expect(d).toMatchObject({ error: null, responseTime: expect.any(Number) });
+    expect(done.find((d) => d.model === 'grok')).toMatchObject({ modelVersion: version('grok') });
     const types = events.map((e) => e.type);
     expect(types.indexOf('comparison')).toBeGreaterThan(types.lastIndexOf('model-done'));
     expect(types.at(-1)).toBe('query');
@@ -71,7 +72,11 @@ describe('POST /api/query/stream', () => {
     const query = (events.at(-1) as { query: QueryResult }).query;
     expect(query.text).toBe('What is the capital of France?');
     expect(query.responses.map((r) => r.model)).toEqual(['chatgpt', 'grok', 'gemini', 'comparison']);
-    expect(query.responses[0]).toMatchObject({ text: 'Paris is the capital of France.', error: null });
+    expect(query.responses[0]).toMatchObject({
+      text: 'Paris is the capital of France.',
+      error: null,
+      modelVersion: version('chatgpt'),
+    });
     expect(query.responses[2]!.usage).toEqual({ inputTokens: 11, outputTokens: 7 });
     expect(query.comparisonSummary?.judge).toEqual({ kind: 'local' });
     expect(query.comparisonSummary?.confidenceRanking.map((c) => c.model).sort()).toEqual([

@@ -137,6 +137,7 @@ export function toSavedQuery(
     error: r.error,
     responseTime: r.responseTimeMs,
     confidenceScore: r.confidenceScore,
+    modelVersion: r.modelVersion,
     usage:
       r.inputTokens === null && r.outputTokens === null
         ? null

@@ -137,7 +137,13 @@ export class QueryService {
           log: options.log,
         });
         this.metrics.vendorCall(model, result.responseTimeMs, result.failure);
-        options.emit({ type: 'model-done', model, responseTime: result.responseTimeMs, error: result.error });
+        options.emit({
+          type: 'model-done',
+          model,
+          responseTime: result.responseTimeMs,
+          error: result.error,
+          modelVersion: credentials.version,
+        });
         return { model, version: credentials.version, ...result };
       }),
     );

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ComparisonAnalysis } from '../../../common/comparison';
@@ -7,7 +7,7 @@ import { Toaster } from '../ui/toaster';
 import { ComparisonCard } from './comparison-card';
 import { ALL_TIED_MESSAGE } from './confidence-ranking';
 import { Markdown } from './markdown';
-import { answerFileName, ResponseCard, type ResponseCardProps } from './response-card';
+import { ResponseCard, type ResponseCardProps } from './response-card';
 
 describe('Markdown', () => {
   it('renders paragraphs, lists, code, tables and safe links, and shows raw HTML as text', () => {
@@ -64,6 +64,7 @@ function renderCard(props: Partial<ResponseCardProps> = {}) {
         responseTime={2345}
         expanded={false}
         onToggleExpanded={() => {}}
+        question="When did the Berlin Wall fall?"
         {...props}
       />
       <Toaster />
@@ -127,19 +128,35 @@ describe('ResponseCard', () => {
     expect(screen.getByText('Could not copy to clipboard')).toBeInTheDocument();
   });
 
-  it('downloads the answer as a text file named after the model and the date', async () => {
+  it('downloads the answer as plain text or markdown, headed by the question, model, date and response time', async () => {
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:answer');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const names: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    const { user, card } = renderCard({ createdAt: new Date(2026, 10, 22, 12) });
+    const { user, card } = renderCard({ createdAt: new Date(2026, 10, 22, 12), modelVersion: 'gpt-5.1' });
+    const header = [
+      'Question: When did the Berlin Wall fall?',
+      'Model: ChatGPT (gpt-5.1)',
+      'Asked: 22 November 2026, 12:00',
+      'Response time: 2.3s',
+    ].join('\n');
+
     await user.click(within(card).getByRole('button', { name: 'Download ChatGPT answer' }));
-    expect(names).toEqual(['ChatGPT-2026-11-22.txt']);
-    expect(await createObjectURL.mock.calls[0]![0].text()).toBe('The wall fell in **1989**.');
+    await user.click(await screen.findByRole('menuitem', { name: 'Plain text (.txt)' }));
+    await waitFor(() => expect(names).toEqual(['ChatGPT-2026-11-22.txt']));
+    const text = createObjectURL.mock.calls[0]![0];
+    expect(text.type).toBe('text/plain;charset=utf-8');
+    expect(await text.text()).toBe(`${header}\n\nThe wall fell in 1989.\n`);
+
+    await user.click(within(card).getByRole('button', { name: 'Download ChatGPT answer' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Markdown (.md)' }));
+    await waitFor(() => expect(names).toEqual(['ChatGPT-2026-11-22.txt', 'ChatGPT-2026-11-22.md']));
+    const markdown = await createObjectURL.mock.calls[1]![0].text();
+    expect(markdown).toMatch(/^# ChatGPT's answer\n\n> When did the Berlin Wall fall\?\n/);
+    expect(markdown).toMatch(/\n---\n\nThe wall fell in \*\*1989\*\*\.\n$/);
     click.mockRestore();
-    expect(answerFileName('Llama', new Date(2025, 0, 5))).toBe('Llama-2025-01-05.txt');
   });
 });
 

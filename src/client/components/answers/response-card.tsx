@@ -1,22 +1,19 @@
-import { format } from 'date-fns';
-import { AlertCircle, ChevronDown, ChevronUp, Clock, Copy, Download } from 'lucide-react';
+import { AlertCircle, ChevronDown, ChevronUp, Clock, Copy, Download, FileCode, FileText } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { AnswerClaim } from '../../../common/comparison';
 import { displayNameOf, modelCatalogue, type ModelKey } from '../../../common/models';
+import type * as AnswerExporter from '../../lib/answer-export';
+import type { AnswerFormat } from '../../lib/answer-export';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../ui/dropdown-menu';
 import { toast } from '../ui/toast-store';
 import { Markdown } from './markdown';
 
 /** Response time in seconds, or N/A (docs/product.md, "Asking a question"). */
 export function formatResponseTime(ms: number | null): string {
   return ms === null ? 'N/A' : `${(ms / 1000).toFixed(1)}s`;
-}
-
-/** The download's name: the model's name plus the date, e.g. ChatGPT-2026-11-22.txt. */
-export function answerFileName(displayName: string, date: Date = new Date()): string {
-  return `${displayName.replace(/[^\w.-]+/g, '-')}-${format(date, 'yyyy-MM-dd')}.txt`;
 }
 
 const COPY_TOAST_MS = 2000;
@@ -54,7 +51,12 @@ export interface ResponseCardProps {
   highlight?: (sentence: string) => boolean;
   /** This answer's claims to mark (Highlight Differences on, analysis with claim data); wins over `highlight`. */
   claims?: readonly AnswerClaim[];
+  /** When the question was asked; now while it is being answered. */
   createdAt?: Date;
+  /** The question, for the downloaded answer's header. */
+  question: string;
+  /** The vendor's model that answered (e.g. gpt-5.1), for the downloaded answer's header. */
+  modelVersion?: string | null;
 }
 
 /** One model's answer: who answered, how fast, the formatted text, and copy / download / expand. */
@@ -69,6 +71,8 @@ export function ResponseCard({
   highlight,
   claims,
   createdAt,
+  question,
+  modelVersion,
 }: ResponseCardProps) {
   const displayName = displayNameOf(model);
   const provider = modelCatalogue[model as ModelKey]?.provider;
@@ -113,12 +117,32 @@ export function ResponseCard({
     }
   }
 
-  function download() {
+  async function download(extension: AnswerFormat) {
     if (!answer) return;
-    const url = URL.createObjectURL(new Blob([answer], { type: 'text/plain;charset=utf-8' }));
+    // The markdown parser comes with the first download, not with the page.
+    let exporter: typeof AnswerExporter;
+    try {
+      exporter = await import('../../lib/answer-export');
+    } catch {
+      toast({ variant: 'destructive', title: 'Download failed', description: 'Check your connection and try again.' });
+      return;
+    }
+    const { answerAsMarkdown, answerAsText, answerFileName } = exporter;
+    const askedAt = createdAt ?? new Date();
+    const exported = {
+      question,
+      displayName,
+      modelVersion,
+      askedAt,
+      responseTime: formatResponseTime(responseTime),
+      answer,
+    };
+    const content = extension === 'md' ? answerAsMarkdown(exported) : answerAsText(exported);
+    const type = extension === 'md' ? 'text/markdown;charset=utf-8' : 'text/plain;charset=utf-8';
+    const url = URL.createObjectURL(new Blob([content], { type }));
     const link = document.createElement('a');
     link.href = url;
-    link.download = answerFileName(displayName, createdAt);
+    link.download = answerFileName(displayName, askedAt, extension);
     document.body.append(link);
     link.click();
     link.remove();
@@ -157,17 +181,30 @@ export function ResponseCard({
           >
             <Copy aria-hidden />
           </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={`Download ${displayName} answer`}
-            title="Download"
-            disabled={!answer || streaming}
-            onClick={download}
-          >
-            <Download aria-hidden />
-          </Button>
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Download ${displayName} answer`}
+                title="Download"
+                disabled={!answer || streaming}
+              >
+                <Download aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={() => void download('txt')}>
+                <FileText aria-hidden />
+                Plain text (.txt)
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => void download('md')}>
+                <FileCode aria-hidden />
+                Markdown (.md)
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
         </div>
       </header>
 

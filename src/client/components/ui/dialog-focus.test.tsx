@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -108,4 +108,40 @@ it('a confirmation returns focus to the button that asked', async () => {
   await user.click(screen.getByRole('button', { name: 'Keep it' }));
   await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
+});
+
+it('a confirmation whose answer starts a save returns focus to the button once the save has let it go', async () => {
+  let finishSave = () => {};
+  function Saving() {
+    const [open, setOpen] = useState(false);
+    const [saving, setSaving] = useState(false);
+    return (
+      <>
+        <Button disabled={saving} onClick={() => setOpen(true)}>
+          Save
+        </Button>
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          description="Real payments start."
+          confirmLabel="Go live"
+          dismissLabel="Not yet"
+          onConfirm={() => {
+            // As a mutation does: the button is disabled a moment after the dialog has closed.
+            setTimeout(() => setSaving(true), 0);
+            finishSave = () => setSaving(false);
+          }}
+        />
+      </>
+    );
+  }
+  const user = userEvent.setup();
+  render(<Saving />);
+  const save = screen.getByRole('button', { name: 'Save' });
+  await user.click(save);
+  await user.click(await screen.findByRole('button', { name: 'Go live' }));
+  await waitFor(() => expect(save).toBeDisabled());
+  expect(save).not.toHaveFocus();
+  act(() => finishSave());
+  await waitFor(() => expect(save).toHaveFocus());
 });

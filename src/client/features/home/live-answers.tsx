@@ -34,6 +34,8 @@ export function LiveAnswers({ live }: { live: LiveState }) {
               error={answer?.error ?? null}
               responseTime={answer?.responseTime ?? null}
               streaming={!answer?.done}
+              question={live.question}
+              modelVersion={answer?.modelVersion}
               expanded={expanded[model] ?? false}
               onToggleExpanded={() => setExpanded((all) => ({ ...all, [model]: !all[model] }))}
             />

@@ -114,6 +114,8 @@ export function QueryResults({ query, highlightDifferences }: { query: SavedQuer
               highlight={highlighters.get(response.model)}
               claims={marksClaims ? claimsOf(comparison, response.model) : undefined}
               createdAt={createdAt}
+              question={query.text}
+              modelVersion={response.modelVersion}
             />
           ))}
         </div>

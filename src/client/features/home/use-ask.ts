@@ -14,6 +14,8 @@ export interface LiveAnswer {
   done: boolean;
   responseTime: number | null;
   error: string | null;
+  /** The vendor's model that answered, once it is done. */
+  modelVersion?: string | null;
 }
 
 export interface LiveState {
@@ -52,7 +54,12 @@ function reducer(state: LiveState, action: Action): LiveState {
     case 'delta':
       return update(event.model, { text: (state.answers[event.model]?.text ?? '') + event.text });
     case 'model-done':
-      return update(event.model, { done: true, responseTime: event.responseTime, error: event.error });
+      return update(event.model, {
+        done: true,
+        responseTime: event.responseTime,
+        error: event.error,
+        modelVersion: event.modelVersion ?? null,
+      });
     case 'comparison':
       return { ...state, comparison: event.comparison };
     default:

@@ -24,10 +24,13 @@ function answerText(response: ModelResponse): string | null {
  * documented word-overlap highlighting (docs/product.md, "Comparison").
  */
 export function ModelAnswers({
+  question,
   responses,
   createdAt,
   comparison,
 }: {
+  /** The question these answer, for downloads. */
+  question: string;
   responses: ModelResponse[];
   createdAt?: Date;
   comparison?: ComparisonAnalysis | null;
@@ -80,6 +83,8 @@ export function ModelAnswers({
               error={response.error}
               responseTime={response.responseTime}
               createdAt={createdAt}
+              question={question}
+              modelVersion={response.modelVersion}
               expanded={expanded[response.model] ?? false}
               onToggleExpanded={() =>
                 setExpanded((current) => ({ ...current, [response.model]: !(current[response.model] ?? false) }))

@@ -73,7 +73,13 @@ function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Nei
       </header>
       {/* The analysis card carries the ranking in its Confidence section: one card, no column left half empty. */}
       <ComparisonCard comparison={comparison} />
-      <ModelAnswers key={query.id} responses={answers} createdAt={createdAt} comparison={comparison} />
+      <ModelAnswers
+        key={query.id}
+        question={query.text}
+        responses={answers}
+        createdAt={createdAt}
+        comparison={comparison}
+      />
     </div>
   );
 }

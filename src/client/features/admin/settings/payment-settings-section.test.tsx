@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminToastMessages } from '../../../../common/admin-messages';
 import { paymentSettingsTexts as t } from './settings-texts';
@@ -150,6 +150,8 @@ describe('payment settings', () => {
     expect(posted(requests)).toEqual([
       { mode: 'live', paymentLinks: { basic: '', standard: '', unlimited: '' }, clearCustomerIds: false },
     ]);
+    // Both questions answered, the keyboard is back where it was: on the button that asked them.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Settings' })).toHaveFocus());
   });
 
   it('saves an already-live site without asking again and without clearCustomerIds', async () => {

@@ -1,5 +1,5 @@
 import { AlertTriangle, Info, Loader2, Save, Tag } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { adminToastMessages } from '../../../../common/admin-messages';
 import type { StripeKeys, StripeKeysInput } from '../../../../common/admin-settings-schemas';
@@ -78,11 +78,20 @@ function PaymentSettingsForm({
   keys,
   revealedKey,
   onGenerated,
+  savedFromHere,
 }: {
   keys: StripeKeys;
   revealedKey: string | null;
   onGenerated: (key: string) => void;
+  /** Set by a successful save; the form it re-creates then gives the keyboard back to its Save button. */
+  savedFromHere: RefObject<boolean>;
 }) {
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const focusIsNowhere = document.activeElement === null || document.activeElement === document.body;
+    if (savedFromHere.current && focusIsNowhere) saveButton.current?.focus();
+    savedFromHere.current = false;
+  }, [savedFromHere]);
   const initial = useMemo(() => initialPaymentSettings(keys), [keys]);
   const form = useForm<PaymentSettingsValues>({ defaultValues: initial });
   const { handleSubmit, setError, clearErrors, control } = form;
@@ -104,9 +113,11 @@ function PaymentSettingsForm({
 
   const post = async (body: StripeKeysInput) => {
     try {
+      savedFromHere.current = true;
       await save.mutateAsync(body);
       toast({ variant: 'success', title: adminToastMessages.settingsSaved });
     } catch (error) {
+      savedFromHere.current = false;
       toast({ variant: 'destructive', title: errorText(error, adminToastMessages.stripeSettingsFailed) });
       if (error instanceof ApiError) {
         setTab(body.mode);
@@ -216,7 +227,7 @@ function PaymentSettingsForm({
         </Card>
 
         <div className="flex justify-end">
-          <Button type="submit" size="lg" disabled={save.isPending}>
+          <Button ref={saveButton} type="submit" size="lg" disabled={save.isPending}>
             {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
             Save Settings
           </Button>
@@ -231,6 +242,7 @@ export function PaymentSettingsSection() {
   const keys = useStripeKeys();
   // Kept above the form: a save reloads the keys and re-creates the form, and the new key must stay on screen.
   const [revealedKey, setRevealedKey] = useState<string | null>(null);
+  const savedFromHere = useRef(false);
   useLoadErrorToast(keys.error, adminToastMessages.loadAdminData);
 
   return (
@@ -253,6 +265,7 @@ export function PaymentSettingsSection() {
             keys={data}
             revealedKey={revealedKey}
             onGenerated={setRevealedKey}
+            savedFromHere={savedFromHere}
           />
         )}
       </WhenLoaded>
