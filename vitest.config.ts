@@ -25,6 +25,11 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // A worker keeps the modules it has loaded from one file to the next: importing the app anew for
+          // each of 60-odd files was 40 % of the run. Each file still gets its own database and app
+          // (tests/helpers/test-app.ts); a module that keeps state must not assume it starts fresh
+          // (decision 0046).
+          isolate: false,
           include: ['src/server/**/*.test.ts', 'src/common/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...SLOW_SERVER_SUITES],
           globalSetup: ['tests/helpers/global-setup.ts'],
@@ -51,6 +56,9 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
+          // As the server project's (decision 0046): tests/helpers/client-setup.ts resets what the
+          // client keeps between renders.
+          isolate: false,
           include: ['src/client/**/*.test.tsx', 'src/client/**/*.test.ts'],
           setupFiles: ['tests/helpers/fail-on-console-error.ts', 'tests/helpers/client-setup.ts'],
           testTimeout: 15_000,

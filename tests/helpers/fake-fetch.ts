@@ -7,6 +7,12 @@ export interface RecordedRequest {
   method: string;
   path: string;
   body: unknown;
+  /**
+   * When the page sent it (performance.now()). A test of a delay compares these: a timer never fires
+   * early, so "at least N ms after" holds on any machine, where "not within N ms of wall time" does not.
+   * Not enumerable, so a test that compares what was sent compares method, path and body.
+   */
+  at: number;
 }
 
 export type FakeResponse = {
@@ -29,7 +35,10 @@ export function installFakeFetch(handlers: Record<string, FakeHandler | FakeResp
     );
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request = { method, path: url.pathname + url.search, body };
+    const request = Object.defineProperty({ method, path: url.pathname + url.search, body }, 'at', {
+      value: performance.now(),
+      enumerable: false,
+    }) as RecordedRequest;
     requests.push(request);
     const handler = handlers[`${method} ${url.pathname}`] ?? handlers[`${method} ${url.pathname}${url.search}`];
     if (!handler)

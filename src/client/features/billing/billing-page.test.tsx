@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makePublicUser } from '../../../../tests/helpers/users';
+import { MOUNT_REFETCH_MS, TAB_REFETCH_MS } from './billing-page';
 import { makeSubscription, noonUtc, renderBilling, subscriptionReads } from './billing-test-data';
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -128,16 +129,19 @@ describe('BillingPage', () => {
   });
 
   it('fetches with a timestamp and forces a refetch 0.5 s after mounting and 0.1 s after a tab switch', async () => {
+    const mounted = performance.now();
     const { requests, user } = renderBilling();
     await screen.findByRole('heading', { name: 'Standard' });
-    expect(subscriptionReads(requests)).toHaveLength(1);
     expect(subscriptionReads(requests)[0]!.path).toMatch(/^\/api\/billing\/subscription\?t=\d+$/);
-    await waitFor(() => expect(subscriptionReads(requests)).toHaveLength(2), { timeout: 1000 });
+    await waitFor(() => expect(subscriptionReads(requests)).toHaveLength(2));
+    expect(subscriptionReads(requests)[1]!.at - mounted).toBeGreaterThanOrEqual(MOUNT_REFETCH_MS);
     await user.click(screen.getByRole('tab', { name: 'Payment Methods' }));
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 4 * TAB_REFETCH_MS));
     expect(subscriptionReads(requests)).toHaveLength(2);
+    const switched = performance.now();
     await user.click(screen.getByRole('tab', { name: 'Manage Cancellation' }));
-    await waitFor(() => expect(subscriptionReads(requests)).toHaveLength(3), { timeout: 1000 });
+    await waitFor(() => expect(subscriptionReads(requests)).toHaveLength(3));
+    expect(subscriptionReads(requests)[2]!.at - switched).toBeGreaterThanOrEqual(TAB_REFETCH_MS);
   });
 
   it('says Failed to load subscription data with Try Again after the retries fail', async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { REFETCH_AFTER_CHANGE_MS, SECOND_REFETCH_AFTER_MS } from '../../../common/limits';
 import { makeSubscription, postsTo, renderBilling, subscriptionReads } from './billing-test-data';
 
 const CANCEL = '/api/billing/cancel-subscription';
@@ -118,15 +119,16 @@ describe('subscription changes on the billing page', () => {
     const { user, requests } = renderBilling({ handlers: { [`POST ${CANCEL}`]: done('ok') } });
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     // Let the mount-time refetch (0.5 s) pass first.
-    await waitFor(() => expect(subscriptionReads(requests)).toHaveLength(2), { timeout: 1000 });
+    await waitFor(() => expect(subscriptionReads(requests)).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Yes, Cancel Subscription' }));
     await screen.findByText('Subscription cancelled');
-    const before = subscriptionReads(requests).length;
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(subscriptionReads(requests)).toHaveLength(before);
-    await waitFor(() => expect(subscriptionReads(requests)).toHaveLength(before + 1), { timeout: 1000 });
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(subscriptionReads(requests)).toHaveLength(before + 1);
-    await waitFor(() => expect(subscriptionReads(requests)).toHaveLength(before + 2), { timeout: 1000 });
+    const change = postsTo(requests, CANCEL)[0]!;
+    const after = () => subscriptionReads(requests).filter((read) => read.at > change.at);
+    await waitFor(() => expect(after()).toHaveLength(2), {
+      timeout: REFETCH_AFTER_CHANGE_MS + SECOND_REFETCH_AFTER_MS + 5000,
+    });
+    const [first, second] = after();
+    expect(first!.at - change.at).toBeGreaterThanOrEqual(REFETCH_AFTER_CHANGE_MS);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(SECOND_REFETCH_AFTER_MS);
   });
 });
