@@ -28,7 +28,6 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-
 /** The body of every non-OK answer; `errors` maps a field to its first message when validation failed. */
 export const errorResponseSchema = z.object({
   message: z.string(),

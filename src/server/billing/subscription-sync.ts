@@ -8,7 +8,14 @@ import { findUserById, type UserRow } from '../users/repository';
 import { applyGrant, type AllowanceGrant } from '../allowance/grants';
 import { creditedPriceOf } from './credited-price';
 import { planSchedule } from './plan-schedule';
-import { HELD_STATUSES, ourStatus, periodOf, stripeIdOf, subscriptionIdOfInvoice, UNPAID_STATUSES } from './subscription-state';
+import {
+  HELD_STATUSES,
+  ourStatus,
+  periodOf,
+  stripeIdOf,
+  subscriptionIdOfInvoice,
+  UNPAID_STATUSES,
+} from './subscription-state';
 import type { PlanRow, PlanService } from './plans';
 
 // Applies Stripe's view of a subscription to our user. Webhooks may arrive twice or out of order,

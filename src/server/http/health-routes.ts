@@ -5,7 +5,6 @@ import type { Database } from '../db/client';
 import { databaseReadiness } from '../db/readiness';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors';
 
-
 /**
  * The health checks a load balancer or orchestrator asks (docs/operations.md): /api/health as it has
  * always been; /api/health/live, the process answers; /api/health/ready, it can serve (database

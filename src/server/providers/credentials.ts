@@ -54,7 +54,12 @@ export class CredentialStore {
   }
 
   /** Saves a server-wide key (userId null) or a user's personal key, sealed. */
-  private async save(userId: number | null, model: ModelKey, apiKey: string, apiVersion: string | undefined): Promise<void> {
+  private async save(
+    userId: number | null,
+    model: ModelKey,
+    apiKey: string,
+    apiVersion: string | undefined,
+  ): Promise<void> {
     const values = {
       userId,
       model,
