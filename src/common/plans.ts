@@ -96,3 +96,35 @@ export const planChangeLabels: Record<PlanChangeDirection, string> = {
   downgrade: 'Downgrade',
   switch: 'Switch',
 };
+
+/** A plan's allowance as a line of text: -1 reads 'Unlimited questions'. */
+export function queryLimitLabel(queries: number, interval = 'month'): string {
+  if (queries === UNLIMITED_QUERIES) return 'Unlimited questions';
+  return `${queries.toLocaleString('en-US')} questions per ${interval}`;
+}
+
+/**
+ * What every account gets, free questions included (docs/product.md, "Comparison analysis" and
+ * "Confidence ranking"): the pricing page says so once, and neither a plan card nor the checkout's
+ * order summary sells it again.
+ */
+export const includedForEveryone = [
+  'Answers from up to 3 AI models side by side',
+  'Comparison analysis of where the answers agree and differ',
+  'Confidence ranking of the answers',
+] as const;
+
+/** Plan features that only name what every account gets (older plan rows still list them). */
+const everyoneFeatures = [/^up to 3 ai models/i, /^comparison analysis/i, /^confidence (ranking|scores?)/i];
+
+/**
+ * Whether a plan feature says again what the allowance line beside it says ('10 questions' beside
+ * '10 questions per month'), or what every account gets anyway: such a feature is not listed.
+ */
+export function repeatsCardOrEveryone(feature: string, queries: number): boolean {
+  const text = feature.trim().toLowerCase();
+  if (everyoneFeatures.some((pattern) => pattern.test(text))) return true;
+  if (queries === UNLIMITED_QUERIES) return /^unlimited (questions|queries)\b/.test(text);
+  const count = /^([\d,]+)\s+(questions?|queries|query)\b/.exec(text)?.[1];
+  return count !== undefined && Number(count.replace(/,/g, '')) === queries;
+}

@@ -76,11 +76,16 @@ describe('CheckoutPage', () => {
   });
 
   it('shows the order summary with price, features and total today, and links back to pricing', async () => {
-    renderCheckout();
+    renderCheckout({
+      plan: makePlan({ features: ['333 questions per month', 'Comparison analysis', 'Session history'] }),
+    });
     const summary = await screen.findByRole('region', { name: 'Order summary' });
     expect(within(summary).getByText('Basic plan')).toBeInTheDocument();
     expect(within(summary).getByText('per month')).toBeInTheDocument();
-    expect(within(summary).getByText('Comparison analysis')).toBeInTheDocument();
+    // The allowance once, on its own line; what every account gets is not sold as part of the plan.
+    expect(within(summary).getAllByText('333 questions per month')).toHaveLength(1);
+    expect(within(summary).getByRole('list', { name: 'Included' })).toHaveTextContent(/^Session history$/);
+    expect(within(summary).queryByText('Comparison analysis')).not.toBeInTheDocument();
     expect(within(summary).getByText('Total today')).toBeInTheDocument();
     expect(within(summary).getAllByText('$4.99').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', '/pricing');

@@ -1,16 +1,13 @@
 import { Check } from 'lucide-react';
 import type { Plan } from '../../../common/billing-schemas';
-import { formatPrice, UNLIMITED_QUERIES } from '../../../common/plans';
+import { formatPrice, queryLimitLabel, repeatsCardOrEveryone } from '../../../common/plans';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 
 export function OrderSummary({ plan }: { plan: Plan }) {
   const price = formatPrice(plan.price, plan.currency);
-  const allowance =
-    plan.limits.queries === UNLIMITED_QUERIES
-      ? 'Unlimited questions'
-      : `${plan.limits.queries.toLocaleString('en-US')} questions per ${plan.interval}`;
-  // The allowance has its own line; a feature that only repeats it is not listed twice.
-  const features = plan.features.filter((feature) => feature.toLowerCase() !== allowance.toLowerCase());
+  const allowance = queryLimitLabel(plan.limits.queries, plan.interval);
+  // As on the plan's card: the allowance has its own line, and what every account gets is not sold here.
+  const features = plan.features.filter((feature) => !repeatsCardOrEveryone(feature, plan.limits.queries));
   return (
     <Card role="region" aria-labelledby="order-summary-title">
       <CardHeader className="pb-4">

@@ -4,7 +4,8 @@ import { formatPrice } from '../../../common/plans';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { queryLimitLabel, repeatsCardOrEveryone, type PlanButtonState } from './plan-rules';
+import { queryLimitLabel, repeatsCardOrEveryone } from '../../../common/plans';
+import type { PlanButtonState } from './plan-rules';
 
 export function PlanCard({
   plan,
