@@ -5,8 +5,11 @@ import { BrowserRouter } from 'react-router';
 import { ToastHost } from './components/ui/toast-host';
 import { createQueryClient } from './lib/query-client';
 import { AppRoutes } from './routes';
+import { applyTheme } from './theme/theme';
 import './styles.css';
 
+// public/theme-init.js has done this before the first paint; again here in case that file did not load.
+applyTheme();
 const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(

@@ -1,10 +1,44 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type RefObject,
+  type TdHTMLAttributes,
+  type ThHTMLAttributes,
+} from 'react';
 import { cn } from '../../lib/cn';
 
-/** A data table that scrolls sideways inside its card on narrow screens instead of breaking the page. */
+/** Whether the element is narrower than its content, kept current as either changes size. */
+function useOverflowsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
+/**
+ * A data table that scrolls sideways inside its card on narrow screens instead of breaking the page. While it
+ * does, the scrolling area takes keyboard focus (arrow keys scroll it) and is named after the table.
+ */
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowsSideways(frame);
+  const name = props['aria-label'] ?? 'Table';
   return (
-    <div className="w-full overflow-x-auto">
+    <div
+      ref={frame}
+      className="w-full overflow-x-auto"
+      {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': `${name} (scrolls sideways)` })}
+    >
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>
   );

@@ -2,6 +2,7 @@ import { ExternalLink, LogOut, Menu, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PublicUser } from '../../../common/user-schemas';
+import { ThemeToggle } from '../../components/layout/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { sectionHref, type AdminSection } from './admin-sections';
@@ -71,6 +72,7 @@ export function AdminHeader({
             </span>
             <span className="max-w-32 truncate">{user.username}</span>
           </span>
+          <ThemeToggle />
           <Button asChild variant="ghost" size="sm">
             <Link to="/" aria-label="Back to site">
               <ExternalLink aria-hidden />

@@ -19,20 +19,20 @@ const promises = [
   },
 ] as const;
 
+// The brand panel looks the same in both themes: its colours are fixed here rather than taken from the
+// palette, whose status hues the dark theme turns round (decision 0047).
 export function MarketingPanel({ className }: { className?: string }) {
   return (
     <section
       aria-labelledby="auth-marketing-title"
-      className={`relative flex-col justify-center gap-10 overflow-hidden rounded-2xl bg-linear-to-br from-indigo-600 via-indigo-700 to-violet-800 p-10 text-white shadow-xl xl:p-12 ${className ?? ''}`}
+      className={`relative flex-col justify-center gap-10 overflow-hidden rounded-2xl bg-linear-to-br from-[#4f46e5] via-[#4338ca] to-[#5b21b6] p-10 text-white shadow-xl xl:p-12 ${className ?? ''}`}
     >
       <div
         aria-hidden
         className="pointer-events-none absolute -right-24 -top-24 size-72 rounded-full bg-white/10 blur-3xl"
       />
       <div className="relative">
-        <p className="text-sm font-semibold uppercase tracking-wider text-indigo-200">
-          AI Response Comparison Platform
-        </p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-[#c7d2fe]">AI Response Comparison Platform</p>
         <h2 id="auth-marketing-title" className="mt-3 text-3xl font-bold leading-tight tracking-tight text-balance">
           One question, several AI answers, the differences made clear.
         </h2>
@@ -45,7 +45,7 @@ export function MarketingPanel({ className }: { className?: string }) {
             </span>
             <div>
               <p className="font-semibold">{title}</p>
-              <p className="mt-1 text-sm text-indigo-100">{text}</p>
+              <p className="mt-1 text-sm text-[#e0e7ff]">{text}</p>
             </div>
           </li>
         ))}

@@ -3,18 +3,36 @@ import { Elements } from '@stripe/react-stripe-js';
 import { useMemo, useState, type ReactNode } from 'react';
 import { PaymentLoadFailed, PaymentLoading } from './payment-states';
 import { useStripeInstance, type StripeLoader } from './stripe-loader';
+import { useTheme, type Theme } from '../../theme/theme';
 
-// The Payment Element's look follows the app's tokens (src/client/styles.css).
-const appearance: Appearance = {
-  theme: 'stripe',
-  variables: {
-    colorPrimary: '#4f46e5',
-    colorText: '#0f172a',
-    colorDanger: '#dc2626',
-    borderRadius: '6px',
-    fontFamily: "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  },
-};
+const fontFamily = "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+
+/** The Payment Element's look, from the app's tokens in each theme (src/client/styles.css). */
+export function stripeAppearance(theme: Theme): Appearance {
+  return theme === 'dark'
+    ? {
+        theme: 'night',
+        variables: {
+          colorPrimary: '#a5b4fc',
+          colorBackground: '#111a2e',
+          colorText: '#e2e8f0',
+          colorTextSecondary: '#a3b0c2',
+          colorDanger: '#fca5a5',
+          borderRadius: '6px',
+          fontFamily,
+        },
+      }
+    : {
+        theme: 'stripe',
+        variables: {
+          colorPrimary: '#4f46e5',
+          colorText: '#0f172a',
+          colorDanger: '#dc2626',
+          borderRadius: '6px',
+          fontFamily,
+        },
+      };
+}
 
 /**
  * Loads Stripe.js and provides Elements for `clientSecret` to the form inside. When Stripe.js or
@@ -36,7 +54,13 @@ export function StripePanel({
 }) {
   const { state, attempt, retry } = useStripeInstance(publishableKey, loader, timeoutMs);
   const [elementFailedAt, setElementFailedAt] = useState<number | null>(null);
-  const options = useMemo<StripeElementsOptions>(() => ({ clientSecret, appearance }), [clientSecret]);
+  // A theme switched while the form is open reaches the Payment Element too (Elements passes a changed
+  // appearance on to it).
+  const { theme } = useTheme();
+  const options = useMemo<StripeElementsOptions>(
+    () => ({ clientSecret, appearance: stripeAppearance(theme) }),
+    [clientSecret, theme],
+  );
 
   if (state.status === 'loading') return <PaymentLoading label="Loading secure payment form..." />;
   if (state.status === 'failed' || elementFailedAt === attempt) return <PaymentLoadFailed onRetry={retry} />;

@@ -20,12 +20,12 @@ export function FreeQuestionsBadge({ status }: { status: SubscriptionStatus | un
     <span
       role="status"
       className={cn(
-        'inline-flex shrink-0 items-center whitespace-nowrap rounded-full border px-2.5 py-1 text-xs font-medium',
-        low
-          ? 'animate-pulse border-red-200 bg-red-50 text-red-700'
-          : 'border-indigo-200 bg-secondary text-secondary-foreground',
+        'inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full border px-2.5 py-1 text-xs font-medium',
+        low ? 'border-red-200 bg-red-50 text-red-700' : 'border-indigo-200 bg-secondary text-secondary-foreground',
       )}
     >
+      {/* The dot pulses, not the words: fading text would drop below readable contrast half the time. */}
+      {low && <span aria-hidden className="size-1.5 rounded-full bg-red-500 motion-safe:animate-pulse" />}
       {left} free {left === 1 ? 'question' : 'questions'} left
     </span>
   );

@@ -1,6 +1,7 @@
 import { Bot } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { Logo } from '../../components/layout/logo';
+import { ThemeToggle } from '../../components/layout/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { SidebarToggle } from './workspace';
 
@@ -48,7 +49,11 @@ export function HomeHeader({
       <div className="min-w-0 basis-full md:flex-1 md:basis-0">{question}</div>
       <div className="flex min-h-6 basis-full items-center justify-between gap-3 lg:basis-auto lg:justify-end">
         {highlight}
-        {badge}
+        <div className="flex items-center gap-1">
+          {badge}
+          {/* 28 px to press, 24 px in the row, so the phone header keeps its height (e2e/phone-header.spec.ts). */}
+          <ThemeToggle className="-my-0.5 size-7" />
+        </div>
       </div>
     </header>
   );

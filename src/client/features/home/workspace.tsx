@@ -5,6 +5,7 @@ import type { SavedQuery } from '../../../common/query-schemas';
 import { useCurrentUser } from '../../api/auth';
 import { useSubscriptionStatus } from '../../api/subscription-status';
 import { FullPageLoading } from '../../components/layout/guards';
+import { ThemeToggle } from '../../components/layout/theme-toggle';
 import { Logo } from '../../components/layout/logo';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -155,6 +156,7 @@ export function WorkspacePage({ children }: { children: ReactNode }) {
               Ask a question
             </Link>
           </Button>
+          <ThemeToggle />
         </header>
       }
     >
