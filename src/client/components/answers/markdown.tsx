@@ -1,11 +1,14 @@
+import type { Element, ElementContent } from 'hast';
 import { ExternalLink } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
-import { useMemo, type ComponentPropsWithoutRef, type ElementType } from 'react';
+import { useMemo, useRef, type ComponentPropsWithoutRef, type ElementType, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { AnswerClaim } from '../../../common/comparison';
 import { cn } from '../../lib/cn';
+import { useOverflowsSideways } from '../../lib/use-overflows-sideways';
 import { ClaimMark, ClaimsContext } from './claim-mark';
+import { CodeBlock } from './code-block';
 import { rehypeMarkClaims } from './mark-claims';
 import { rehypeMarkSentences, type SentencePredicate } from './mark-sentences';
 
@@ -22,6 +25,36 @@ function styled<T extends ElementType>(tag: T, className: string) {
   return Styled;
 }
 
+/** The text of a hast node and everything inside it. */
+function textOf(node: ElementContent | Element | undefined): string {
+  if (!node) return '';
+  if (node.type === 'text') return node.value;
+  return 'children' in node ? node.children.map(textOf).join('') : '';
+}
+
+const hasMark = (node: Element): boolean =>
+  node.children.some((child) => child.type === 'element' && (child.tagName === 'mark' || hasMark(child)));
+
+function classNames(node: Element | undefined): string[] {
+  const value = node?.properties.className;
+  return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
+}
+
+/** A table wider than the card scrolls inside it (never widening the page), and then takes keyboard focus. */
+function WideTableFrame({ children }: { children: ReactNode }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowsSideways(frame);
+  return (
+    <div
+      ref={frame}
+      className="overflow-x-auto"
+      {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': 'Table (scrolls sideways)' })}
+    >
+      {children}
+    </div>
+  );
+}
+
 const components: Components = {
   p: styled('p', 'leading-relaxed'),
   ul: styled('ul', 'list-disc space-y-1 pl-5'),
@@ -36,14 +69,19 @@ const components: Components = {
   blockquote: styled('blockquote', 'border-l-4 border-border pl-3 text-muted-foreground'),
   hr: styled('hr', 'border-border'),
   code: styled('code', 'rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]'),
-  pre: styled(
-    'pre',
-    'overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100 [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit',
-  ),
+  pre: ({ node, children }) => {
+    const code = node?.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
+    const language = /(?:^|\s)language-([\w+#.-]+)/.exec(classNames(code).join(' '))?.[1]?.toLowerCase() ?? null;
+    return (
+      <CodeBlock code={textOf(code).replace(/\n$/, '')} language={language} keepAsIs={code ? hasMark(code) : true}>
+        {children}
+      </CodeBlock>
+    );
+  },
   table: ({ node: _node, className, ...props }) => (
-    <div className="overflow-x-auto">
+    <WideTableFrame>
       <table className={cn('w-full border-collapse text-left text-xs', className)} {...props} />
-    </div>
+    </WideTableFrame>
   ),
   th: styled('th', 'border border-border bg-muted px-2 py-1 font-semibold'),
   td: styled('td', 'border border-border px-2 py-1 align-top'),

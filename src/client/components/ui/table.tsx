@@ -1,29 +1,6 @@
-import {
-  useLayoutEffect,
-  useRef,
-  useState,
-  type HTMLAttributes,
-  type RefObject,
-  type TdHTMLAttributes,
-  type ThHTMLAttributes,
-} from 'react';
+import { useRef, type HTMLAttributes, type TdHTMLAttributes, type ThHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
-
-/** Whether the element is narrower than its content, kept current as either changes size. */
-function useOverflowsSideways(ref: RefObject<HTMLElement | null>): boolean {
-  const [overflows, setOverflows] = useState(false);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    return () => observer.disconnect();
-  }, [ref]);
-  return overflows;
-}
+import { useOverflowsSideways } from '../../lib/use-overflows-sideways';
 
 /**
  * A data table that scrolls sideways inside its card on narrow screens instead of breaking the page. While it
