@@ -41,6 +41,21 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/**
+ * The port a server started with PORT=0 listens on, read from its log: the system picks a free one, where a
+ * port found free beforehand can be taken by another test's process in the meantime.
+ */
+async function listeningPort(server: ReturnType<typeof startServer>): Promise<number> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1];
+    if (port) return Number(port);
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start listening:\n${server.output()}`);
+}
+
 async function waitForHealth(port: number, child: ChildProcess) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -74,12 +89,12 @@ describe('the server process', () => {
   });
 
   it('serves, holds the embedded database against a second process, and exits cleanly on SIGTERM', async () => {
-    const port = await freePort();
-    const first = startServer({ PORT: String(port) });
+    const first = startServer({ PORT: '0', LOG_LEVEL: 'info' });
+    const port = await listeningPort(first);
     await waitForHealth(port, first.child);
     expect(existsSync(path.join(dataDir, 'pglite.pid'))).toBe(true);
 
-    const second = startServer({ PORT: String(await freePort()) });
+    const second = startServer({ PORT: '0' });
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/in use by process \d+/);
 
