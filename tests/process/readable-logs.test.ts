@@ -124,23 +124,20 @@ describe('the server log', () => {
     }
   }, 120_000);
 
-  it('stays one JSON object a line in production, even at a terminal', async () => {
-    const server = await startServer('production', { terminal: true });
-    try {
-      const listening = await server.line(/Parallax is listening on/);
-      expect(JSON.parse(listening)).toMatchObject({ level: 30, msg: `Parallax is listening on ${server.origin}` });
-    } finally {
-      await server.stop();
-    }
-  }, 120_000);
-
-  it('stays one JSON object a line in development when the output is not a terminal', async () => {
-    const server = await startServer('development', { terminal: false });
-    try {
-      const listening = await server.line(/Parallax is listening on/);
-      expect(JSON.parse(listening)).toMatchObject({ level: 30, msg: `Parallax is listening on ${server.origin}` });
-    } finally {
-      await server.stop();
-    }
-  }, 120_000);
+  it.each([
+    ['in production, even at a terminal', 'production', true],
+    ['in development when the output is not a terminal', 'development', false],
+  ] as const)(
+    'stays one JSON object a line %s',
+    async (_, mode, terminal) => {
+      const server = await startServer(mode, { terminal });
+      try {
+        const listening = await server.line(/Parallax is listening on/);
+        expect(JSON.parse(listening)).toMatchObject({ level: 30, msg: `Parallax is listening on ${server.origin}` });
+      } finally {
+        await server.stop();
+      }
+    },
+    120_000,
+  );
 });
