@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useOverflowsSideways } from '../../lib/use-overflows-sideways';
+import { useSidewaysScrollRegion } from '../../lib/use-sideways-scroll-region';
 import { toast } from '../ui/toast-store';
 
 const COPIED_MS = 2000;
@@ -26,7 +26,7 @@ export function CodeBlock({
   const [highlighted, setHighlighted] = useState<ReactNode | null>(null);
   const [copied, setCopied] = useState(false);
   const frame = useRef<HTMLPreElement>(null);
-  const scrolls = useOverflowsSideways(frame, code);
+  const scrollRegion = useSidewaysScrollRegion(frame, `${language ?? 'Code'} block`, code);
   const name = language ? `${language} code` : 'code';
 
   useEffect(() => {
@@ -74,11 +74,7 @@ export function CodeBlock({
       <pre
         ref={frame}
         className="overflow-x-auto p-3 font-mono text-xs leading-relaxed [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit"
-        {...(scrolls && {
-          tabIndex: 0,
-          role: 'region',
-          'aria-label': `${language ?? 'Code'} block (scrolls sideways)`,
-        })}
+        {...scrollRegion}
       >
         {highlighted ? <code className="hljs">{highlighted}</code> : children}
       </pre>

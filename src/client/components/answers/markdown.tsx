@@ -1,12 +1,12 @@
 import type { Element, ElementContent } from 'hast';
 import { ExternalLink } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
-import { useMemo, useRef, type ComponentPropsWithoutRef, type ElementType, type ReactNode } from 'react';
+import { useMemo, type ComponentPropsWithoutRef, type ElementType } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { AnswerClaim } from '../../../common/comparison';
 import { cn } from '../../lib/cn';
-import { useOverflowsSideways } from '../../lib/use-overflows-sideways';
+import { Table } from '../ui/table';
 import { ClaimMark, ClaimsContext } from './claim-mark';
 import { CodeBlock } from './code-block';
 import { rehypeMarkClaims } from './mark-claims';
@@ -40,21 +40,6 @@ function classNames(node: Element | undefined): string[] {
   return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
 }
 
-/** A table wider than the card scrolls inside it (never widening the page), and then takes keyboard focus. */
-function WideTableFrame({ children }: { children: ReactNode }) {
-  const frame = useRef<HTMLDivElement>(null);
-  const scrolls = useOverflowsSideways(frame);
-  return (
-    <div
-      ref={frame}
-      className="overflow-x-auto"
-      {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': 'Table (scrolls sideways)' })}
-    >
-      {children}
-    </div>
-  );
-}
-
 const components: Components = {
   p: styled('p', 'leading-relaxed'),
   ul: styled('ul', 'list-disc space-y-1 pl-5'),
@@ -78,11 +63,8 @@ const components: Components = {
       </CodeBlock>
     );
   },
-  table: ({ node: _node, className, ...props }) => (
-    <WideTableFrame>
-      <table className={cn('w-full border-collapse text-left text-xs', className)} {...props} />
-    </WideTableFrame>
-  ),
+  // The app's table: wider than the card, it scrolls inside it (never widening the page) and takes keyboard focus.
+  table: ({ node: _node, className, ...props }) => <Table className={cn('text-left text-xs', className)} {...props} />,
   th: styled('th', 'border border-border bg-muted px-2 py-1 font-semibold'),
   td: styled('td', 'border border-border px-2 py-1 align-top'),
   a: ({ node: _node, className, children, ...props }) => (

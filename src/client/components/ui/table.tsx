@@ -1,6 +1,6 @@
 import { useRef, type HTMLAttributes, type TdHTMLAttributes, type ThHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
-import { useOverflowsSideways } from '../../lib/use-overflows-sideways';
+import { useSidewaysScrollRegion } from '../../lib/use-sideways-scroll-region';
 
 /**
  * A data table that scrolls sideways inside its card on narrow screens instead of breaking the page. While it
@@ -8,14 +8,9 @@ import { useOverflowsSideways } from '../../lib/use-overflows-sideways';
  */
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
   const frame = useRef<HTMLDivElement>(null);
-  const scrolls = useOverflowsSideways(frame);
-  const name = props['aria-label'] ?? 'Table';
+  const scrollRegion = useSidewaysScrollRegion(frame, props['aria-label'] ?? 'Table');
   return (
-    <div
-      ref={frame}
-      className="w-full overflow-x-auto"
-      {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': `${name} (scrolls sideways)` })}
-    >
+    <div ref={frame} className="w-full overflow-x-auto" {...scrollRegion}>
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>
   );

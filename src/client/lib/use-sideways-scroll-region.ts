@@ -1,11 +1,12 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /**
- * Whether the element is narrower than its content, kept current as either changes size. A box that
- * scrolls sideways must then take keyboard focus, so arrow keys can scroll it (axe:
- * scrollable-region-focusable).
+ * For a box that may scroll sideways (a wide table, a long code line): while its content is wider than it,
+ * the props that let the keyboard reach and scroll it (axe: scrollable-region-focusable), a focusable
+ * region named `name` (scrolls sideways); otherwise none. Kept current as the box or its content resizes,
+ * and measured again when `content` changes.
  */
-export function useOverflowsSideways(ref: RefObject<HTMLElement | null>, content?: unknown): boolean {
+export function useSidewaysScrollRegion(ref: RefObject<HTMLElement | null>, name: string, content?: unknown) {
   const [overflows, setOverflows] = useState(false);
   useLayoutEffect(() => {
     const element = ref.current;
@@ -17,5 +18,5 @@ export function useOverflowsSideways(ref: RefObject<HTMLElement | null>, content
     if (element.firstElementChild) observer.observe(element.firstElementChild);
     return () => observer.disconnect();
   }, [ref, content]);
-  return overflows;
+  return overflows ? { tabIndex: 0, role: 'region', 'aria-label': `${name} (scrolls sideways)` } : {};
 }
