@@ -4,7 +4,8 @@ import { useRef, type RefObject } from 'react';
 const ENABLED_WAIT_MS = 30_000;
 
 const isDisabled = (element: HTMLElement) => element.matches(':disabled');
-const focusIsNowhere = () => document.activeElement === null || document.activeElement === document.body;
+/** No element holds focus: it was dropped (a removed or disabled element), not moved somewhere by the user. */
+export const focusIsNowhere = () => document.activeElement === null || document.activeElement === document.body;
 
 /**
  * Focuses `element`; and when the dialog's answer starts a save that disables it (which drops its focus), focuses

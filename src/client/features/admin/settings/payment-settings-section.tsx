@@ -8,6 +8,7 @@ import type { PaymentMode } from '../../../../common/billing-schemas';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { BoundField } from '../../../components/ui/bound-field';
+import { focusIsNowhere } from '../../../components/ui/return-focus';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError, errorText } from '../../../lib/api';
@@ -88,8 +89,7 @@ function PaymentSettingsForm({
 }) {
   const saveButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    const focusIsNowhere = document.activeElement === null || document.activeElement === document.body;
-    if (savedFromHere.current && focusIsNowhere) saveButton.current?.focus();
+    if (savedFromHere.current && focusIsNowhere()) saveButton.current?.focus();
     savedFromHere.current = false;
   }, [savedFromHere]);
   const initial = useMemo(() => initialPaymentSettings(keys), [keys]);
