@@ -10,7 +10,7 @@ import pg from 'pg';
 import { dashboard, listPayments, listSubscriptionEvents } from '../src/server/admin/activity-queries';
 import { listUsers } from '../src/server/admin/user-queries';
 import { listEmailLogs } from '../src/server/email/logs';
-import { readHistory } from '../src/server/queries/repository';
+import { readHistory } from '../src/server/queries/history-repository';
 import { scratchDatabase } from './support/scratch-database';
 import { seedUsers, userListPage } from './support/seed';
 

@@ -40,6 +40,7 @@ import { adminRoutes } from './admin/routes';
 import { JobService, type JobRunnerOptions } from './jobs/job-service';
 import { AnonymousLimits } from './users/anonymous-limits';
 import { emergencyPageHidden, emergencyRoutes } from './emergency/routes';
+import { historyRoutes } from './queries/history-routes';
 import { queryRoutes } from './queries/routes';
 import { QueryService } from './queries/service';
 
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
   await app.register(authRoutes, { db, config, auth, afterSignIn: adoptBrowserHistory(db) });
   const anonymousLimits = new AnonymousLimits(db, config.anonymousLimits, appSecret);
   await app.register(queryRoutes, { db, config, queries, credentials, anonymousLimits });
+  await app.register(historyRoutes, { db });
   await seedPlans(db, config);
   const gateway = new StripeGateway(settings, config);
   const plans = new PlanService(db, gateway);

@@ -2,10 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ApiStatus } from '../../common/models';
 import type { ApiKeyRequest, SavedQuery } from '../../common/query-schemas';
 import { apiRequest } from '../lib/api';
-import { apiStatusCheck, checkResponse, historyCheck, messageResponseCheck, savedQueryCheck } from './response-checks';
+import { apiStatusCheck, checkResponse, messageResponseCheck, savedQueryCheck } from './response-checks';
 
-// The questions' calls (docs/product.md, "API calls"): which models can answer, the caller's history, one saved
-// question and the API keys. Query keys are the request paths, so Home, the query page and the
+// The questions' calls (docs/product.md, "API calls"): which models can answer, one saved question and the
+// API keys (the Session History's are history.ts's). Query keys are the request paths, so Home, the query page and the
 // history sidebar share one cache entry per call. Asking itself streams: question-stream.ts. Home
 // makes these calls as it first paints, so their answers are checked without zod (response-checks.ts).
 
@@ -17,39 +17,6 @@ export function useApiStatus() {
     queryKey: [apiStatusPath],
     queryFn: async ({ signal }) =>
       checkResponse(apiStatusCheck, await apiRequest('GET', apiStatusPath, undefined, { signal })),
-  });
-}
-
-export function historyPath(sessionId: string): string {
-  return `/api/history/${encodeURIComponent(sessionId)}`;
-}
-
-/** The caller's questions, newest first. */
-export async function fetchHistory(sessionId: string, signal?: AbortSignal): Promise<SavedQuery[]> {
-  const history = checkResponse(historyCheck, await apiRequest('GET', historyPath(sessionId), undefined, { signal }));
-  return [...history].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
-}
-
-export function historyOptions(sessionId: string) {
-  return queryOptions({
-    queryKey: [historyPath(sessionId)],
-    queryFn: ({ signal }) => fetchHistory(sessionId, signal),
-  });
-}
-
-export function useHistory(sessionId: string) {
-  return useQuery(historyOptions(sessionId));
-}
-
-export function useClearHistory(sessionId: string) {
-  const queryClient = useQueryClient();
-  const path = historyPath(sessionId);
-  return useMutation({
-    mutationFn: async () => checkResponse(messageResponseCheck, await apiRequest('DELETE', path)),
-    onSuccess: () => {
-      queryClient.setQueryData<SavedQuery[]>([path], []);
-      return queryClient.invalidateQueries({ queryKey: [path] });
-    },
   });
 }
 

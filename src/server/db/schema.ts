@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { vendorFailureKinds } from '../../common/vendor-failure-messages';
 import { ALLOWANCE_BUCKETS, ALLOWANCE_CHANGE_REASONS } from '../../common/allowance-ledger';
 import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
@@ -223,6 +224,10 @@ export const responses = pgTable(
     modelVersion: text('model_version'),
     text: text('text'),
     error: text('error'),
+    // The kind of failure behind `error` (common/vendor-failure-messages.ts); null when it answered.
+    failure: text('failure', { enum: vendorFailureKinds }),
+    // Free retries this model has had on this question (queries/retry.ts; at most MAX_RETRIES_PER_MODEL).
+    retries: integer('retries').notNull().default(0),
     responseTimeMs: integer('response_time_ms'),
     confidenceScore: real('confidence_score'),
     inputTokens: integer('input_tokens'),

@@ -1,7 +1,7 @@
 import { takeOverSessionAllowance } from '../allowance/changes';
 import type { Database } from '../db/client';
 import { findSessionUser } from '../users/repository';
-import { moveHistory } from './repository';
+import { moveHistory } from './history-repository';
 
 /**
  * After signing in, the questions this browser asked anonymously join the account's history, so a

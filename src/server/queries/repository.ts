@@ -1,19 +1,19 @@
-import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
 import { COMPARISON_MODEL } from '../../common/models';
 import type { ModelResponse, SavedQuery } from '../../common/query-schemas';
 import { toStorableJson, toStorableText } from '../../common/text-rules';
 import { settleCharged, type Reservation } from '../allowance/reservation-service';
 import type { Database } from '../db/client';
-import { ReadCache } from '../db/read-cache';
 import { queries, responses } from '../db/schema';
 
 type QueryRow = typeof queries.$inferSelect;
 type ResponseRow = typeof responses.$inferSelect;
 /** A queries row as history lists read it: everything but the claims, which only one query's page needs. */
-type ListedQueryRow = Omit<QueryRow, 'comparisonClaims'>;
+export type ListedQueryRow = Omit<QueryRow, 'comparisonClaims'>;
 
-const { comparisonClaims: _claimsColumn, ...listedColumns } = getTableColumns(queries);
+/** The queries columns history lists read: all but the claims. */
+export const { comparisonClaims: _claimsColumn, ...listedColumns } = getTableColumns(queries);
 
 export interface NewResponse {
   model: string;
@@ -166,7 +166,8 @@ function comparisonOf(query: ListedQueryRow & Partial<Pick<QueryRow, 'comparison
     : query.comparisonSummary;
 }
 
-async function withResponses(db: Database, rows: ListedQueryRow[]): Promise<SavedQuery[]> {
+/** Each row with its answers and comparison row, in one read. */
+export async function withResponses(db: Database, rows: ListedQueryRow[]): Promise<SavedQuery[]> {
   if (rows.length === 0) return [];
   const answers = await db
     .select()
@@ -183,43 +184,9 @@ async function withResponses(db: Database, rows: ListedQueryRow[]): Promise<Save
   return rows.map((row) => toSavedQuery(row, byQuery.get(row.id) ?? []));
 }
 
-const HISTORY_LENGTH = 100;
-// The history is read on every page load; a question saved, a history cleared or moved, an account
-// deleted (its rows go with it) are writes to these tables and empty the cache (db/read-cache.ts).
-const historyReads = new ReadCache<number, SavedQuery[]>(['queries', 'responses', 'users'], 1000);
-
-/** Newest first, as the Session History lists them; without the claims (GET /api/query/:id has them). */
-export async function readHistory(db: Database, userId: number): Promise<SavedQuery[]> {
-  const rows = await db
-    .select(listedColumns)
-    .from(queries)
-    .where(eq(queries.userId, userId))
-    .orderBy(desc(queries.createdAt), desc(queries.id))
-    .limit(HISTORY_LENGTH);
-  return withResponses(db, rows);
-}
-
-/** The history as readHistory reads it, through the cache (db/read-cache.ts). */
-export function listHistory(db: Database, userId: number): Promise<SavedQuery[]> {
-  return historyReads.read(db, userId, () => readHistory(db, userId));
-}
-
 export async function findQuery(db: Database, id: number): Promise<{ userId: number; query: SavedQuery } | undefined> {
   const [row] = await db.select().from(queries).where(eq(queries.id, id)).limit(1);
   if (!row) return undefined;
   const [query] = await withResponses(db, [row]);
   return { userId: row.userId, query: query! };
-}
-
-export async function clearHistory(db: Database, userId: number): Promise<number> {
-  const deleted = await db.delete(queries).where(eq(queries.userId, userId)).returning({ id: queries.id });
-  return deleted.length;
-}
-
-/** Moves what a browser asked anonymously into the account that just signed in there. */
-export async function moveHistory(db: Database, fromUserId: number, toUserId: number): Promise<void> {
-  await db
-    .update(queries)
-    .set({ userId: toUserId })
-    .where(and(eq(queries.userId, fromUserId)));
 }

@@ -7,7 +7,6 @@ import { serverMessages } from '../../common/messages';
 import { apiStatusSchema, modelKeys, type ModelKey } from '../../common/models';
 import {
   apiKeyRequestSchema,
-  historySchema,
   queryRequestSchema,
   queryResultSchema,
   savedQuerySchema,
@@ -25,9 +24,7 @@ import type { CredentialStore } from '../providers/credentials';
 import { hasActiveSubscription } from '../allowance/service';
 import type { AnonymousLimits } from '../users/anonymous-limits';
 import { findOrCreateSessionUser, type UserRow } from '../users/repository';
-import { signedInOrSessionUser } from '../auth/caller';
 import { readableQuery } from './access';
-import { clearHistory, listHistory } from './repository';
 import type { QueryService } from './service';
 
 export interface QueryRouteDeps {
@@ -37,8 +34,6 @@ export interface QueryRouteDeps {
   credentials: CredentialStore;
   anonymousLimits: AnonymousLimits;
 }
-
-const sessionParams = z.object({ sessionId: sessionIdSchema });
 
 /** An AbortSignal that fires when the client goes away before the answer is finished. */
 function abortOnDisconnect(reply: FastifyReply): AbortSignal {
@@ -134,25 +129,6 @@ export async function queryRoutes(
       } finally {
         reply.raw.end();
       }
-    },
-  );
-
-  app.get(
-    '/api/history/:sessionId',
-    { schema: { params: sessionParams, response: { 200: historySchema } } },
-    async (request) => {
-      const owner = await signedInOrSessionUser(db, request, request.params.sessionId);
-      return owner ? listHistory(db, owner.id) : [];
-    },
-  );
-
-  app.delete(
-    '/api/history/:sessionId',
-    { schema: { params: sessionParams, response: { 200: messageResponseSchema } } },
-    async (request) => {
-      const owner = await signedInOrSessionUser(db, request, request.params.sessionId);
-      if (owner) await clearHistory(db, owner.id);
-      return { message: queryMessages.historyCleared };
     },
   );
 

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { cn } from '../../lib/cn';
-import { useHistory } from '../../api/questions';
+import { useHistory } from '../../api/history';
 import { SidebarSection } from './sidebar';
 
 const ClearHistoryDialog = lazyDialog(async () => (await import('./clear-history-dialog')).ClearHistoryDialog);

@@ -4,7 +4,8 @@ import type { SavedQuery } from '../../../common/query-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { getSessionId } from '../../lib/session-id';
-import { historyOptions, savedQueryOptions } from '../../api/questions';
+import { historyOptions } from '../../api/history';
+import { savedQueryOptions } from '../../api/questions';
 import { queryPageMessages } from './query-texts';
 
 // The query detail page's data (docs/product.md, "History and query detail"): the saved question from
