@@ -207,6 +207,8 @@ export const queries = pgTable(
     comparisonClaims: jsonb('comparison_claims').$type<AnswerClaims[]>(),
     // Which allowance paid for it ('free', 'paid', 'unlimited'), or null when it was given back.
     chargedTo: text('charged_to'),
+    // Bumped by each retry that saves an answer; guards the comparison a retry stores (queries/retry.ts).
+    answersVersion: integer('answers_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('queries_user_created_idx').on(t.userId, t.createdAt)],

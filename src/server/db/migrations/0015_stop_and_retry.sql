@@ -6,3 +6,7 @@
 ALTER TABLE "responses" ADD COLUMN "failure" text;
 --> statement-breakpoint
 ALTER TABLE "responses" ADD COLUMN "retries" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+-- Bumped each time a retry saves a model's new answer: a retry's comparison is stored only if no other
+-- retry of the same question saved an answer after it read them (queries/retry.ts).
+ALTER TABLE "queries" ADD COLUMN "answers_version" integer DEFAULT 0 NOT NULL;
