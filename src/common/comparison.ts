@@ -87,6 +87,8 @@ export const comparisonAnalysisSchema = z.object({
   judge: comparisonJudgeSchema,
   /** Each answered model's checkable claims, in text order. Absent on queries stored before claims existed. */
   claims: z.array(answerClaimsSchema).optional(),
+  /** Models whose answers were stopped by the asker before they finished: compared on the part that arrived. */
+  stopped: z.array(z.string()).optional(),
 });
 export type ComparisonAnalysis = z.infer<typeof comparisonAnalysisSchema>;
 

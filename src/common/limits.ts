@@ -12,6 +12,8 @@ export const EMAIL_MAX = 254;
 export const MAX_QUERY_LENGTH = 4000;
 /** The largest value of the database's integer columns (ids, question counts, prices in minor units). */
 export const DATABASE_INT_MAX = 2_147_483_647;
+/** Free retries one model gets on one question (issue 20, item 2; queries/retry.ts enforces it). */
+export const MAX_RETRIES_PER_MODEL = 2;
 export const ANONYMOUS_USERNAME_PREFIX = 'session_';
 export const MOBILE_BREAKPOINT_PX = 768;
 export const TOAST_DURATION_MS = 5000;

@@ -1,4 +1,4 @@
-import { MAX_QUERY_LENGTH } from './limits';
+import { MAX_QUERY_LENGTH, MAX_RETRIES_PER_MODEL } from './limits';
 import { MAX_SELECTED_MODELS } from './model-catalogue';
 
 // The texts of asking a question, its history and the API keys (docs/product.md, "Errors and messages"), once for
@@ -22,4 +22,20 @@ export const queryMessages = {
   clearHistoryFailed: 'Failed to clear history',
   saveConfigurationFailed: 'Failed to save configuration',
   configurationSaved: 'API configuration saved',
+  stopping: 'Stopping.',
+  streamFinished: 'That question is no longer being answered.',
+  retryNotNeeded: 'This model answered; only a failed or stopped answer can be retried.',
+  retryModelNotAsked: 'This model was not asked this question.',
+  retriesUsed: `This model has had its ${MAX_RETRIES_PER_MODEL} free retries on this question. Ask the question again to try once more.`,
+  retryBusy: 'This model is already being retried.',
+  // The Session History's search, pages and single deletes (issue 20, item 4). {max} is filled in by query-schemas.ts.
+  historySearchInvalid: 'Search text must be one line of text',
+  historySearchTooLong: 'Search text is too long: please keep it under {max} characters',
+  invalidHistoryCursor: 'Invalid history page',
+  invalidHistoryLimit: 'A history page holds 1 to {max} questions',
+  historyAroundAlone: 'around cannot be combined with q, before or limit',
+  questionDeleted: 'Question deleted',
+  questionRestored: 'Question restored',
+  deleteQuestionFailed: 'Failed to delete question',
+  restoreQuestionFailed: 'Failed to restore question',
 } as const;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { comparisonAnalysisSchema } from './comparison';
-import { MAX_QUERY_LENGTH } from './limits';
+import { DATABASE_INT_MAX, MAX_QUERY_LENGTH } from './limits';
+import { HISTORY_PAGE_MAX, HISTORY_SEARCH_MAX, parseHistoryCursor } from './history-paging';
+import { fillMessage } from './messages';
 import { MAX_SELECTED_MODELS, MIN_SELECTED_MODELS, modelKeySchema } from './models';
 import { queryMessages } from './query-messages';
 import { safeText } from './text-rules';
+import { vendorFailureKinds } from './vendor-failure-messages';
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
@@ -47,6 +50,10 @@ export const modelResponseSchema = z.object({
   usage: tokenUsageSchema.nullable().optional(),
   /** The vendor's model that answered (e.g. gpt-5.1); null where it was not recorded. */
   modelVersion: z.string().nullable().optional(),
+  /** Why `error` is set ('stopped' when the asker stopped it); null when it answered or was saved before kinds. */
+  failure: z.enum(vendorFailureKinds).nullable().optional(),
+  /** Free retries this model has had on this question (MAX_RETRIES_PER_MODEL at most). */
+  retries: z.number().int().min(0).optional(),
 });
 export type ModelResponse = z.infer<typeof modelResponseSchema>;
 
@@ -79,7 +86,13 @@ export const historySchema = z.array(savedQuerySchema);
 
 /** POST /api/query/stream: one JSON object per Server-Sent Event, `event:` naming its type. */
 export const streamEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('start'), models: z.array(z.string()), subscriptionInfo: subscriptionInfoSchema }),
+  z.object({
+    type: z.literal('start'),
+    models: z.array(z.string()),
+    subscriptionInfo: subscriptionInfoSchema,
+    /** Names this stream to POST /api/query/stream/:streamId/stop. */
+    streamId: z.string().optional(),
+  }),
   z.object({ type: z.literal('delta'), model: z.string(), text: z.string() }),
   z.object({
     type: z.literal('model-done'),
@@ -87,12 +100,30 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     responseTime: z.number().int().nullable(),
     error: z.string().nullable(),
     modelVersion: z.string().nullable().optional(),
+    failure: z.enum(vendorFailureKinds).nullable().optional(),
   }),
   z.object({ type: z.literal('comparison'), comparison: comparisonAnalysisSchema }),
   z.object({ type: z.literal('query'), query: queryResultSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;
+
+/** A stream's name: 128 random bits, base64url (queries/live-streams.ts). */
+export const streamIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, queryMessages.streamFinished);
+
+/** POST /api/query/stream/:streamId/stop: one model, or every model when `model` is left out. */
+export const stopRequestSchema = z.object({
+  model: modelKeySchema.optional(),
+  sessionId: sessionIdSchema.optional(),
+});
+export type StopRequest = z.infer<typeof stopRequestSchema>;
+
+/** POST /api/query/:id/retry: asks one model of a saved question again; answers as the question stream does. */
+export const retryRequestSchema = z.object({
+  model: modelKeySchema,
+  sessionId: sessionIdSchema.optional(),
+});
+export type RetryRequest = z.infer<typeof retryRequestSchema>;
 
 export const apiKeyRequestSchema = z.object({
   model: modelKeySchema,
@@ -101,3 +132,45 @@ export const apiKeyRequestSchema = z.object({
   sessionId: sessionIdSchema.optional(),
 });
 export type ApiKeyRequest = z.infer<typeof apiKeyRequestSchema>;
+
+// The Session History's pages and search (docs/product.md, "History and query detail"; decision 0050).
+// The constants and the cursor's rule are history-paging.ts's, which has no zod, so Home can use them.
+
+const historyLimitMessage = fillMessage(queryMessages.invalidHistoryLimit, { max: HISTORY_PAGE_MAX });
+
+/**
+ * GET /api/history/:sessionId's query: `q` searches the questions and their answers (empty = the plain
+ * history), `before` is the cursor of the page to continue from, `limit` the page size. `around=<id>`
+ * instead reads that question with its newer and older neighbours (the query page's Previous and Next).
+ */
+export const historyQuerySchema = z
+  .object({
+    q: safeText({
+      max: HISTORY_SEARCH_MAX,
+      trim: true,
+      messages: {
+        required: queryMessages.historySearchInvalid,
+        tooLong: fillMessage(queryMessages.historySearchTooLong, { max: HISTORY_SEARCH_MAX }),
+      },
+    }).optional(),
+    before: safeText({ max: 64, messages: { required: queryMessages.invalidHistoryCursor } })
+      .refine((cursor) => parseHistoryCursor(cursor) !== null, queryMessages.invalidHistoryCursor)
+      .optional(),
+    limit: z.coerce
+      .number(historyLimitMessage)
+      .int(historyLimitMessage)
+      .min(1, historyLimitMessage)
+      .max(HISTORY_PAGE_MAX, historyLimitMessage)
+      .optional(),
+    around: z.coerce
+      .number(queryMessages.queryNotFound)
+      .int(queryMessages.queryNotFound)
+      .positive(queryMessages.queryNotFound)
+      .max(DATABASE_INT_MAX, queryMessages.queryNotFound)
+      .optional(),
+  })
+  .refine(
+    (query) => query.around === undefined || (query.q === undefined && query.before === undefined && query.limit === undefined),
+    { message: queryMessages.historyAroundAlone, path: ['around'] },
+  );
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;

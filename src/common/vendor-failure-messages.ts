@@ -10,6 +10,7 @@ export const vendorFailureKinds = [
   'vendor-error',
   'empty',
   'cancelled',
+  'stopped',
 ] as const;
 
 export type VendorFailure = (typeof vendorFailureKinds)[number];
@@ -25,4 +26,5 @@ export const vendorFailureMessages: Record<VendorFailure, string> = {
   'vendor-error': "The model's provider ran into a problem. Please try again later.",
   empty: 'This model sent back an empty answer. Please try again.',
   cancelled: 'The question was stopped before this model finished.',
+  stopped: 'You stopped this answer.',
 };

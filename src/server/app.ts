@@ -41,6 +41,7 @@ import { JobService, type JobRunnerOptions } from './jobs/job-service';
 import { AnonymousLimits } from './users/anonymous-limits';
 import { emergencyPageHidden, emergencyRoutes } from './emergency/routes';
 import { historyRoutes } from './queries/history-routes';
+import { LiveStreams, PostgresStopRelay } from './queries/live-streams';
 import { queryRoutes } from './queries/routes';
 import { QueryService } from './queries/service';
 
@@ -114,7 +115,11 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
 
   await app.register(authRoutes, { db, config, auth, afterSignIn: adoptBrowserHistory(db) });
   const anonymousLimits = new AnonymousLimits(db, config.anonymousLimits, appSecret);
-  await app.register(queryRoutes, { db, config, queries, credentials, anonymousLimits });
+  // Several instances share one PostgreSQL: a stop may reach any of them (queries/live-streams.ts).
+  const liveStreams = new LiveStreams(config.databaseUrl ? new PostgresStopRelay(config.databaseUrl, app.log) : null);
+  app.addHook('onReady', () => liveStreams.start());
+  app.addHook('onClose', () => liveStreams.close());
+  await app.register(queryRoutes, { db, config, queries, credentials, anonymousLimits, liveStreams });
   await app.register(historyRoutes, { db });
   await seedPlans(db, config);
   const gateway = new StripeGateway(settings, config);

@@ -369,6 +369,29 @@ async function main() {
     `deltas arrive spread out (${spread} ms from first to last; gaps ${gaps.join(', ')} ms), not in one burst`,
   );
 
+  // 3b. Stop reaches the instance that holds the stream (issue 20, item 1): asked on A, stopped on B.
+  vendors.reset();
+  vendors.script('*', { chunks: words(40), chunkDelayMs: 100, initialDelayMs: 0 });
+  let stopCall: ReturnType<typeof call> | undefined;
+  const stoppedRun = await askStreaming(DIRECT.a, bob, 'Can another instance stop this?', (run) => {
+    const start = run.events.find((e) => e.type === 'start') as { streamId?: string } | undefined;
+    if (run.deltas.length === 3 && start?.streamId) {
+      stopCall = call(DIRECT.b, 'POST', `/api/query/stream/${start.streamId}/stop`, bob, { model: 'chatgpt' });
+    }
+  });
+  const stopAnswer = await stopCall;
+  check(
+    stopAnswer?.status === 202,
+    `the stop sent to instance B is relayed (${stopAnswer?.status} ${stopAnswer?.text})`,
+  );
+  const stoppedDone = stoppedRun.events.find((e) => e.type === 'model-done') as { failure?: string } | undefined;
+  check(
+    stoppedDone?.failure === 'stopped' && stoppedRun.deltas.length < 40,
+    `instance A stopped the answer after ${stoppedRun.deltas.length} of 40 pieces`,
+  );
+  const stoppedRequest = await vendors.openai.waitFor(() => vendors.openai.requests.find((r) => r.aborted));
+  check(stoppedRequest.outcome === 'client-aborted', 'the vendor call was aborted');
+
   // 4. A webhook delivered to both instances at once applies once.
   const carol = await signUpAndIn(PUBLIC, 'carol');
   const subscribed = await call(PUBLIC, 'POST', '/api/stripe/create-subscription', carol, { planId: 'basic' });

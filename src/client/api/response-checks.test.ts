@@ -44,7 +44,16 @@ const withComparison = {
       confidenceScore: 0.9,
       usage: { inputTokens: 10, outputTokens: null },
     },
-    { model: 'grok', text: null, error: 'Timed out', responseTime: null, confidenceScore: null, usage: null },
+    {
+      model: 'grok',
+      text: 'In Nov',
+      error: 'You stopped this answer.',
+      responseTime: null,
+      confidenceScore: null,
+      usage: null,
+      failure: 'stopped',
+      retries: 1,
+    },
     { model: 'comparison', text: 'Both agree.', error: null, responseTime: 5, confidenceScore: 1 },
   ],
   comparisonSummary: {
@@ -66,6 +75,7 @@ const withComparison = {
       { model: 'grok', displayName: 'Grok', score: 0 },
     ],
     judge: { kind: 'model', model: 'claude', displayName: 'Claude', modelVersion: 'v1', durationMs: 40 },
+    stopped: ['grok'],
     claims: [
       {
         model: 'chatgpt',

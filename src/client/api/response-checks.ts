@@ -3,6 +3,7 @@ import { modelKeys } from '../../common/model-catalogue';
 import type { SavedQuery } from '../../common/query-schemas';
 import type { SubscriptionStatus } from '../../common/subscription-schemas';
 import type { MessageResponse } from '../../common/user-schemas';
+import { vendorFailureKinds } from '../../common/vendor-failure-messages';
 import { INVALID_RESPONSE } from './parse';
 
 // The answers Home reads as it first paints, checked without zod (docs/decisions/0032-home-page-weight.md):
@@ -142,6 +143,7 @@ const comparisonCheck = object<Comparison>({
     object<Extract<Judge, { kind: 'local' }>>({ kind: oneOf(['local']) }),
   ),
   claims: optional(array(claimsCheck)),
+  stopped: optional(array(string)),
 });
 
 export const savedQueryCheck = object<SavedQuery>({
@@ -158,6 +160,8 @@ export const savedQueryCheck = object<SavedQuery>({
       confidenceScore: nullable(number(0, 1)),
       usage: optional(nullable(object({ inputTokens: nullable(int()), outputTokens: nullable(int()) }))),
       modelVersion: optional(nullable(string)),
+      failure: optional(nullable(oneOf(vendorFailureKinds))),
+      retries: optional(int(0)),
     }),
   ),
   comparisonSummary: nullable(comparisonCheck),

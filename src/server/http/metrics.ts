@@ -73,7 +73,7 @@ export class AppMetrics {
     });
     this.vendorFailures = new Counter({
       name: 'parallax_vendor_failures_total',
-      help: 'Model calls that failed, by model and kind (timeout, rate-limited, key-rejected, vendor-error, empty, cancelled)',
+      help: 'Model calls that failed, by model and kind (timeout, rate-limited, key-rejected, vendor-error, empty, cancelled, stopped)',
       labelNames: ['model', 'failure'],
       registers,
     });

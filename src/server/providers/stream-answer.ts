@@ -19,6 +19,17 @@ export interface AnswerResult {
 const SYSTEM_PROMPT =
   "Answer the user's question accurately and concisely. Use Markdown (paragraphs, lists, code blocks) where it helps. If you are not sure of a fact, say so.";
 
+/**
+ * The abort reason when the asker pressed Stop (queries/live-streams.ts), as opposed to the asker going
+ * away: the answer is then 'stopped', keeps its words, and can be retried.
+ */
+export class StopRequested extends Error {
+  constructor() {
+    super('stopped by the asker');
+    this.name = 'StopRequested';
+  }
+}
+
 /** How much of a vendor's error body reaches the log: enough to read its error object, not a whole page. */
 const LOGGED_BODY_CHARS = 1000;
 
@@ -98,7 +109,7 @@ const RATE_LIMITED = /rate.?limit|too.?many.?requests|resource.?exhausted/i;
 const KEY_REJECTED = /invalid.?api.?key|authentication|unauthenticated|permission/i;
 
 function classify(error: unknown, signal: AbortSignal, callerSignal: AbortSignal): VendorFailure {
-  if (callerSignal.aborted) return 'cancelled';
+  if (callerSignal.aborted) return callerSignal.reason instanceof StopRequested ? 'stopped' : 'cancelled';
   if (signal.aborted) return 'timeout';
   const status = statusOf(error);
   if (status === 429) return 'rate-limited';
@@ -167,6 +178,6 @@ function report(
     responseTimeMs,
   };
   // The asker going away is not the vendor's fault: worth a line, not a warning.
-  if (failure === 'cancelled') options.log.info(entry, 'model call cancelled');
+  if (failure === 'cancelled' || failure === 'stopped') options.log.info(entry, `model call ${failure}`);
   else options.log.warn(entry, 'model call failed');
 }

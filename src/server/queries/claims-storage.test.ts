@@ -102,6 +102,7 @@ const answer = (model: string, text: string): NewResponse => ({
   modelVersion: modelCatalogue[model as keyof typeof modelCatalogue].defaultVersion,
   text,
   error: null,
+  failure: null,
   responseTimeMs: 900,
   confidenceScore: 0.5,
   inputTokens: null,

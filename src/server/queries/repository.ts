@@ -1,25 +1,34 @@
-import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
 import { COMPARISON_MODEL } from '../../common/models';
 import type { ModelResponse, SavedQuery } from '../../common/query-schemas';
 import { toStorableJson, toStorableText } from '../../common/text-rules';
 import { settleCharged, type Reservation } from '../allowance/reservation-service';
+import type { VendorFailure } from '../../common/vendor-failure-messages';
 import type { Database } from '../db/client';
 import { queries, responses } from '../db/schema';
 
 type QueryRow = typeof queries.$inferSelect;
 type ResponseRow = typeof responses.$inferSelect;
-/** A queries row as history lists read it: everything but the claims, which only one query's page needs. */
-export type ListedQueryRow = Omit<QueryRow, 'comparisonClaims'>;
+/**
+ * A queries row as history lists read it: everything but the claims, which only one query's page needs,
+ * and the search vector, which only the search's WHERE reads (queries/history-repository.ts).
+ */
+export type ListedQueryRow = Omit<QueryRow, 'comparisonClaims' | 'searchVector'>;
 
-/** The queries columns history lists read: all but the claims. */
-export const { comparisonClaims: _claimsColumn, ...listedColumns } = getTableColumns(queries);
+/** The queries columns history lists read: all but the claims and the search vector. */
+export const {
+  comparisonClaims: _claimsColumn,
+  searchVector: _searchColumn,
+  ...listedColumns
+} = getTableColumns(queries);
 
 export interface NewResponse {
   model: string;
   modelVersion: string | null;
   text: string | null;
   error: string | null;
+  failure: VendorFailure | null;
   responseTimeMs: number | null;
   confidenceScore: number | null;
   inputTokens: number | null;
@@ -100,6 +109,7 @@ export async function saveQuery(
         modelVersion: input.comparison.judge.kind === 'model' ? input.comparison.judge.model : 'local',
         text: comparisonText(input.comparison),
         error: null,
+        failure: null,
         responseTimeMs: null,
         confidenceScore: null,
         inputTokens: null,
@@ -138,6 +148,8 @@ export function toSavedQuery(
     responseTime: r.responseTimeMs,
     confidenceScore: r.confidenceScore,
     modelVersion: r.modelVersion,
+    failure: r.failure,
+    retries: r.retries,
     usage:
       r.inputTokens === null && r.outputTokens === null
         ? null
@@ -184,8 +196,13 @@ export async function withResponses(db: Database, rows: ListedQueryRow[]): Promi
   return rows.map((row) => toSavedQuery(row, byQuery.get(row.id) ?? []));
 }
 
+/** A saved question with its claims; none once its owner deleted it (queries/history-repository.ts). */
 export async function findQuery(db: Database, id: number): Promise<{ userId: number; query: SavedQuery } | undefined> {
-  const [row] = await db.select().from(queries).where(eq(queries.id, id)).limit(1);
+  const [row] = await db
+    .select({ ...listedColumns, comparisonClaims: queries.comparisonClaims })
+    .from(queries)
+    .where(and(eq(queries.id, id), isNull(queries.deletedAt)))
+    .limit(1);
   if (!row) return undefined;
   const [query] = await withResponses(db, [row]);
   return { userId: row.userId, query: query! };

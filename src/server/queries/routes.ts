@@ -11,6 +11,8 @@ import {
   queryResultSchema,
   savedQuerySchema,
   sessionIdSchema,
+  stopRequestSchema,
+  streamIdSchema,
   type StreamEvent,
 } from '../../common/query-schemas';
 import { queryMessages } from '../../common/query-messages';
@@ -24,11 +26,14 @@ import type { CredentialStore } from '../providers/credentials';
 import { hasActiveSubscription } from '../allowance/service';
 import type { AnonymousLimits } from '../users/anonymous-limits';
 import { findOrCreateSessionUser, type UserRow } from '../users/repository';
+import { signedInOrSessionUser } from '../auth/caller';
 import { readableQuery } from './access';
+import type { LiveStreams } from './live-streams';
 import type { QueryService } from './service';
 
 export interface QueryRouteDeps {
   db: Database;
+  liveStreams: LiveStreams;
   config: Config;
   queries: QueryService;
   credentials: CredentialStore;
@@ -46,7 +51,7 @@ function abortOnDisconnect(reply: FastifyReply): AbortSignal {
 
 export async function queryRoutes(
   instance: FastifyInstance,
-  { db, config, queries, credentials, anonymousLimits }: QueryRouteDeps,
+  { db, config, queries, credentials, anonymousLimits, liveStreams }: QueryRouteDeps,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -104,6 +109,7 @@ export async function queryRoutes(
       // Everything that can refuse the question (400, 402) answers as plain JSON before the stream opens.
       const { available, reservation } = await begin(request, request.body);
       const signal = abortOnDisconnect(reply);
+      const stream = liveStreams.open(reservation.userId, request.body.selectedModels, signal);
       reply.hijack();
       reply.raw.writeHead(200, {
         // The headers every answer carries (http/response-headers.ts): a hijacked reply sends only these.
@@ -119,7 +125,14 @@ export async function queryRoutes(
       try {
         await queries.run(
           reservation,
-          { text: request.body.text, models: request.body.selectedModels, signal, emit: send, log: request.log },
+          {
+            text: request.body.text,
+            models: request.body.selectedModels,
+            signal,
+            stream,
+            emit: send,
+            log: request.log,
+          },
           available,
         );
       } catch (err) {
@@ -127,8 +140,35 @@ export async function queryRoutes(
         const message = isDatabaseUnavailable(err) ? serverMessages.serviceUnavailable : serverMessages.internalError;
         send({ type: 'error', message });
       } finally {
+        stream.close();
         reply.raw.end();
       }
+    },
+  );
+
+  // Stop (issue 20, item 1): the stream goes on to its comparison and saved result; the stopped
+  // answers end with what they had. 200 when this instance held the stream, 202 when the order went
+  // to the other instances (live-streams.ts).
+  app.post(
+    '/api/query/stream/:streamId/stop',
+    {
+      schema: {
+        params: z.object({ streamId: streamIdSchema }),
+        body: stopRequestSchema,
+        response: { 200: messageResponseSchema, 202: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const owner = await signedInOrSessionUser(db, request, request.body.sessionId);
+      const outcome = owner
+        ? await liveStreams.stop({
+            streamId: request.params.streamId,
+            ownerId: owner.id,
+            model: request.body.model ?? null,
+          })
+        : 'unknown';
+      if (outcome === 'unknown') throw notFound(queryMessages.streamFinished);
+      return reply.code(outcome === 'stopped' ? 200 : 202).send({ message: queryMessages.stopping });
     },
   );
 

@@ -15,8 +15,9 @@ import { HttpError } from '../http/errors';
 import type { AppMetrics } from '../http/metrics';
 import { createLanguageModel, type ModelCredentials } from '../providers/language-models';
 import type { CredentialStore } from '../providers/credentials';
-import { streamAnswer } from '../providers/stream-answer';
+import { streamAnswer, type AnswerResult } from '../providers/stream-answer';
 import { findUserById } from '../users/repository';
+import type { LiveStream } from './live-streams';
 import { saveQuery, type NewResponse } from './repository';
 
 /** Preference order for the judge when none is configured (docs/architecture.md, "The comparison"). */
@@ -33,10 +34,31 @@ const JUDGE_PREFERENCE: readonly ModelKey[] = [
 export interface AskOptions {
   text: string;
   models: ModelKey[];
+  /** Aborts when the asker goes away: every model stops, and so does the comparison. */
   signal: AbortSignal;
+  /** The stream the asker can stop model by model (live-streams.ts); without one, only `signal` stops them. */
+  stream?: LiveStream;
   emit: (event: StreamEvent) => void;
   /** The request's logger: vendor failures are logged with the request id (providers/stream-answer.ts). */
   log: FastifyBaseLogger;
+}
+
+/** One model's answer as the pipeline keeps it: the vendor's model version with the streamed result. */
+export type ModelAnswer = AnswerResult & { model: ModelKey; version: string | null };
+
+/** A model's answer as it is saved, with its place in the confidence ranking. */
+export function toNewResponse(answer: ModelAnswer, confidenceScore: number | null): NewResponse {
+  return {
+    model: answer.model,
+    modelVersion: answer.version,
+    text: answer.text,
+    error: answer.error,
+    failure: answer.failure,
+    responseTimeMs: answer.responseTimeMs,
+    confidenceScore,
+    inputTokens: answer.inputTokens,
+    outputTokens: answer.outputTokens,
+  };
 }
 
 /** What became of the reserved question: still open, kept because a model answered, or given back. */
@@ -123,38 +145,27 @@ export class QueryService {
   ): Promise<QueryResult> {
     const { userId } = reservation;
     const user = (await findUserById(this.db, userId))!;
-    options.emit({ type: 'start', models: options.models, subscriptionInfo: subscriptionInfo(user) });
+    options.emit({
+      type: 'start',
+      models: options.models,
+      subscriptionInfo: subscriptionInfo(user),
+      streamId: options.stream?.id,
+    });
 
     const answers = await Promise.all(
-      options.models.map(async (model) => {
-        const credentials = available[model]!;
-        const result = await streamAnswer({
-          model: createLanguageModel(model, credentials),
-          question: options.text,
-          signal: options.signal,
-          timeoutMs: this.config.modelTimeoutMs,
-          onDelta: (text) => options.emit({ type: 'delta', model, text }),
-          log: options.log,
-        });
-        this.metrics.vendorCall(model, result.responseTimeMs, result.failure);
-        options.emit({
-          type: 'model-done',
-          model,
-          responseTime: result.responseTimeMs,
-          error: result.error,
-          modelVersion: credentials.version,
-        });
-        return { model, version: credentials.version, ...result };
-      }),
+      options.models.map((model) =>
+        this.askOne(model, available[model]!, {
+          ...options,
+          signal: options.stream?.signalFor(model) ?? options.signal,
+        }),
+      ),
     );
 
     const answered = answers.some((a) => hasAnswerText(a.text));
     // Kept from here on: the answers have been streamed, so a later failure must not make them free.
     if (answered) charge.state = 'charged';
-    const allFailed = answers.every((a) => a.error !== null);
 
-    const forComparison: AnswerForComparison[] = answers.map((a) => ({ model: a.model, text: a.text, error: a.error }));
-    const comparison = allFailed || !answered ? null : await this.compare(options, forComparison, available);
+    const comparison = await this.compareAnswers(options.text, options.models, answers, available, options.signal);
     if (comparison) options.emit({ type: 'comparison', comparison });
 
     const scoreOf = new Map(comparison?.confidenceRanking.map((c) => [c.model, c.score]));
@@ -164,16 +175,7 @@ export class QueryService {
       selectedModels: options.models,
       comparison,
       charged: answered ? reservation : null,
-      answers: answers.map((a): NewResponse => ({
-        model: a.model,
-        modelVersion: a.version,
-        text: a.text,
-        error: a.error,
-        responseTimeMs: a.responseTimeMs,
-        confidenceScore: scoreOf.get(a.model) ?? null,
-        inputTokens: a.inputTokens,
-        outputTokens: a.outputTokens,
-      })),
+      answers: answers.map((a) => toNewResponse(a, scoreOf.get(a.model) ?? null)),
     });
     // Saved first, given back second: if saving fails, run() gives the question back instead.
     if (answered) {
@@ -188,24 +190,75 @@ export class QueryService {
     return result;
   }
 
+  /** One model's answer, streamed to the asker as it arrives; never throws (providers/stream-answer.ts). */
+  async askOne(
+    model: ModelKey,
+    credentials: ModelCredentials,
+    options: Pick<AskOptions, 'text' | 'signal' | 'emit' | 'log'>,
+  ): Promise<ModelAnswer> {
+    const result = await streamAnswer({
+      model: createLanguageModel(model, credentials),
+      question: options.text,
+      signal: options.signal,
+      timeoutMs: this.config.modelTimeoutMs,
+      onDelta: (text) => options.emit({ type: 'delta', model, text }),
+      log: options.log,
+    });
+    this.metrics.vendorCall(model, result.responseTimeMs, result.failure);
+    options.emit({
+      type: 'model-done',
+      model,
+      responseTime: result.responseTimeMs,
+      error: result.error,
+      modelVersion: credentials.version,
+      failure: result.failure,
+    });
+    return { model, version: credentials.version, ...result };
+  }
+
+  /**
+   * The comparison of what the models said, or null when none said anything. An answer the asker
+   * stopped is compared on the part that arrived, and the analysis names it (issue 20, item 1).
+   */
+  async compareAnswers(
+    question: string,
+    models: ModelKey[],
+    answers: readonly Pick<ModelAnswer, 'model' | 'text' | 'error' | 'failure'>[],
+    available: Record<ModelKey, ModelCredentials | null>,
+    signal: AbortSignal,
+  ): Promise<ComparisonAnalysis | null> {
+    const keptWhenStopped = (a: (typeof answers)[number]) => a.failure === 'stopped' && hasAnswerText(a.text);
+    const forComparison: AnswerForComparison[] = answers.map((a) => ({
+      model: a.model,
+      text: a.text,
+      error: keptWhenStopped(a) ? null : a.error,
+    }));
+    if (!forComparison.some((a) => a.error === null && hasAnswerText(a.text))) return null;
+    const comparison = await this.compare(question, models, forComparison, available, signal);
+    const stopped = answers.filter(keptWhenStopped).map((a) => a.model);
+    return stopped.length > 0 ? { ...comparison, stopped } : comparison;
+  }
+
   /**
    * The local analysis always (it is synchronous and cheap); with a judge that answers in shape, its
    * verified findings first and the local ones it missed after them (combine-findings.ts, decision 0024).
    */
   private async compare(
-    options: AskOptions,
+    question: string,
+    models: ModelKey[],
     answers: AnswerForComparison[],
     available: Record<ModelKey, ModelCredentials | null>,
+    signal: AbortSignal,
   ): Promise<ComparisonAnalysis> {
-    const local = analyseLocally(answers, options.text);
-    const judgeKey = this.chooseJudge(options.models, available);
-    if (judgeKey && !options.signal.aborted) {
+    const local = analyseLocally(answers, question);
+    const judgeKey = this.chooseJudge(models, available);
+    if (judgeKey && !signal.aborted) {
       try {
         const run = await judgeAnswers({
           judge: { key: judgeKey, model: createLanguageModel(judgeKey, available[judgeKey]!) },
-          question: options.text,
+          question,
           answers,
-          signal: options.signal,
+          signal,
           timeoutMs: this.config.modelTimeoutMs,
         });
         if (run.dropped.positions > 0 || run.dropped.disputes > 0) {
