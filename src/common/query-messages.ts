@@ -27,7 +27,6 @@ export const queryMessages = {
   retryNotNeeded: 'This model answered; only a failed or stopped answer can be retried.',
   retryModelNotAsked: 'This model was not asked this question.',
   retriesUsed: `This model has had its ${MAX_RETRIES_PER_MODEL} free retries on this question. Ask the question again to try once more.`,
-  retryBusy: 'This model is already being retried.',
   // The Session History's search, pages and single deletes (issue 20, item 4). {max} is filled in by query-schemas.ts.
   historySearchInvalid: 'Search text must be one line of text',
   historySearchTooLong: 'Search text is too long: please keep it under {max} characters',

@@ -119,7 +119,7 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
   const liveStreams = new LiveStreams(config.databaseUrl ? new PostgresStopRelay(config.databaseUrl, app.log) : null);
   app.addHook('onReady', () => liveStreams.start());
   app.addHook('onClose', () => liveStreams.close());
-  await app.register(queryRoutes, { db, config, queries, credentials, anonymousLimits, liveStreams });
+  await app.register(queryRoutes, { db, config, queries, credentials, anonymousLimits, liveStreams, metrics });
   await app.register(historyRoutes, { db });
   await seedPlans(db, config);
   const gateway = new StripeGateway(settings, config);

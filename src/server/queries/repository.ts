@@ -1,4 +1,5 @@
-import { and, asc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { MAX_RETRIES_PER_MODEL } from '../../common/limits';
 import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
 import { COMPARISON_MODEL } from '../../common/models';
 import type { ModelResponse, SavedQuery } from '../../common/query-schemas';
@@ -102,22 +103,147 @@ export async function saveQuery(
       })
       .returning();
     const rows = input.answers.map((a) => ({ ...a, queryId: query!.id }));
-    if (input.comparison) {
-      rows.push({
-        queryId: query!.id,
-        model: COMPARISON_MODEL,
-        modelVersion: input.comparison.judge.kind === 'model' ? input.comparison.judge.model : 'local',
-        text: comparisonText(input.comparison),
-        error: null,
-        failure: null,
-        responseTimeMs: null,
-        confidenceScore: null,
-        inputTokens: null,
-        outputTokens: null,
-      });
-    }
+    if (input.comparison) rows.push(comparisonRow(query!.id, input.comparison));
     const saved = await tx.insert(responses).values(rows).returning();
     return { query: toSavedQuery(query!, saved), charged: charged !== null };
+  });
+}
+
+/** The `comparison` response: the analysis as readable text, beside the models' answers. */
+function comparisonRow(queryId: number, comparison: Omit<ComparisonAnalysis, 'claims'>) {
+  return {
+    queryId,
+    model: COMPARISON_MODEL,
+    modelVersion: comparison.judge.kind === 'model' ? comparison.judge.model : 'local',
+    text: comparisonText(comparison),
+    error: null,
+    failure: null,
+    responseTimeMs: null,
+    confidenceScore: null,
+    inputTokens: null,
+    outputTokens: null,
+  };
+}
+
+/**
+ * Takes one of a model's free retries on a question (issue 20, item 2): one guarded UPDATE, so
+ * concurrent clicks cannot take more than MAX_RETRIES_PER_MODEL between them. 'taken' with the count
+ * now; otherwise why not: the model answered, or its retries are used up.
+ */
+export async function takeRetry(
+  db: Database,
+  queryId: number,
+  model: string,
+): Promise<'taken' | 'answered' | 'used-up'> {
+  const taken = await db
+    .update(responses)
+    .set({ retries: sql`${responses.retries} + 1` })
+    .where(
+      and(
+        eq(responses.queryId, queryId),
+        eq(responses.model, model),
+        isNotNull(responses.error),
+        lt(responses.retries, MAX_RETRIES_PER_MODEL),
+      ),
+    )
+    .returning({ retries: responses.retries });
+  if (taken.length > 0) return 'taken';
+  const [row] = await db
+    .select({ error: responses.error })
+    .from(responses)
+    .where(and(eq(responses.queryId, queryId), eq(responses.model, model)));
+  return row && row.error === null ? 'answered' : 'used-up';
+}
+
+/** Hands back a retry that was taken but could not run (the question could not be paid for). */
+export async function returnRetry(db: Database, queryId: number, model: string): Promise<void> {
+  await db
+    .update(responses)
+    .set({ retries: sql`greatest(${responses.retries} - 1, 0)` })
+    .where(and(eq(responses.queryId, queryId), eq(responses.model, model)));
+}
+
+/**
+ * Saves a retried model's new answer over its old one and returns the question's answers version
+ * after it. With `charged`, the question (given back when no model had answered) is charged now,
+ * in the same transaction, if this answer has text and no other retry charged it first; `charged`
+ * says whether this one did (when it did not, the caller gives its reservation back).
+ */
+export async function saveRetriedAnswer(
+  db: Database,
+  queryId: number,
+  unsafe: NewResponse,
+  charge: Reservation | null,
+): Promise<{ version: number; charged: boolean }> {
+  const answer = {
+    ...unsafe,
+    modelVersion: storable(unsafe.modelVersion),
+    text: storable(unsafe.text),
+    error: storable(unsafe.error),
+  };
+  return db.transaction(async (tx) => {
+    await tx
+      .update(responses)
+      .set({
+        modelVersion: answer.modelVersion,
+        text: answer.text,
+        error: answer.error,
+        failure: answer.failure,
+        responseTimeMs: answer.responseTimeMs,
+        inputTokens: answer.inputTokens,
+        outputTokens: answer.outputTokens,
+      })
+      .where(and(eq(responses.queryId, queryId), eq(responses.model, answer.model)));
+    let charged = false;
+    if (charge) {
+      const claimed = await tx
+        .update(queries)
+        .set({ chargedTo: charge.bucket })
+        .where(and(eq(queries.id, queryId), isNull(queries.chargedTo)))
+        .returning({ id: queries.id });
+      charged = claimed.length > 0 && (await settleCharged(tx, charge.id));
+      if (claimed.length > 0 && !charged)
+        throw new Error('the retry reservation was settled before its answer was saved');
+    }
+    const [bumped] = await tx
+      .update(queries)
+      .set({ answersVersion: sql`${queries.answersVersion} + 1` })
+      .where(eq(queries.id, queryId))
+      .returning({ version: queries.answersVersion });
+    return { version: bumped!.version, charged };
+  });
+}
+
+/**
+ * Stores the comparison of a question's answers after a retry, unless another retry saved an answer
+ * since they were read (`version`): that retry's comparison, made from newer answers, is the one to keep.
+ */
+export async function saveRetriedComparison(
+  db: Database,
+  queryId: number,
+  version: number,
+  unsafe: { comparison: ComparisonAnalysis | null; answers: { model: string; text: string | null }[] },
+): Promise<boolean> {
+  const claims = unsafe.comparison?.claims;
+  const summary = unsafe.comparison && toStorableJson(withoutClaims(unsafe.comparison));
+  const storedClaims = claims ? toStorableJson(claimsInStoredText(claims, unsafe.answers)) : null;
+  const scoreOf = new Map(unsafe.comparison?.confidenceRanking.map((c) => [c.model, c.score]));
+  return db.transaction(async (tx) => {
+    const kept = await tx
+      .update(queries)
+      .set({ comparisonSummary: summary, comparisonClaims: storedClaims })
+      .where(and(eq(queries.id, queryId), eq(queries.answersVersion, version)))
+      .returning({ id: queries.id });
+    if (kept.length === 0) return false;
+    for (const answer of unsafe.answers) {
+      await tx
+        .update(responses)
+        .set({ confidenceScore: scoreOf.get(answer.model) ?? null })
+        .where(and(eq(responses.queryId, queryId), eq(responses.model, answer.model)));
+    }
+    await tx.delete(responses).where(and(eq(responses.queryId, queryId), eq(responses.model, COMPARISON_MODEL)));
+    if (summary) await tx.insert(responses).values(comparisonRow(queryId, summary));
+    return true;
   });
 }
 

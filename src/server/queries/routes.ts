@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DATABASE_INT_MAX } from '../../common/limits';
@@ -10,6 +10,7 @@ import {
   queryRequestSchema,
   queryResultSchema,
   savedQuerySchema,
+  retryRequestSchema,
   sessionIdSchema,
   stopRequestSchema,
   streamIdSchema,
@@ -21,6 +22,7 @@ import { getAuth } from '../auth/context';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import type { AppMetrics } from '../http/metrics';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import type { CredentialStore } from '../providers/credentials';
 import { hasActiveSubscription } from '../allowance/service';
@@ -28,16 +30,55 @@ import type { AnonymousLimits } from '../users/anonymous-limits';
 import { findOrCreateSessionUser, type UserRow } from '../users/repository';
 import { signedInOrSessionUser } from '../auth/caller';
 import { readableQuery } from './access';
-import type { LiveStreams } from './live-streams';
+import type { LiveStream, LiveStreams } from './live-streams';
+import { planRetry, runRetry } from './retry';
 import type { QueryService } from './service';
 
 export interface QueryRouteDeps {
   db: Database;
   liveStreams: LiveStreams;
+  metrics: AppMetrics;
   config: Config;
   queries: QueryService;
   credentials: CredentialStore;
   anonymousLimits: AnonymousLimits;
+}
+
+const queryIdParams = z.object({ id: z.coerce.number().int().positive().max(DATABASE_INT_MAX) });
+
+/**
+ * Opens the reply as Server-Sent Events (`event: <type>`, `data: <StreamEvent JSON>`) and runs `work`
+ * with a sender. A failure after the stream opened ends it with an `error` event; the stream's stop
+ * handle is let go when it ends.
+ */
+async function streamEvents(
+  reply: FastifyReply,
+  log: FastifyBaseLogger,
+  stream: LiveStream,
+  work: (emit: (event: StreamEvent) => void) => Promise<unknown>,
+): Promise<void> {
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    // The headers every answer carries (http/response-headers.ts): a hijacked reply sends only these.
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    'content-type': 'text/event-stream; charset=utf-8',
+    connection: 'keep-alive',
+    // Proxies such as nginx would otherwise hold the deltas back.
+    'x-accel-buffering': 'no',
+  });
+  const send = (event: StreamEvent) => {
+    if (!reply.raw.writableEnded) reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+  };
+  try {
+    await work(send);
+  } catch (err) {
+    log.error({ err }, 'question failed after the stream opened');
+    const message = isDatabaseUnavailable(err) ? serverMessages.serviceUnavailable : serverMessages.internalError;
+    send({ type: 'error', message });
+  } finally {
+    stream.close();
+    reply.raw.end();
+  }
 }
 
 /** An AbortSignal that fires when the client goes away before the answer is finished. */
@@ -51,7 +92,7 @@ function abortOnDisconnect(reply: FastifyReply): AbortSignal {
 
 export async function queryRoutes(
   instance: FastifyInstance,
-  { db, config, queries, credentials, anonymousLimits, liveStreams }: QueryRouteDeps,
+  { db, config, queries, credentials, anonymousLimits, liveStreams, metrics }: QueryRouteDeps,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -110,39 +151,36 @@ export async function queryRoutes(
       const { available, reservation } = await begin(request, request.body);
       const signal = abortOnDisconnect(reply);
       const stream = liveStreams.open(reservation.userId, request.body.selectedModels, signal);
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        // The headers every answer carries (http/response-headers.ts): a hijacked reply sends only these.
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'content-type': 'text/event-stream; charset=utf-8',
-        connection: 'keep-alive',
-        // Proxies such as nginx would otherwise hold the deltas back.
-        'x-accel-buffering': 'no',
-      });
-      const send = (event: StreamEvent) => {
-        if (!reply.raw.writableEnded) reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-      };
-      try {
-        await queries.run(
+      await streamEvents(reply, request.log, stream, (emit) =>
+        queries.run(
           reservation,
-          {
-            text: request.body.text,
-            models: request.body.selectedModels,
-            signal,
-            stream,
-            emit: send,
-            log: request.log,
-          },
+          { text: request.body.text, models: request.body.selectedModels, signal, stream, emit, log: request.log },
           available,
-        );
-      } catch (err) {
-        request.log.error({ err }, 'question failed after the stream opened');
-        const message = isDatabaseUnavailable(err) ? serverMessages.serviceUnavailable : serverMessages.internalError;
-        send({ type: 'error', message });
-      } finally {
-        stream.close();
-        reply.raw.end();
-      }
+        ),
+      );
+    },
+  );
+
+  // Retry one model (issue 20, item 2; retry.ts): refusals answer as JSON before the stream opens,
+  // then the retry streams exactly as a question does, and can be stopped the same way.
+  app.post(
+    '/api/query/:id/retry',
+    { schema: { params: queryIdParams, body: retryRequestSchema }, config: { streamsResponse: true } },
+    async (request, reply) => {
+      const auth = await getAuth(db, request);
+      const owner = auth?.user ?? (await signedInOrSessionUser(db, request, request.body.sessionId));
+      if (!owner) throw notFound(queryMessages.queryNotFound);
+      const plan = await planRetry(db, queries, {
+        queryId: request.params.id,
+        model: request.body.model,
+        userId: owner.id,
+        keyOwnerId: auth ? auth.user.id : null,
+      });
+      const signal = abortOnDisconnect(reply);
+      const stream = liveStreams.open(owner.id, [plan.model], signal);
+      await streamEvents(reply, request.log, stream, (emit) =>
+        runRetry(db, queries, metrics, plan, { signal, stream, emit, log: request.log }),
+      );
     },
   );
 
@@ -176,7 +214,7 @@ export async function queryRoutes(
     '/api/query/:id',
     {
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive().max(DATABASE_INT_MAX) }),
+        params: queryIdParams,
         querystring: z.object({ sessionId: sessionIdSchema.optional() }),
         response: { 200: savedQuerySchema },
       },
