@@ -170,7 +170,8 @@ export const historyQuerySchema = z
       .optional(),
   })
   .refine(
-    (query) => query.around === undefined || (query.q === undefined && query.before === undefined && query.limit === undefined),
+    (query) =>
+      query.around === undefined || (query.q === undefined && query.before === undefined && query.limit === undefined),
     { message: queryMessages.historyAroundAlone, path: ['around'] },
   );
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -110,8 +111,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dataDir = options.dataDir === 'memory://' ? undefined : path.resolve(options.dataDir, 'pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm backs the admin search indexes; PostgreSQL ships it in contrib, PGlite as an add-on.
-  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  // pg_trgm backs the admin search indexes, btree_gin the history search's (user, words) index;
+  // PostgreSQL ships both in contrib, PGlite as add-ons.
+  const extensions = { pg_trgm, btree_gin };
+  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions });
   const watch = new WriteWatch();
   watch.watchPglite(client);
   const db = drizzlePglite(client, { schema, logger: statementLogger(options) }) as unknown as Database;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -19,6 +20,9 @@ import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
 import { tierRank } from '../../common/plans';
 import { escapeLike } from './like';
+
+/** PostgreSQL's full-text document type; Drizzle has none of its own. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** The user a row belongs to; it goes when the user is deleted. */
@@ -210,8 +214,26 @@ export const queries = pgTable(
     // Bumped by each retry that saves an answer; guards the comparison a retry stores (queries/retry.ts).
     answersVersion: integer('answers_version').notNull().default(0),
     createdAt: createdAt(),
+    // Set when its owner deletes it: hidden from every read at once, undone by clearing it, and the
+    // row is purged a day later (queries/history-purge.ts, migration 0016).
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // The question's words (weight A) and its answers' (weight B), kept by triggers of migration 0016
+    // whenever the question or one of its responses is written; read only by the history search.
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
   },
-  (t) => [index('queries_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    // A history page, newest first with the id as the tie-break, read in order (queries/history-repository.ts).
+    index('queries_user_history_idx').on(t.userId, t.createdAt, t.id),
+    // The history search: the user and the words in one GIN index (btree_gin), live questions only.
+    index('queries_search_idx')
+      .using('gin', t.userId, t.searchVector)
+      .where(sql`${t.deletedAt} is null`),
+    index('queries_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+  ],
 );
 
 export const responses = pgTable(
