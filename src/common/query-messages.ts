@@ -25,6 +25,8 @@ export const queryMessages = {
   stopping: 'Stopping.',
   streamFinished: 'That question is no longer being answered.',
   retryNotNeeded: 'This model answered; only a failed or stopped answer can be retried.',
+  retryFailed: 'Retry failed',
+  stopFailed: 'Could not stop the answer. Check your connection and try again.',
   retryModelNotAsked: 'This model was not asked this question.',
   retriesUsed: `This model has had its ${MAX_RETRIES_PER_MODEL} free retries on this question. Ask the question again to try once more.`,
   // The Session History's search, pages and single deletes (issue 20, item 4). {max} is filled in by query-schemas.ts.

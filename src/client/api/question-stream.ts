@@ -1,9 +1,15 @@
-import { streamEventSchema, type QueryRequest, type StreamEvent } from '../../common/query-schemas';
-import { ApiError, toApiError } from '../lib/api';
+import {
+  streamEventSchema,
+  type QueryRequest,
+  type RetryRequest,
+  type StopRequest,
+  type StreamEvent,
+} from '../../common/query-schemas';
+import { ApiError, apiRequest, toApiError } from '../lib/api';
 
-// POST /api/query/stream: refusals (400 keys missing, 402 no questions left, ...) arrive as an
-// ordinary JSON error before the stream opens and become the same ApiError as any other call;
-// after that the body is Server-Sent Events, `event: <type>` and `data: <StreamEvent JSON>`.
+// POST /api/query/stream and POST /api/query/:id/retry: refusals (400 keys missing, 402 no questions
+// left, ...) arrive as an ordinary JSON error before the stream opens and become the same ApiError as
+// any other call; after that the body is Server-Sent Events, `event: <type>` and `data: <StreamEvent JSON>`.
 
 /** The events of the complete frames in `buffer`, and what is left over for the next chunk. */
 export function parseSseFrames(buffer: string): { events: StreamEvent[]; rest: string } {
@@ -28,13 +34,36 @@ export function parseSseFrames(buffer: string): { events: StreamEvent[]; rest: s
   return { events, rest };
 }
 
-export async function streamQuestion(
+/** POST /api/query/stream: asks the question; the answers arrive as events. */
+export function streamQuestion(
   request: QueryRequest,
+  options: { onEvent: (event: StreamEvent) => void; signal?: AbortSignal },
+): Promise<void> {
+  return streamEvents('/api/query/stream', request, options);
+}
+
+/** POST /api/query/:id/retry: asks one model of a saved question again; its answer arrives as events. */
+export function streamRetry(
+  queryId: number,
+  request: RetryRequest,
+  options: { onEvent: (event: StreamEvent) => void; signal?: AbortSignal },
+): Promise<void> {
+  return streamEvents(`/api/query/${queryId}/retry`, request, options);
+}
+
+/** POST /api/query/stream/:streamId/stop: stops one model of a stream, or all of them. */
+export async function stopStream(streamId: string, request: StopRequest): Promise<void> {
+  await apiRequest('POST', `/api/query/stream/${encodeURIComponent(streamId)}/stop`, request);
+}
+
+async function streamEvents(
+  url: string,
+  request: unknown,
   { onEvent, signal }: { onEvent: (event: StreamEvent) => void; signal?: AbortSignal },
 ): Promise<void> {
   let response: Response;
   try {
-    response = await fetch('/api/query/stream', {
+    response = await fetch(url, {
       method: 'POST',
       credentials: 'include',
       cache: 'no-store',

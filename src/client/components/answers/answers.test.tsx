@@ -55,7 +55,7 @@ describe('Markdown', () => {
 
 function renderCard(props: Partial<ResponseCardProps> = {}) {
   const user = userEvent.setup();
-  render(
+  const view = (more: Partial<ResponseCardProps>) => (
     <>
       <ResponseCard
         model="chatgpt"
@@ -65,12 +65,17 @@ function renderCard(props: Partial<ResponseCardProps> = {}) {
         expanded={false}
         onToggleExpanded={() => {}}
         question="When did the Berlin Wall fall?"
-        {...props}
+        {...more}
       />
       <Toaster />
-    </>,
+    </>
   );
-  return { user, card: screen.getByRole('article', { name: 'ChatGPT answer' }) };
+  const rendered = render(view(props));
+  return {
+    user,
+    card: screen.getByRole('article', { name: 'ChatGPT answer' }),
+    rerender: (more: Partial<ResponseCardProps>) => rendered.rerender(view(more)),
+  };
 }
 
 describe('ResponseCard', () => {
@@ -98,6 +103,45 @@ describe('ResponseCard', () => {
       Node.DOCUMENT_POSITION_FOLLOWING,
     );
     expect(within(card).getByRole('button', { name: 'Copy ChatGPT answer' })).toBeDisabled();
+  });
+
+  it('marks a stopped answer as stopped, keeps its words, and offers a free retry while one is left', async () => {
+    const onRetry = vi.fn();
+    const { card } = renderCard({
+      text: 'The wall fell in',
+      error: vendorFailureMessages.stopped,
+      failure: 'stopped',
+      retry: { left: 2, onRetry },
+    });
+    expect(within(card).getByText('Stopped')).toBeInTheDocument();
+    expect(within(card).getByText('The wall fell in')).toBeInTheDocument();
+    // The asker's own doing is a note, not an alert.
+    expect(within(card).queryByRole('alert')).toBeNull();
+    expect(within(card).getByText(vendorFailureMessages.stopped)).toBeInTheDocument();
+    expect(within(card).getByText('Free, 2 retries left')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Retry ChatGPT' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('says so when a model has no retries left, and offers none', () => {
+    const { card } = renderCard({
+      text: null,
+      error: vendorFailureMessages.timeout,
+      failure: 'timeout',
+      retry: { left: 0, onRetry: () => {} },
+    });
+    expect(within(card).getByText('No retries left on this question')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Retry/ })).toBeNull();
+    expect(within(card).queryByText('Stopped')).toBeNull();
+  });
+
+  it('has its own Stop while it streams, which says it is stopping once pressed', async () => {
+    const onStop = vi.fn();
+    const { card, rerender } = renderCard({ streaming: true, onStop });
+    await userEvent.click(within(card).getByRole('button', { name: 'Stop ChatGPT' }));
+    expect(onStop).toHaveBeenCalledOnce();
+    rerender({ streaming: true, onStop, stopping: true });
+    expect(within(card).getByRole('button', { name: 'Stopping ChatGPT' })).toBeDisabled();
   });
 
   it('shows only the reason when a model sent nothing but blanks', () => {
@@ -180,6 +224,19 @@ const analysis: ComparisonAnalysis = {
 };
 
 describe('ComparisonCard', () => {
+  it('says which answers were stopped and compared on the part that arrived', () => {
+    const { rerender } = render(<ComparisonCard comparison={{ ...analysis, stopped: ['grok'] }} />);
+    expect(
+      screen.getByText('Grok was stopped before finishing: compared on the part that arrived.'),
+    ).toBeInTheDocument();
+    rerender(<ComparisonCard comparison={{ ...analysis, stopped: ['chatgpt', 'grok', 'gemini'] }} />);
+    expect(
+      screen.getByText('ChatGPT, Grok and Gemini were stopped before finishing: compared on the part that arrived.'),
+    ).toBeInTheDocument();
+    rerender(<ComparisonCard comparison={analysis} />);
+    expect(screen.queryByText(/stopped before finishing/)).toBeNull();
+  });
+
   it('shows the summary, agreements, disagreements, the ranking and the judge', () => {
     render(<ComparisonCard comparison={analysis} />);
     const card = screen.getByRole('region', { name: 'AI Comparison Analysis' });

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Scale, Sparkles } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, CircleStop, Scale, Sparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { ComparisonAnalysis, Disagreement } from '../../../common/comparison';
 import { displayNameOf } from '../../../common/models';
@@ -111,6 +111,22 @@ function Skeleton() {
   );
 }
 
+/** 'ChatGPT and Grok were stopped before they finished: ...' (issue 20, item 1). */
+export function stoppedNoteText(models: readonly string[]): string {
+  const names = models.map(displayNameOf);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `${list} ${names.length > 1 ? 'were' : 'was'} stopped before finishing: compared on the part that arrived.`;
+}
+
+function StoppedNote({ models }: { models: readonly string[] }) {
+  return (
+    <p className="mt-2 flex items-start gap-2 text-sm text-muted-foreground">
+      <CircleStop className="mt-0.5 size-4 shrink-0" aria-hidden />
+      {stoppedNoteText(models)}
+    </p>
+  );
+}
+
 /** The comparison of the answers: where they agree, where they disagree on facts, and how far to trust each. */
 export function ComparisonCard({ comparison, pending }: { comparison: ComparisonAnalysis | null; pending?: boolean }) {
   if (!comparison) {
@@ -129,6 +145,7 @@ function Analysis({ comparison }: { comparison: ComparisonAnalysis }) {
   return (
     <Shell>
       <p className="mt-3 text-sm leading-relaxed">{comparison.summary}</p>
+      {comparison.stopped && comparison.stopped.length > 0 && <StoppedNote models={comparison.stopped} />}
 
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <section aria-labelledby={`${id}-agreements`}>

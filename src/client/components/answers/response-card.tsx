@@ -1,10 +1,23 @@
-import { AlertCircle, ChevronDown, ChevronUp, Clock, Copy, Download, FileCode, FileText } from 'lucide-react';
+import {
+  AlertCircle,
+  ChevronDown,
+  ChevronUp,
+  CircleStop,
+  Clock,
+  Copy,
+  Download,
+  FileCode,
+  FileText,
+  RotateCcw,
+} from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { AnswerClaim } from '../../../common/comparison';
+import type { VendorFailure } from '../../../common/vendor-failure-messages';
 import { displayNameOf, modelCatalogue, type ModelKey } from '../../../common/models';
 import type * as AnswerExporter from '../../lib/answer-export';
 import type { AnswerFormat } from '../../lib/answer-export';
 import { cn } from '../../lib/cn';
+import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../ui/dropdown-menu';
@@ -57,6 +70,25 @@ export interface ResponseCardProps {
   question: string;
   /** The vendor's model that answered (e.g. gpt-5.1), for the downloaded answer's header. */
   modelVersion?: string | null;
+  /** Why `error` is set: 'stopped' shows the card as stopped rather than failed. */
+  failure?: VendorFailure | null;
+  /** While streaming: stops this model alone (issue 20, item 1). */
+  onStop?: () => void;
+  /** A stop was asked for and the model has not ended yet. */
+  stopping?: boolean;
+  /** For a failed or stopped answer: ask this model again (issue 20, item 2). */
+  retry?: RetryControl;
+}
+
+export interface RetryControl {
+  /** Free retries left for this model on this question. */
+  left: number;
+  onRetry: () => void;
+}
+
+function retriesLeftLabel(left: number): string {
+  if (left === 0) return 'No retries left on this question';
+  return left === 1 ? 'Free, 1 retry left' : `Free, ${left} retries left`;
 }
 
 /** One model's answer: who answered, how fast, the formatted text, and copy / download / expand. */
@@ -73,7 +105,12 @@ export function ResponseCard({
   createdAt,
   question,
   modelVersion,
+  failure,
+  onStop,
+  stopping = false,
+  retry,
 }: ResponseCardProps) {
+  const stopped = failure === 'stopped';
   const displayName = displayNameOf(model);
   const provider = modelCatalogue[model as ModelKey]?.provider;
   const frameRef = useRef<HTMLDivElement>(null);
@@ -160,6 +197,24 @@ export function ResponseCard({
           {provider && <p className="truncate text-xs text-muted-foreground">{provider}</p>}
         </div>
         <div className="flex shrink-0 items-center gap-0.5">
+          {stopped && !streaming && (
+            <Badge variant="warning" className="mr-1">
+              Stopped
+            </Badge>
+          )}
+          {streaming && onStop && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={stopping ? `Stopping ${displayName}` : `Stop ${displayName}`}
+              title="Stop this answer"
+              disabled={stopping}
+              onClick={onStop}
+            >
+              <CircleStop aria-hidden />
+            </Button>
+          )}
           {!streaming && (
             <span
               className="mr-1 inline-flex items-center gap-1 text-xs tabular-nums text-muted-foreground"
@@ -214,16 +269,40 @@ export function ResponseCard({
             {error ? (
               <>
                 {partial && <Markdown text={partial} model={model} />}
-                <p
-                  role="alert"
-                  className={cn(
-                    'flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700',
-                    partial && 'mt-3',
-                  )}
-                >
-                  <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  <span>{error}</span>
-                </p>
+                {stopped ? (
+                  // The asker's own doing: a note, not an alarm.
+                  <p
+                    className={cn(
+                      'flex gap-2 rounded-md border bg-muted/60 p-3 text-sm text-muted-foreground',
+                      partial && 'mt-3',
+                    )}
+                  >
+                    <CircleStop className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    <span>{error}</span>
+                  </p>
+                ) : (
+                  <p
+                    role="alert"
+                    className={cn(
+                      'flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700',
+                      partial && 'mt-3',
+                    )}
+                  >
+                    <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    <span>{error}</span>
+                  </p>
+                )}
+                {retry && (
+                  <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+                    {retry.left > 0 && (
+                      <Button variant="outline" size="sm" onClick={retry.onRetry}>
+                        <RotateCcw aria-hidden />
+                        Retry <span className="sr-only">{displayName}</span>
+                      </Button>
+                    )}
+                    <span className="text-xs text-muted-foreground">{retriesLeftLabel(retry.left)}</span>
+                  </div>
+                )}
               </>
             ) : answer ? (
               <>

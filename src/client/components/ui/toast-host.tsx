@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { ANNOUNCER_ID } from '../../lib/announce';
 import { useCurrentToast } from './toast-store';
 
 // The toaster's code (Radix Toast) loads with the first toast, not with the page (docs/performance.md,
@@ -15,6 +16,7 @@ export function ToastHost() {
   return (
     <>
       <div ref={setAnnouncer} role="status" aria-live="polite" className="sr-only" />
+      <div id={ANNOUNCER_ID} role="status" aria-live="polite" className="sr-only" />
       {wanted && announcer && (
         <Suspense fallback={null}>
           <Toaster announcer={announcer} />

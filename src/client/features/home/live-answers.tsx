@@ -1,23 +1,41 @@
+import { CircleStop } from 'lucide-react';
 import { useState } from 'react';
 import { ComparisonCard } from '../../components/answers/comparison-card';
 import { ResponseCard } from '../../components/answers/response-card';
+import { Button } from '../../components/ui/button';
 import { answerGridClass } from './answer-grid';
 import type { LiveState } from './use-ask';
 
 /** The answers while they arrive (docs/product.md, "Asking a question"). */
-export function LiveAnswers({ live }: { live: LiveState }) {
+export function LiveAnswers({ live, onStop }: { live: LiveState; onStop: (model: string | null) => void }) {
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const typing = live.models.filter((model) => !live.answers[model]?.done).length;
   const allDone = live.models.length > 0 && typing === 0;
+  const stoppingAll = live.models.every((model) => live.answers[model]?.done || live.answers[model]?.stopping);
 
   return (
     <div className="grid gap-4" aria-busy="true">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold tracking-tight">Live AI Responses</h1>
-        <p className="inline-flex items-center gap-2 text-sm text-muted-foreground">
-          <span aria-hidden className="size-2 animate-pulse rounded-full bg-green-500" />
-          {allDone ? 'Comparing the answers...' : `${typing}/${live.models.length} models typing`}
-        </p>
+        <div className="flex items-center gap-3">
+          <p className="inline-flex items-center gap-2 text-sm text-muted-foreground">
+            <span aria-hidden className="size-2 animate-pulse rounded-full bg-green-500" />
+            {allDone ? 'Comparing the answers...' : `${typing}/${live.models.length} models typing`}
+          </p>
+          {!allDone && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onStop(null)}
+              disabled={stoppingAll}
+              aria-keyshortcuts="Escape"
+              title="Stop every answer (Esc)"
+            >
+              <CircleStop aria-hidden />
+              {stoppingAll ? 'Stopping...' : 'Stop'}
+            </Button>
+          )}
+        </div>
       </div>
       <p className="rounded-lg border bg-card px-4 py-3 text-sm whitespace-pre-wrap break-words shadow-sm">
         <span className="font-medium">Question: </span>
@@ -36,6 +54,9 @@ export function LiveAnswers({ live }: { live: LiveState }) {
               streaming={!answer?.done}
               question={live.question}
               modelVersion={answer?.modelVersion}
+              failure={answer?.failure}
+              onStop={() => onStop(model)}
+              stopping={answer?.stopping}
               expanded={expanded[model] ?? false}
               onToggleExpanded={() => setExpanded((all) => ({ ...all, [model]: !all[model] }))}
             />

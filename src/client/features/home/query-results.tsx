@@ -1,8 +1,16 @@
-import { ArrowRight, CheckCircle2, ChevronsDownUp, ChevronsUpDown, Clock, MessageSquareText } from 'lucide-react';
+import {
+  ArrowRight,
+  CheckCircle2,
+  ChevronsDownUp,
+  ChevronsUpDown,
+  Clock,
+  MessageSquareText,
+  Pencil,
+} from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { COMPARISON_MODEL } from '../../../common/models';
-import type { SavedQuery } from '../../../common/query-schemas';
+import type { QueryResult, SavedQuery } from '../../../common/query-schemas';
 import { ClaimLegend, claimsOf } from '../../components/answers/claim-legend';
 import { ComparisonCard } from '../../components/answers/comparison-card';
 import { ResponseCard } from '../../components/answers/response-card';
@@ -10,6 +18,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { differenceHighlighter } from '../../lib/difference-highlight';
+import { useRetry } from '../../components/answers/use-retry';
 import { answerGridClass } from './answer-grid';
 
 /** 'All models responded' takes three answers (docs/product.md, "Asking a question"). */
@@ -22,8 +31,23 @@ function respondedLabel(answered: number): string {
 }
 
 /** The results screen of one question (docs/product.md, "Asking a question"). */
-export function QueryResults({ query, highlightDifferences }: { query: SavedQuery; highlightDifferences: boolean }) {
+export function QueryResults({
+  query,
+  highlightDifferences,
+  sessionId,
+  onUpdated,
+  onEdit,
+}: {
+  query: SavedQuery;
+  highlightDifferences: boolean;
+  sessionId: string;
+  /** A retried model's answer was saved: the question as it is now. */
+  onUpdated: (query: QueryResult) => void;
+  /** Puts the question back in the box, to be edited and asked again. */
+  onEdit: (query: SavedQuery) => void;
+}) {
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const retries = useRetry({ queryId: query.id, sessionId, onUpdated });
   const answers = useMemo(() => query.responses.filter((r) => r.model !== COMPARISON_MODEL), [query.responses]);
   const answered = answers.filter((r) => !r.error && r.text).length;
   const createdAt = new Date(query.createdAt);
@@ -60,12 +84,18 @@ export function QueryResults({ query, highlightDifferences }: { query: SavedQuer
             <MessageSquareText className="size-4" aria-hidden />
             Current Query
           </h1>
-          <Button asChild variant="link" size="sm" className="h-auto">
-            <Link to={`/query/${query.id}`}>
-              View details
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
+          <div className="flex items-center gap-1">
+            <Button variant="ghost" size="sm" className="h-auto py-1" onClick={() => onEdit(query)}>
+              <Pencil aria-hidden />
+              Edit and ask again
+            </Button>
+            <Button asChild variant="link" size="sm" className="h-auto">
+              <Link to={`/query/${query.id}`}>
+                View details
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </div>
         </div>
         <p className="mt-2 text-base font-medium whitespace-pre-wrap break-words sm:text-lg">{query.text}</p>
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
@@ -116,6 +146,7 @@ export function QueryResults({ query, highlightDifferences }: { query: SavedQuer
               createdAt={createdAt}
               question={query.text}
               modelVersion={response.modelVersion}
+              {...retries.cardProps(response)}
             />
           ))}
         </div>

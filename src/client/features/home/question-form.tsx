@@ -4,6 +4,7 @@ import { MAX_QUERY_LENGTH } from '../../../common/limits';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { hasFinePointer } from '../../lib/fine-pointer';
+import { shortcuts } from '../../components/shortcuts/keyboard-shortcuts';
 
 /** The textarea starts one line tall and grows with its text up to about five lines, then scrolls. */
 const MAX_HEIGHT_PX = 132;
@@ -12,6 +13,7 @@ export function QuestionForm({
   value,
   onChange,
   onSubmit,
+  onRecallLast,
   busy,
   inputRef,
   className,
@@ -19,6 +21,8 @@ export function QuestionForm({
   value: string;
   onChange: (value: string) => void;
   onSubmit: () => void;
+  /** Arrow Up in the empty box: the question shown, back in the box to edit and ask again. */
+  onRecallLast?: () => void;
   busy: boolean;
   inputRef: RefObject<HTMLTextAreaElement | null>;
   className?: string;
@@ -46,6 +50,11 @@ export function QuestionForm({
   // Enter sends, Shift+Enter adds a line (docs/product.md, "Home page"); Enter while composing text in an IME does
   // neither.
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'ArrowUp' && value === '' && onRecallLast && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onRecallLast();
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     if (!busy) onSubmit();
@@ -62,6 +71,7 @@ export function QuestionForm({
         disabled={busy}
         maxLength={MAX_QUERY_LENGTH}
         aria-label="Your question"
+        aria-keyshortcuts={shortcuts.focusQuestion.aria}
         placeholder="Ask a question to compare AI responses..."
         className="min-h-10 w-full min-w-0 resize-none rounded-md border border-input bg-card px-3 py-2 text-sm leading-normal text-foreground placeholder:truncate placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60"
       />

@@ -6,6 +6,7 @@ import { MAX_QUERY_LENGTH } from '../../../common/limits';
 import { queryMessages } from '../../../common/query-messages';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
+import type { VendorFailure } from '../../../common/vendor-failure-messages';
 
 // The question in flight (docs/product.md, "Asking a question"): the text of each model as it arrives.
 
@@ -16,6 +17,10 @@ export interface LiveAnswer {
   error: string | null;
   /** The vendor's model that answered, once it is done. */
   modelVersion?: string | null;
+  /** Why it has an error; 'stopped' when the asker stopped it. */
+  failure?: VendorFailure | null;
+  /** A stop was asked for and has not been answered by the model's end yet. */
+  stopping?: boolean;
 }
 
 export interface LiveState {
@@ -25,17 +30,31 @@ export interface LiveState {
   models: string[];
   answers: Record<string, LiveAnswer>;
   comparison: ComparisonAnalysis | null;
+  /** The server's name for this stream, for Stop (from its `start` event). */
+  streamId: string | null;
 }
 
 type Action =
-  { type: 'send'; question: string; models: string[] } | { type: 'event'; event: StreamEvent } | { type: 'reset' };
+  | { type: 'send'; question: string; models: string[] }
+  | { type: 'event'; event: StreamEvent }
+  | { type: 'stopping'; model: string | null }
+  | { type: 'reset' };
 
-const IDLE: LiveState = { phase: 'idle', question: '', models: [], answers: {}, comparison: null };
+const IDLE: LiveState = { phase: 'idle', question: '', models: [], answers: {}, comparison: null, streamId: null };
 const BLANK: LiveAnswer = { text: '', done: false, responseTime: null, error: null };
 
 function reducer(state: LiveState, action: Action): LiveState {
   if (action.type === 'reset') return IDLE;
   if (action.type === 'send') return { ...IDLE, phase: 'sending', question: action.question, models: action.models };
+  if (action.type === 'stopping') {
+    const answers = { ...state.answers };
+    for (const model of state.models) {
+      const answer = answers[model];
+      if (answer && !answer.done && (action.model === null || action.model === model))
+        answers[model] = { ...answer, stopping: true };
+    }
+    return { ...state, answers };
+  }
   const event = action.event;
   const update = (model: string, change: Partial<LiveAnswer>): LiveState => ({
     ...state,
@@ -50,6 +69,7 @@ function reducer(state: LiveState, action: Action): LiveState {
         phase: 'streaming',
         models: event.models,
         answers: Object.fromEntries(event.models.map((model) => [model, state.answers[model] ?? BLANK])),
+        streamId: event.streamId ?? null,
       };
     case 'delta':
       return update(event.model, { text: (state.answers[event.model]?.text ?? '') + event.text });
@@ -59,6 +79,8 @@ function reducer(state: LiveState, action: Action): LiveState {
         responseTime: event.responseTime,
         error: event.error,
         modelVersion: event.modelVersion ?? null,
+        failure: event.failure ?? null,
+        stopping: false,
       });
     case 'comparison':
       return { ...state, comparison: event.comparison };
@@ -75,6 +97,8 @@ export interface AskHandlers {
   onSubscriptionRequired: () => void;
   /** An anonymous cap refused the question (429 with signUpRequired): the server's message. */
   onSignUpRequired: (message: string) => void;
+  /** Stop could not reach the server, so the page hung up instead: what was saved is in the history. */
+  onHungUp?: () => void;
 }
 
 /** The anonymous caps' refusal (decision 0022), as opposed to any other 429. */
@@ -91,6 +115,8 @@ function submitError(description: string) {
 export function useAsk(sessionId: string, handlers: AskHandlers) {
   const [live, dispatch] = useReducer(reducer, IDLE);
   const controllerRef = useRef<AbortController | null>(null);
+  /** The question Stop hung up on, when the stop call could not be made. */
+  const hungUpRef = useRef<AbortController | null>(null);
   const handlersRef = useRef(handlers);
   useEffect(() => {
     handlersRef.current = handlers;
@@ -137,7 +163,13 @@ export function useAsk(sessionId: string, handlers: AskHandlers) {
           },
         );
       } catch (error) {
-        if (controller.signal.aborted) return;
+        if (controller.signal.aborted) {
+          if (hungUpRef.current === controller) {
+            dispatch({ type: 'reset' });
+            handlersRef.current.onHungUp?.();
+          }
+          return;
+        }
         dispatch({ type: 'reset' });
         if (error instanceof ApiError && error.apiConfigurationRequired)
           handlersRef.current.onMissingKeys(error.missingServices);
@@ -156,5 +188,31 @@ export function useAsk(sessionId: string, handlers: AskHandlers) {
     [sessionId],
   );
 
-  return { live, ask, busy: live.phase !== 'idle' };
+  // Stop (issue 20, item 1): the server aborts the vendor calls and the stream goes on to its saved
+  // result. Should the stop call itself fail, stopping everything falls back to hanging up, which the
+  // server also treats as a stop (and gives the question back if nothing arrived).
+  const liveRef = useRef(live);
+  useEffect(() => {
+    liveRef.current = live;
+  });
+  const stop = useCallback(
+    async (model: string | null = null) => {
+      const { streamId, phase } = liveRef.current;
+      if (phase === 'idle') return;
+      dispatch({ type: 'stopping', model });
+      try {
+        if (!streamId) throw new Error('the stream has not started');
+        const { stopStream } = await import('../../api/question-stream');
+        await stopStream(streamId, { sessionId, ...(model && { model: model as ModelKey }) });
+      } catch {
+        if (model === null && controllerRef.current) {
+          hungUpRef.current = controllerRef.current;
+          controllerRef.current.abort();
+        }
+      }
+    },
+    [sessionId],
+  );
+
+  return { live, ask, stop, busy: live.phase !== 'idle' };
 }

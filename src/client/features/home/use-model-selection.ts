@@ -32,6 +32,14 @@ function load(): ModelKey[] {
   return [...DEFAULT_SELECTED_MODELS];
 }
 
+function remember(choice: ModelKey[]): void {
+  try {
+    localStorage.setItem(SELECTED_MODELS_KEY, JSON.stringify(choice));
+  } catch {
+    // Private mode without storage: the choice lasts until the page reloads.
+  }
+}
+
 export function useModelSelection() {
   const [selected, setSelected] = useState<ModelKey[]>(load);
 
@@ -44,18 +52,20 @@ export function useModelSelection() {
         : current.length < MAX_SELECTED_MODELS
           ? modelKeys.filter((key) => key === model || current.includes(key))
           : current;
-      if (next !== current) {
-        try {
-          localStorage.setItem(SELECTED_MODELS_KEY, JSON.stringify(next));
-        } catch {
-          // Private mode without storage: the choice lasts until the page reloads.
-        }
-      }
+      if (next !== current) remember(next);
       return next;
     });
   }, []);
 
-  return { selected, toggle };
+  /** Picks exactly these models (a question asked again with its own models), if they are a valid choice. */
+  const choose = useCallback((models: readonly string[]) => {
+    const next = modelKeys.filter((key) => models.includes(key));
+    if (!isStoredChoice(next)) return;
+    remember(next);
+    setSelected(next);
+  }, []);
+
+  return { selected, toggle, choose };
 }
 
 /** Why a model cannot be ticked or unticked right now, if it cannot. */

@@ -1,5 +1,5 @@
 import { PanelLeft, SquarePen } from 'lucide-react';
-import { Suspense, useRef, type ReactNode, type RefObject } from 'react';
+import { Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { SavedQuery } from '../../../common/query-schemas';
 import { useCurrentUser } from '../../api/auth';
@@ -17,6 +17,13 @@ import { StripeDebugBox } from './stripe-debug-box';
 import { useBrowserSessionId } from './use-browser-session-id';
 import { useRefreshAfterChange } from './use-refresh-after-change';
 import { useSidebar } from './use-sidebar';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
+import { useKeyboardShortcuts } from '../../components/shortcuts/keyboard-shortcuts';
+import { openHistorySearch } from './history-search-shortcut';
+
+const ShortcutsDialog = lazyDialog(
+  async () => (await import('../../components/shortcuts/shortcuts-dialog')).ShortcutsDialog,
+);
 
 /**
  * The app shell of Home and the query detail page: the sidebar beside (phones: over) a header and one
@@ -129,6 +136,13 @@ export function WorkspacePage({ children }: { children: ReactNode }) {
   const sessionId = useBrowserSessionId(user === undefined ? undefined : (user?.id ?? null));
   const subscription = useSubscriptionStatus(sessionId);
   const selectedId = queryId && /^\d+$/.test(queryId) ? Number(queryId) : null;
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // The question box is Home's: `/` goes there (it takes the focus as it opens).
+  useKeyboardShortcuts({
+    focusQuestion: () => void navigate('/'),
+    searchHistory: () => openHistorySearch(sidebar),
+    showShortcuts: () => setShortcutsOpen(true),
+  });
 
   return (
     <WorkspaceLayout
@@ -161,6 +175,7 @@ export function WorkspacePage({ children }: { children: ReactNode }) {
       }
     >
       <Suspense fallback={<FullPageLoading />}>{children}</Suspense>
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </WorkspaceLayout>
   );
 }

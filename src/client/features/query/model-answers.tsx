@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ComparisonAnalysis } from '../../../common/comparison';
 import type { ModelResponse } from '../../../common/query-schemas';
 import { ClaimLegend, claimsOf } from '../../components/answers/claim-legend';
-import { ResponseCard } from '../../components/answers/response-card';
+import { ResponseCard, type ResponseCardProps } from '../../components/answers/response-card';
 import { differenceHighlighter } from '../../lib/difference-highlight';
 import { cn } from '../../lib/cn';
 import { HighlightToggle } from './highlight-toggle';
@@ -28,12 +28,15 @@ export function ModelAnswers({
   responses,
   createdAt,
   comparison,
+  cardProps,
 }: {
   /** The question these answer, for downloads. */
   question: string;
   responses: ModelResponse[];
   createdAt?: Date;
   comparison?: ComparisonAnalysis | null;
+  /** Per answer: Retry, or the retry arriving (use-retry.ts). */
+  cardProps?: (response: ModelResponse) => Partial<ResponseCardProps>;
 }) {
   const titleId = useId();
   const [highlighting, setHighlighting] = useState(false);
@@ -91,6 +94,7 @@ export function ModelAnswers({
               }
               highlight={highlighting ? highlighters.get(response.model) : undefined}
               claims={highlighting ? claimsOf(comparison, response.model) : undefined}
+              {...cardProps?.(response)}
             />
           ))}
         </div>

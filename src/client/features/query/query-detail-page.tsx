@@ -1,6 +1,7 @@
 import { format, isValid } from 'date-fns';
 import { CalendarDays, FileQuestion, RefreshCw, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { COMPARISON_MODEL } from '../../../common/models';
 import type { SavedQuery } from '../../../common/query-schemas';
@@ -8,9 +9,12 @@ import { ComparisonCard } from '../../components/answers/comparison-card';
 import { FullPageLoading } from '../../components/layout/guards';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { savedQueryOptions } from '../../api/questions';
+import { getSessionId } from '../../lib/session-id';
 import { ModelAnswers } from './model-answers';
 import { BackToDashboard, QueryNeighbourLinks } from './query-navigation';
 import { useQueryDetail, type Neighbours } from './use-query-detail';
+import { useRetry } from '../../components/answers/use-retry';
 import { queryPageMessages } from './query-texts';
 
 function Notice({
@@ -47,6 +51,14 @@ function ReturnToDashboard({ variant }: { variant?: 'outline' }) {
 }
 
 function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Neighbours }) {
+  const queryClient = useQueryClient();
+  const [sessionId] = useState(getSessionId);
+  const retries = useRetry({
+    queryId: query.id,
+    sessionId,
+    onUpdated: ({ subscriptionInfo: _allowance, ...updated }) =>
+      queryClient.setQueryData(savedQueryOptions(query.id, sessionId).queryKey, updated),
+  });
   const created = new Date(query.createdAt);
   const createdAt = isValid(created) ? created : undefined;
   const answers = query.responses.filter((response) => response.model !== COMPARISON_MODEL);
@@ -79,6 +91,7 @@ function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Nei
         responses={answers}
         createdAt={createdAt}
         comparison={comparison}
+        cardProps={retries.cardProps}
       />
     </div>
   );
