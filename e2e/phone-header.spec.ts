@@ -17,6 +17,14 @@ test('the phone header is compact until the question needs more room', async ({ 
   const header = await page.locator('header').first().boundingBox();
   expect(header!.height).toBeLessThanOrEqual(MAX_PHONE_HEADER_PX);
   expect((await box.boundingBox())!.height).toBeLessThanOrEqual(ONE_LINE_PX);
+  // Every control in it is on the screen (the theme switch once sat past its right edge).
+  const outside = await page.evaluate(() =>
+    [...document.querySelectorAll('header button, header [role="status"]:not(.sr-only)')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth)
+      .map((element) => element.getAttribute('aria-label') ?? element.textContent),
+  );
+  expect(outside).toEqual([]);
+  await expect(page.getByRole('button', { name: /^Theme: / })).toBeInViewport();
 
   await box.fill('How long was the Berlin Wall, where did it run, and when and why did it finally come down in 1989?');
   await expect.poll(async () => (await box.boundingBox())!.height).toBeGreaterThan(ONE_LINE_PX);

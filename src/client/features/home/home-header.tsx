@@ -46,13 +46,15 @@ export function HomeHeader({
           <span className="rounded-full bg-secondary px-1.5 text-xs text-secondary-foreground">{selectedCount}</span>
         </Button>
       )}
+      {/* On phones the row under the question has no room left for it: it ends the first row. */}
+      <ThemeToggle className={`size-8 md:hidden ${onOpenModels ? '' : 'ml-auto'}`} />
       <div className="min-w-0 basis-full md:flex-1 md:basis-0">{question}</div>
       <div className="flex min-h-6 basis-full items-center justify-between gap-3 lg:basis-auto lg:justify-end">
         {highlight}
         <div className="flex items-center gap-1">
           {badge}
           {/* 28 px to press, 24 px in the row, so the phone header keeps its height (e2e/phone-header.spec.ts). */}
-          <ThemeToggle className="-my-0.5 size-7" />
+          <ThemeToggle className="-my-0.5 hidden size-7 md:inline-flex" />
         </div>
       </div>
     </header>
