@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { comparisonAnalysisSchema } from './comparison';
-import { DATABASE_INT_MAX, MAX_QUERY_LENGTH } from './limits';
-import { HISTORY_PAGE_MAX, HISTORY_SEARCH_MAX, parseHistoryCursor } from './history-paging';
-import { fillMessage } from './messages';
+import { MAX_QUERY_LENGTH } from './limits';
 import { MAX_SELECTED_MODELS, MIN_SELECTED_MODELS, modelKeySchema } from './models';
 import { queryMessages } from './query-messages';
 import { safeText } from './text-rules';
@@ -132,46 +130,3 @@ export const apiKeyRequestSchema = z.object({
   sessionId: sessionIdSchema.optional(),
 });
 export type ApiKeyRequest = z.infer<typeof apiKeyRequestSchema>;
-
-// The Session History's pages and search (docs/product.md, "History and query detail"; decision 0050).
-// The constants and the cursor's rule are history-paging.ts's, which has no zod, so Home can use them.
-
-const historyLimitMessage = fillMessage(queryMessages.invalidHistoryLimit, { max: HISTORY_PAGE_MAX });
-
-/**
- * GET /api/history/:sessionId's query: `q` searches the questions and their answers (empty = the plain
- * history), `before` is the cursor of the page to continue from, `limit` the page size. `around=<id>`
- * instead reads that question with its newer and older neighbours (the query page's Previous and Next).
- */
-export const historyQuerySchema = z
-  .object({
-    q: safeText({
-      max: HISTORY_SEARCH_MAX,
-      trim: true,
-      messages: {
-        required: queryMessages.historySearchInvalid,
-        tooLong: fillMessage(queryMessages.historySearchTooLong, { max: HISTORY_SEARCH_MAX }),
-      },
-    }).optional(),
-    before: safeText({ max: 64, messages: { required: queryMessages.invalidHistoryCursor } })
-      .refine((cursor) => parseHistoryCursor(cursor) !== null, queryMessages.invalidHistoryCursor)
-      .optional(),
-    limit: z.coerce
-      .number(historyLimitMessage)
-      .int(historyLimitMessage)
-      .min(1, historyLimitMessage)
-      .max(HISTORY_PAGE_MAX, historyLimitMessage)
-      .optional(),
-    around: z.coerce
-      .number(queryMessages.queryNotFound)
-      .int(queryMessages.queryNotFound)
-      .positive(queryMessages.queryNotFound)
-      .max(DATABASE_INT_MAX, queryMessages.queryNotFound)
-      .optional(),
-  })
-  .refine(
-    (query) =>
-      query.around === undefined || (query.q === undefined && query.before === undefined && query.limit === undefined),
-    { message: queryMessages.historyAroundAlone, path: ['around'] },
-  );
-export type HistoryQuery = z.infer<typeof historyQuerySchema>;

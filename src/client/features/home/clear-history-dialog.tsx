@@ -11,7 +11,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
-import { useClearHistory } from '../../api/history';
+import { useClearHistory } from '../../api/history-changes';
 
 // The confirmation before the history is deleted; session-history.tsx loads it when first asked for.
 

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { currentUserKey, useCurrentUser } from '../../api/auth';
 import { savedQueryOptions } from '../../api/questions';
-import { historyPath } from '../../api/history';
+import { rememberNewQuery } from '../../api/history';
 import { useApiStatus } from '../../api/questions';
 import { subscriptionStatusKey, UNKNOWN_SUBSCRIPTION, useSubscriptionStatus } from '../../api/subscription-status';
 import { ApiKeysPanel } from './api-keys-panel';
@@ -93,9 +93,7 @@ export function HomePage() {
   const onQuery = useCallback(
     (query: QueryResult) => {
       setSelected(query);
-      const path = historyPath(sessionId);
-      queryClient.setQueryData<SavedQuery[]>([path], (old) => [query, ...(old ?? []).filter((q) => q.id !== query.id)]);
-      void queryClient.invalidateQueries({ queryKey: [path] });
+      rememberNewQuery(queryClient, sessionId, query);
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       void refreshSubscription();
       const answers = query.responses.filter((r) => r.model !== COMPARISON_MODEL);

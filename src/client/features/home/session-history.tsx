@@ -1,14 +1,26 @@
-import { History, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { History, Search, Trash2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { HISTORY_SEARCH_MAX } from '../../../common/history-paging';
+import { fillMessage } from '../../../common/messages';
 import type { SavedQuery } from '../../../common/query-schemas';
 import { Button } from '../../components/ui/button';
-import { RelativeTime } from '../../components/ui/relative-time';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
-import { cn } from '../../lib/cn';
-import { useHistory } from '../../api/history';
+import { useHistoryPages } from '../../api/history';
+import { groupByDate } from './history-groups';
+import { HistoryItem } from './history-item';
+import { searchWords } from './history-match';
+import { historyTexts } from './history-texts';
 import { SidebarSection } from './sidebar';
 
 const ClearHistoryDialog = lazyDialog(async () => (await import('./clear-history-dialog')).ClearHistoryDialog);
+
+/** The search box's id: the page's Ctrl/Cmd+K focuses it. */
+export const HISTORY_SEARCH_ID = 'history-search';
+/** How long typing pauses before the search is asked. */
+const SEARCH_DELAY_MS = 250;
+/** Deleting, with its Undo, loads with the first delete (or as the pointer or focus nears a bin). */
+const loadDelete = () => import('./history-delete');
 
 function ClearHistoryButton({ sessionId, onCleared }: { sessionId: string; onCleared: () => void }) {
   const [open, setOpen] = useState(false);
@@ -30,7 +42,7 @@ function ClearHistoryButton({ sessionId, onCleared }: { sessionId: string; onCle
 
 function HistorySkeleton() {
   return (
-    <div role="status" aria-label="Loading history" className="grid gap-2">
+    <div role="status" aria-label={historyTexts.loading} className="grid gap-2">
       {[0, 1, 2].map((row) => (
         <div key={row} className="grid gap-1.5 rounded-lg border p-2.5">
           <div className="h-3.5 w-11/12 animate-pulse rounded bg-muted" />
@@ -41,9 +53,52 @@ function HistorySkeleton() {
   );
 }
 
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">
+      {children}
+    </div>
+  );
+}
+
+/** The typed search, asked once typing pauses; Escape empties it. */
+function useSearch() {
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const wanted = typed.trim();
+    if (wanted === search) return;
+    // Emptying the box shows the plain history at once; a word waits for the typing to pause.
+    if (!wanted) return setSearch('');
+    const timer = setTimeout(() => setSearch(wanted), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, search]);
+  return { typed, setTyped, search };
+}
+
+/** Calls `onVisible` when the returned element scrolls into view, where the browser can tell (the button is the fallback). */
+function useWhenVisible(onVisible: () => void, watching: boolean) {
+  const target = useRef<HTMLDivElement>(null);
+  const latest = useRef(onVisible);
+  useEffect(() => {
+    latest.current = onVisible;
+  });
+  useEffect(() => {
+    const element = target.current;
+    if (!watching || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), {
+      rootMargin: '200px',
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [watching]);
+  return target;
+}
+
 /**
- * The caller's questions, newest first (docs/product.md, "History and query detail"); choosing one shows its
- * results.
+ * The caller's questions by date, newest first, paged as the list scrolls, with a search over the
+ * questions and their answers (docs/product.md, "History and query detail"); choosing one shows its
+ * results, and each can be deleted with Undo.
  */
 export function SessionHistory({
   sessionId,
@@ -56,49 +111,144 @@ export function SessionHistory({
   onSelect: (query: SavedQuery) => void;
   onCleared: () => void;
 }) {
-  const history = useHistory(sessionId);
-  const items = history.data ?? [];
+  const { typed, setTyped, search } = useSearch();
+  const history = useHistoryPages(sessionId, search);
+  const queryClient = useQueryClient();
+  const searchBox = useRef<HTMLInputElement>(null);
+  const words = useMemo(() => searchWords(search), [search]);
+
+  // A question is listed once even while a page read again overlaps the one after it.
+  const pages = history.data?.pages;
+  const items = useMemo(() => {
+    const seen = new Set<number>();
+    return (pages ?? []).flatMap((page) => page.items).filter((q) => !seen.has(q.id) && seen.add(q.id));
+  }, [pages]);
+  const total = pages?.[0]?.total ?? null;
+  const groups = groupByDate(items, new Date());
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const loadMore = () => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+  // Scrolling loads the next page on its own; after a failed read only the button tries again.
+  const sentinel = useWhenVisible(() => !history.isFetchNextPageError && loadMore(), Boolean(hasNextPage));
+
+  function deleteQuestion(query: SavedQuery) {
+    // Focus moves to the next question (or the search box) before this one leaves the list.
+    const index = items.findIndex((q) => q.id === query.id);
+    const next = items[index + 1] ?? items[index - 1];
+    const row = next && document.querySelector<HTMLElement>(`[data-history-item="${next.id}"]`);
+    (row ?? searchBox.current)?.focus();
+    if (query.id === selectedId) onCleared();
+    void loadDelete().then(({ deleteWithUndo }) => deleteWithUndo(queryClient, sessionId, query));
+  }
+
+  const searching = search !== '';
+  const announcement =
+    !searching || history.isPending || history.isPlaceholderData
+      ? ''
+      : total === 0 || (total === null && items.length === 0)
+        ? historyTexts.noMatch
+        : total === 1
+          ? historyTexts.foundOne
+          : fillMessage(historyTexts.found, { count: total ?? items.length });
 
   return (
     <SidebarSection
-      title="Session History"
-      action={items.length > 0 ? <ClearHistoryButton sessionId={sessionId} onCleared={onCleared} /> : undefined}
+      title={historyTexts.title}
+      action={
+        !searching && items.length > 0 ? <ClearHistoryButton sessionId={sessionId} onCleared={onCleared} /> : undefined
+      }
     >
+      <div role="search" className="relative">
+        <label htmlFor={HISTORY_SEARCH_ID} className="sr-only">
+          {historyTexts.searchLabel}
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <input
+          ref={searchBox}
+          id={HISTORY_SEARCH_ID}
+          type="search"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && typed) {
+              event.preventDefault();
+              event.stopPropagation();
+              setTyped('');
+            }
+          }}
+          placeholder={historyTexts.searchPlaceholder}
+          maxLength={HISTORY_SEARCH_MAX}
+          autoComplete="off"
+          className="h-9 w-full rounded-md border border-input bg-card pr-2 pl-8 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+        />
+      </div>
+      <p
+        role="status"
+        aria-live="polite"
+        className={searching && announcement ? 'text-xs text-muted-foreground' : 'sr-only'}
+      >
+        {announcement}
+      </p>
       {history.isPending ? (
         <HistorySkeleton />
-      ) : history.isError ? (
-        <p className="rounded-lg border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
-          Failed to fetch query history
-        </p>
+      ) : history.isError && items.length === 0 ? (
+        <Notice>
+          <p>{searching ? historyTexts.searchFailed : historyTexts.loadFailed}</p>
+          <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
+            {historyTexts.retry}
+          </Button>
+        </Notice>
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">
-          <History className="size-5" aria-hidden />
-          <p>No questions yet</p>
-        </div>
+        searching ? null : (
+          <Notice>
+            <History className="size-5" aria-hidden />
+            <p>{historyTexts.empty}</p>
+          </Notice>
+        )
       ) : (
-        <ul className="grid gap-1.5" aria-label="Previous questions">
-          {items.map((query) => {
-            const current = query.id === selectedId;
-            return (
-              <li key={query.id}>
-                <button
-                  type="button"
-                  onClick={() => onSelect(query)}
-                  aria-current={current ? 'true' : undefined}
-                  className={cn(
-                    'grid w-full gap-1 rounded-lg border px-2.5 py-2 text-left transition-colors cursor-pointer',
-                    current
-                      ? 'border-indigo-300 bg-secondary'
-                      : 'border-transparent hover:border-border hover:bg-muted/60',
-                  )}
+        <div className="grid gap-3" aria-busy={history.isPlaceholderData ? true : undefined}>
+          {/* One list of the date groups, each a heading and its own list of questions. */}
+          <ul
+            className="grid gap-3"
+            aria-label={historyTexts.list}
+            onPointerOver={() => void loadDelete()}
+            onFocus={() => void loadDelete()}
+          >
+            {groups.map((group) => (
+              <li key={group.key} className="grid gap-1">
+                <h3
+                  id={`history-group-${group.key}`}
+                  className="px-1 text-[0.7rem] font-medium tracking-wide text-muted-foreground uppercase"
                 >
-                  <span className="line-clamp-2 text-sm break-words">{query.text}</span>
-                  <RelativeTime date={query.createdAt} className="text-xs text-muted-foreground" />
-                </button>
+                  {historyTexts.groups[group.key]}
+                </h3>
+                <ul className="grid gap-1" aria-labelledby={`history-group-${group.key}`}>
+                  {group.items.map((query) => (
+                    <HistoryItem
+                      key={query.id}
+                      query={query}
+                      current={query.id === selectedId}
+                      words={words}
+                      onSelect={onSelect}
+                      onDelete={deleteQuestion}
+                    />
+                  ))}
+                </ul>
               </li>
-            );
-          })}
-        </ul>
+            ))}
+          </ul>
+          {hasNextPage && (
+            <div ref={sentinel} className="flex justify-center">
+              <Button variant="ghost" size="sm" onClick={loadMore} disabled={isFetchingNextPage}>
+                {isFetchingNextPage ? historyTexts.loadingMore : historyTexts.loadMore}
+              </Button>
+            </div>
+          )}
+        </div>
       )}
     </SidebarSection>
   );

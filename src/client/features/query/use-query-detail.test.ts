@@ -20,6 +20,12 @@ describe('neighboursOf', () => {
     expect(neighboursOf(newestFirst, 10)).toEqual({ previousId: null, nextId: 20 });
   });
 
+  it('reads them from the three questions the server answers around the question', () => {
+    expect(neighboursOf([savedQuery(30), savedQuery(20), savedQuery(10)], 20)).toEqual({ previousId: 10, nextId: 30 });
+    expect(neighboursOf([savedQuery(20), savedQuery(10)], 20)).toEqual({ previousId: 10, nextId: null });
+    expect(neighboursOf([], 20)).toEqual({ previousId: null, nextId: null });
+  });
+
   it('has no neighbours for a query outside the history, or without one', () => {
     expect(neighboursOf(newestFirst, 99)).toEqual({ previousId: null, nextId: null });
     expect(neighboursOf(undefined, 20)).toEqual({ previousId: null, nextId: null });

@@ -4,12 +4,14 @@ import type { SavedQuery } from '../../../common/query-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { getSessionId } from '../../lib/session-id';
-import { historyOptions } from '../../api/history';
+import { historyAroundOptions } from '../../api/history';
 import { savedQueryOptions } from '../../api/questions';
 import { queryPageMessages } from './query-texts';
 
 // The query detail page's data (docs/product.md, "History and query detail"): the saved question from
-// GET /api/query/{id}; when that fails, the copy in the session history. The history also orders Previous and Next.
+// GET /api/query/{id}; when that fails, the copy in the session history. The history also orders Previous and
+// Next: the server reads the question with its two neighbours (GET /api/history/{sessionId}?around={id}), so
+// the links hold however long the history is, without its pages.
 
 /** Route ids are positive whole numbers; anything else names no query. */
 export function parseQueryId(raw: string | undefined): number | null {
@@ -25,7 +27,10 @@ export interface Neighbours {
   nextId: number | null;
 }
 
-/** History is newest first, so the older neighbour sits after the question and the newer one before it. */
+/**
+ * History is newest first, so the older neighbour sits after the question and the newer one before it
+ * (in the three questions GET /api/history/{sessionId}?around={id} answers, or in any longer run of it).
+ */
 export function neighboursOf(history: readonly SavedQuery[] | undefined, id: number): Neighbours {
   const index = history?.findIndex((item) => item.id === id) ?? -1;
   if (!history || index < 0) return { previousId: null, nextId: null };
@@ -51,7 +56,7 @@ export function useQueryDetail(rawId: string | undefined): QueryDetailState {
   const id = parseQueryId(rawId);
   const [sessionId] = useState(getSessionId);
   const direct = useQuery({ ...savedQueryOptions(id ?? 0, sessionId), enabled: id !== null });
-  const history = useQuery({ ...historyOptions(sessionId), enabled: id !== null });
+  const history = useQuery({ ...historyAroundOptions(sessionId, id ?? 0), enabled: id !== null });
 
   const saved = history.data?.find((item) => item.id === id);
   const query = direct.data ?? (direct.isError ? saved : undefined);
