@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { currentUserKey, useCurrentUser } from '../../api/auth';
 import { savedQueryOptions } from '../../api/questions';
-import { rememberNewQuery } from '../../api/history';
+import { historyPath, rememberNewQuery } from '../../api/history';
 import { useApiStatus } from '../../api/questions';
 import { subscriptionStatusKey, UNKNOWN_SUBSCRIPTION, useSubscriptionStatus } from '../../api/subscription-status';
 import { ApiKeysPanel } from './api-keys-panel';
@@ -22,6 +22,9 @@ import { QuestionForm } from './question-form';
 import { SignUpPrompt } from './sign-up-prompt';
 import { SidebarSection } from './sidebar';
 import { TrialGate } from './trial-gate';
+import { announce } from '../../lib/announce';
+import { useKeyboardShortcuts } from '../../components/shortcuts/keyboard-shortcuts';
+import { openHistorySearch } from './history-search-shortcut';
 import { useAsk } from './use-ask';
 import { useBrowserSessionId } from './use-browser-session-id';
 import { useHomeFlags } from './use-home-flags';
@@ -40,6 +43,9 @@ const prepareAnswers = () =>
 const ApiKeyDialog = lazyDialog(async () => (await import('./api-key-dialog')).ApiKeyDialog);
 const ModelsDialog = lazyDialog(async () => (await import('./models-dialog')).ModelsDialog);
 const SubscriptionModal = lazyDialog(async () => (await import('./subscription-modal')).SubscriptionModal);
+const ShortcutsDialog = lazyDialog(
+  async () => (await import('../../components/shortcuts/shortcuts-dialog')).ShortcutsDialog,
+);
 
 function AnswersLoading() {
   return (
@@ -106,7 +112,7 @@ export function HomePage() {
     [queryClient, refreshSubscription, sessionId, setSelected],
   );
 
-  const { live, ask, busy } = useAsk(sessionId, {
+  const { live, ask, stop, busy } = useAsk(sessionId, {
     onStart: (allowance) => {
       setDraft('');
       setMissingServices(null);
@@ -120,6 +126,54 @@ export function HomePage() {
     onMissingKeys: setMissingServices,
     onSubscriptionRequired: () => setSubscribeOpen(true),
     onSignUpRequired: setSignUpMessage,
+    onHungUp: () => {
+      void queryClient.invalidateQueries({ queryKey: [historyPath(sessionId)] });
+      void refreshSubscription();
+      toast({ title: 'Stopped', description: 'What had arrived is saved in your history.' });
+    },
+  });
+
+  // A retried model's answer was saved: the question as it is now (a retry can charge a question that
+  // was given back, so the allowance is read again too).
+  const onRetried = useCallback(
+    (query: QueryResult) => {
+      setSelected(query);
+      void queryClient.invalidateQueries({ queryKey: [historyPath(sessionId)] });
+      void refreshSubscription();
+    },
+    [queryClient, refreshSubscription, sessionId, setSelected],
+  );
+
+  // Edit and ask again (issue 20, item 7): the question goes back into the box with its models, to be
+  // changed and sent as a new question; the one it came from stays in the history.
+  const editQuestion = useCallback(
+    (query: SavedQuery) => {
+      setDraft(query.text);
+      models.choose(query.selectedModels);
+      prepareAnswers();
+      requestAnimationFrame(() => {
+        const input = inputRef.current;
+        if (!input) return;
+        input.focus();
+        input.setSelectionRange(input.value.length, input.value.length);
+      });
+      announce('The question is in the box to edit. Press Enter to ask it again.');
+    },
+    [models],
+  );
+
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useKeyboardShortcuts({
+    focusQuestion: () => inputRef.current?.focus(),
+    stop:
+      live.phase === 'idle'
+        ? undefined
+        : () => {
+            void stop(null);
+            announce('Stopping the answers.');
+          },
+    searchHistory: () => openHistorySearch(sidebar),
+    showShortcuts: () => setShortcutsOpen(true),
   });
 
   const configure = (model: ModelKey) => {
@@ -172,6 +226,7 @@ export function HomePage() {
                     setDraft(value);
                   }}
                   onSubmit={() => void ask(draft, models.selected)}
+                  onRecallLast={selected ? () => editQuestion(selected) : undefined}
                   busy={busy}
                   inputRef={inputRef}
                 />
@@ -200,9 +255,16 @@ export function HomePage() {
           {signUpMessage && !user && <SignUpPrompt message={signUpMessage} onDismiss={() => setSignUpMessage(null)} />}
           <Suspense fallback={<AnswersLoading />}>
             {live.phase === 'streaming' ? (
-              <LiveAnswers live={live} />
+              <LiveAnswers live={live} onStop={(model) => void stop(model)} />
             ) : selected ? (
-              <QueryResults key={selected.id} query={selected} highlightDifferences={highlight} />
+              <QueryResults
+                key={selected.id}
+                query={selected}
+                highlightDifferences={highlight}
+                sessionId={sessionId}
+                onUpdated={onRetried}
+                onEdit={editQuestion}
+              />
             ) : (
               <EmptyState />
             )}
@@ -232,6 +294,7 @@ export function HomePage() {
         sessionId={sessionId}
       />
       <SubscriptionModal open={subscribeOpen} onOpenChange={setSubscribeOpen} />
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </>
   );
 }
