@@ -1,13 +1,23 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SavedQuery } from '../../common/query-schemas';
 import { apiRequest } from '../lib/api';
-import { changePages, historyPath } from './history';
+import { historyPath, type HistoryPages } from './history';
 import { savedQueryPath } from './questions';
 import { checkResponse, messageResponseCheck } from './response-checks';
 
 // The calls that change the Session History (docs/product.md, "History and query detail"; decision 0050):
 // clear it, delete one question, restore it. Apart from history.ts, so Home's first paint does not load
 // them (docs/performance.md, "Home page weight").
+
+const isPages = (data: unknown): data is HistoryPages =>
+  typeof data === 'object' && data !== null && 'pages' in data && Array.isArray((data as HistoryPages).pages);
+
+/** Every cached page list of the history and its searches, changed by `change`. */
+function changePages(queryClient: QueryClient, sessionId: string, change: (pages: HistoryPages) => HistoryPages) {
+  queryClient.setQueriesData<unknown>({ queryKey: [historyPath(sessionId)] }, (data: unknown) =>
+    isPages(data) ? change(data) : data,
+  );
+}
 
 export function useClearHistory(sessionId: string) {
   const queryClient = useQueryClient();

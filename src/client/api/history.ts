@@ -1,21 +1,16 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { HISTORY_NEXT_CURSOR_HEADER } from '../../common/history-paging';
 import { TOTAL_COUNT_HEADER } from '../../common/list-headers';
 import type { SavedQuery } from '../../common/query-schemas';
-import { apiList, apiRequest } from '../lib/api';
+import { apiList } from '../lib/api';
 import { checkResponse, historyCheck } from './response-checks';
 
 // The Session History's calls (docs/product.md, "History and query detail"; decision 0050). Home reads the
 // history as it first paints, so its answers are checked without zod (response-checks.ts). Every key
 // starts with the history's path, so one invalidation of [historyPath] reaches the pages, the searches
 // and the query page's neighbours (and api/auth.ts finds them all when the caller changes). The calls that
-// change the history are history-changes.ts's, loaded when first used.
+// change the history are history-changes.ts's, loaded when first used; the query page's neighbours are
+// history-neighbours.ts's.
 
 export function historyPath(sessionId: string): string {
   return `/api/history/${encodeURIComponent(sessionId)}`;
@@ -75,40 +70,13 @@ export function useHistoryPages(sessionId: string, search: string) {
   });
 }
 
-/** The question `id` with its newer and older neighbours in the history, newest first (the query page). */
-export function historyAroundOptions(sessionId: string, id: number) {
-  return queryOptions({
-    queryKey: [historyPath(sessionId), { around: id }],
-    queryFn: async ({ signal }) =>
-      checkResponse(
-        historyCheck,
-        await apiRequest('GET', `${historyPath(sessionId)}?around=${id}`, undefined, { signal }),
-      ),
-  });
-}
-
-const isPages = (data: unknown): data is HistoryPages =>
-  typeof data === 'object' && data !== null && 'pages' in data && Array.isArray((data as HistoryPages).pages);
-
-/** Every cached page list of the history and its searches, changed by `change`. */
-export function changePages(
-  queryClient: QueryClient,
-  sessionId: string,
-  change: (pages: HistoryPages) => HistoryPages,
-) {
-  queryClient.setQueriesData<unknown>({ queryKey: [historyPath(sessionId)] }, (data: unknown) =>
-    isPages(data) ? change(data) : data,
-  );
-}
-
 /** A question just answered: on top of the plain history at once, then the history is read again. */
 export function rememberNewQuery(queryClient: QueryClient, sessionId: string, query: SavedQuery): void {
-  const key = historyPagesOptions(sessionId, '').queryKey;
-  queryClient.setQueryData(key, (old) => {
-    if (!old) return old;
-    const pages = old.pages.map((page) => ({ ...page, items: page.items.filter((q) => q.id !== query.id) }));
-    const [first, ...rest] = pages;
-    return { ...old, pages: first ? [{ ...first, items: [query, ...first.items] }, ...rest] : pages };
+  queryClient.setQueryData(historyPagesOptions(sessionId, '').queryKey, (old) => {
+    const [first, ...rest] = old?.pages ?? [];
+    if (!old || !first) return old;
+    const items = [query, ...first.items.filter((q) => q.id !== query.id)];
+    return { ...old, pages: [{ ...first, items }, ...rest] };
   });
   void queryClient.invalidateQueries({ queryKey: [historyPath(sessionId)] });
 }

@@ -1,6 +1,6 @@
 import { History, Search, Trash2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { HISTORY_SEARCH_MAX } from '../../../common/history-paging';
 import { fillMessage } from '../../../common/messages';
 import type { SavedQuery } from '../../../common/query-schemas';
@@ -61,10 +61,24 @@ function Notice({ children }: { children: ReactNode }) {
   );
 }
 
-/** The typed search, asked once typing pauses; Escape empties it. */
-function useSearch() {
+/**
+ * The typed search, asked once typing pauses. Escape in a box with text empties it and goes no further:
+ * the phone's sidebar sheet closes on Escape from a listener of its own on the document, so this one
+ * listens on the window, before it.
+ */
+function useSearch(box: RefObject<HTMLInputElement | null>) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.target !== box.current || !box.current?.value) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setTyped('');
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [box]);
   useEffect(() => {
     const wanted = typed.trim();
     if (wanted === search) return;
@@ -111,10 +125,10 @@ export function SessionHistory({
   onSelect: (query: SavedQuery) => void;
   onCleared: () => void;
 }) {
-  const { typed, setTyped, search } = useSearch();
+  const searchBox = useRef<HTMLInputElement>(null);
+  const { typed, setTyped, search } = useSearch(searchBox);
   const history = useHistoryPages(sessionId, search);
   const queryClient = useQueryClient();
-  const searchBox = useRef<HTMLInputElement>(null);
   const words = useMemo(() => searchWords(search), [search]);
 
   // A question is listed once even while a page read again overlaps the one after it.
@@ -173,13 +187,6 @@ export function SessionHistory({
           type="search"
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && typed) {
-              event.preventDefault();
-              event.stopPropagation();
-              setTyped('');
-            }
-          }}
           placeholder={historyTexts.searchPlaceholder}
           maxLength={HISTORY_SEARCH_MAX}
           autoComplete="off"

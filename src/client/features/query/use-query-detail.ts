@@ -4,7 +4,7 @@ import type { SavedQuery } from '../../../common/query-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { getSessionId } from '../../lib/session-id';
-import { historyAroundOptions } from '../../api/history';
+import { historyAroundOptions } from '../../api/history-neighbours';
 import { savedQueryOptions } from '../../api/questions';
 import { queryPageMessages } from './query-texts';
 
