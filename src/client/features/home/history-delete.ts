@@ -3,7 +3,7 @@ import type { SavedQuery } from '../../../common/query-schemas';
 import { queryMessages } from '../../../common/query-messages';
 import { toast } from '../../components/ui/toast-store';
 import { deleteQuestion, restoreQuestion } from '../../api/history-changes';
-import { historyTexts } from './history-texts';
+import { historyLaterTexts } from './history-later-texts';
 
 // Deleting one question from the Session History, with the toast's Undo (docs/product.md, "History and query
 // detail"). session-history.tsx loads this with the first delete, so Home's first paint does not.
@@ -22,7 +22,7 @@ export async function deleteWithUndo(queryClient: QueryClient, sessionId: string
     title: queryMessages.questionDeleted,
     duration: UNDO_TOAST_MS,
     action: {
-      label: historyTexts.undo,
+      label: historyLaterTexts.undo,
       onClick: () =>
         void restoreQuestion(queryClient, sessionId, query).catch(() =>
           toast({ variant: 'destructive', title: queryMessages.restoreQuestionFailed }),

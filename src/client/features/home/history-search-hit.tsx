@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SavedQuery } from '../../../common/query-schemas';
 import { answerSnippet, matchRanges } from './history-match';
-import { historyTexts } from './history-texts';
+import { historyLaterTexts } from './history-later-texts';
 
 // A search result's text: the typed words marked, and a quote of the answer that matched when the
 // question does not show why it was found. Loaded with the first search (history-item.tsx).
@@ -29,7 +29,7 @@ export function AnswerSnippet({ query, words }: { query: SavedQuery; words: read
   if (!snippet) return null;
   return (
     <span className="line-clamp-2 text-xs break-words text-muted-foreground">
-      <span className="sr-only">{historyTexts.matchedInAnswer} </span>
+      <span className="sr-only">{historyLaterTexts.matchedInAnswer} </span>
       <Marked text={snippet} words={words} />
     </span>
   );

@@ -1,4 +1,5 @@
 // The Session History's own texts (docs/product.md, "History and query detail"); the server's are queryMessages.
+// Those only a part loaded later shows are history-later-texts.ts's, so Home's first paint does not carry them.
 
 export const historyTexts = {
   title: 'Session History',
@@ -13,10 +14,6 @@ export const historyTexts = {
   noMatch: 'No questions match',
   foundOne: '1 question found',
   found: '{count} questions found',
-  loadMore: 'Load more',
-  loadingMore: 'Loading more...',
   deleteQuestion: 'Delete question',
-  undo: 'Undo',
-  matchedInAnswer: 'In the answer:',
   groups: { today: 'Today', yesterday: 'Yesterday', week: 'Previous 7 days', older: 'Older' },
 } as const;

@@ -172,7 +172,7 @@ describe('Session History: dates, pages and search', () => {
           : { json: [question(5, 'On the first page', daysAgo(1))], headers: { 'x-next-cursor': cursor } },
     });
     await history().findByRole('button', { name: /On the first page/ });
-    await user.click(history().getByRole('button', { name: 'Load more' }));
+    await user.click(await history().findByRole('button', { name: 'Load more' }));
     expect(await history().findByRole('button', { name: /On the second page/ })).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/history/')).map((r) => r.path)).toEqual(
       [`/api/history/${SESSION}`, `/api/history/${SESSION}?before=${encodeURIComponent(cursor)}`],

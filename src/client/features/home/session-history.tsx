@@ -1,6 +1,6 @@
 import { History, Search, Trash2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { HISTORY_SEARCH_MAX } from '../../../common/history-paging';
 import { fillMessage } from '../../../common/messages';
 import type { SavedQuery } from '../../../common/query-schemas';
@@ -13,6 +13,8 @@ import { searchWords } from './history-match';
 import { historyTexts } from './history-texts';
 import { SidebarSection } from './sidebar';
 
+// The next pages' loader comes with a history's second page: most first visits have none.
+const HistoryMore = lazy(async () => ({ default: (await import('./history-more')).HistoryMore }));
 const ClearHistoryDialog = lazyDialog(async () => (await import('./clear-history-dialog')).ClearHistoryDialog);
 
 /** The search box's id: the page's Ctrl/Cmd+K focuses it. */
@@ -90,25 +92,6 @@ function useSearch(box: RefObject<HTMLInputElement | null>) {
   return { typed, setTyped, search };
 }
 
-/** Calls `onVisible` when the returned element scrolls into view, where the browser can tell (the button is the fallback). */
-function useWhenVisible(onVisible: () => void, watching: boolean) {
-  const target = useRef<HTMLDivElement>(null);
-  const latest = useRef(onVisible);
-  useEffect(() => {
-    latest.current = onVisible;
-  });
-  useEffect(() => {
-    const element = target.current;
-    if (!watching || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), {
-      rootMargin: '200px',
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [watching]);
-  return target;
-}
-
 /**
  * The caller's questions by date, newest first, paged as the list scrolls, with a search over the
  * questions and their answers (docs/product.md, "History and query detail"); choosing one shows its
@@ -140,11 +123,6 @@ export function SessionHistory({
   const total = pages?.[0]?.total ?? null;
   const groups = groupByDate(items, new Date());
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
-  const loadMore = () => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  };
-  // Scrolling loads the next page on its own; after a failed read only the button tries again.
-  const sentinel = useWhenVisible(() => !history.isFetchNextPageError && loadMore(), Boolean(hasNextPage));
 
   function deleteQuestion(query: SavedQuery) {
     // Focus moves to the next question (or the search box) before this one leaves the list.
@@ -249,11 +227,13 @@ export function SessionHistory({
             ))}
           </ul>
           {hasNextPage && (
-            <div ref={sentinel} className="flex justify-center">
-              <Button variant="ghost" size="sm" onClick={loadMore} disabled={isFetchingNextPage}>
-                {isFetchingNextPage ? historyTexts.loadingMore : historyTexts.loadMore}
-              </Button>
-            </div>
+            <Suspense>
+              <HistoryMore
+                loading={isFetchingNextPage}
+                failed={history.isFetchNextPageError}
+                onMore={() => void fetchNextPage()}
+              />
+            </Suspense>
           )}
         </div>
       )}
