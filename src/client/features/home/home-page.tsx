@@ -13,13 +13,11 @@ import { savedQueryOptions } from '../../api/questions';
 import { historyPath, rememberNewQuery } from '../../api/history';
 import { useApiStatus } from '../../api/questions';
 import { subscriptionStatusKey, UNKNOWN_SUBSCRIPTION, useSubscriptionStatus } from '../../api/subscription-status';
-import { ApiKeysPanel } from './api-keys-panel';
 import { EmptyState } from './empty-state';
 import { FreeQuestionsBadge, HighlightToggle } from './header-controls';
 import { HomeHeader } from './home-header';
 import { ModelPicker } from './model-picker';
 import { QuestionForm } from './question-form';
-import { SignUpPrompt } from './sign-up-prompt';
 import { SidebarSection } from './sidebar';
 import { TrialGate } from './trial-gate';
 import { announce } from '../../lib/announce';
@@ -40,6 +38,9 @@ const LiveAnswers = lazy(async () => ({ default: (await loadLiveAnswers()).LiveA
 const QueryResults = lazy(async () => ({ default: (await loadQueryResults()).QueryResults }));
 const prepareAnswers = () =>
   void Promise.all([loadLiveAnswers(), loadQueryResults(), import('../../api/question-stream')]);
+// The notices of a refused question come with the first refusal.
+const ApiKeysPanel = lazy(async () => ({ default: (await import('./api-keys-panel')).ApiKeysPanel }));
+const SignUpPrompt = lazy(async () => ({ default: (await import('./sign-up-prompt')).SignUpPrompt }));
 const ApiKeyDialog = lazyDialog(async () => (await import('./api-key-dialog')).ApiKeyDialog);
 const ModelsDialog = lazyDialog(async () => (await import('./models-dialog')).ModelsDialog);
 const SubscriptionModal = lazyDialog(async () => (await import('./subscription-modal')).SubscriptionModal);
@@ -245,14 +246,18 @@ export function HomePage() {
         }
       >
         <div className="mx-auto grid w-full max-w-7xl gap-4 px-3 py-4 sm:px-6 sm:py-6">
-          {missingServices && missingServices.length > 0 && (
-            <ApiKeysPanel
-              services={missingServices}
-              onConfigure={configure}
-              onDismiss={() => setMissingServices(null)}
-            />
-          )}
-          {signUpMessage && !user && <SignUpPrompt message={signUpMessage} onDismiss={() => setSignUpMessage(null)} />}
+          <Suspense fallback={null}>
+            {missingServices && missingServices.length > 0 && (
+              <ApiKeysPanel
+                services={missingServices}
+                onConfigure={configure}
+                onDismiss={() => setMissingServices(null)}
+              />
+            )}
+            {signUpMessage && !user && (
+              <SignUpPrompt message={signUpMessage} onDismiss={() => setSignUpMessage(null)} />
+            )}
+          </Suspense>
           <Suspense fallback={<AnswersLoading />}>
             {live.phase === 'streaming' ? (
               <LiveAnswers live={live} onStop={(model) => void stop(model)} />

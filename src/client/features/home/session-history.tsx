@@ -2,6 +2,8 @@ import { History, Search, Trash2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { HISTORY_SEARCH_MAX } from '../../../common/history-paging';
+import { shortcuts } from '../../components/shortcuts/keyboard-shortcuts';
+import { HISTORY_SEARCH_ID } from './history-search-shortcut';
 import { fillMessage } from '../../../common/messages';
 import type { SavedQuery } from '../../../common/query-schemas';
 import { Button } from '../../components/ui/button';
@@ -17,8 +19,6 @@ import { SidebarSection } from './sidebar';
 const HistoryMore = lazy(async () => ({ default: (await import('./history-more')).HistoryMore }));
 const ClearHistoryDialog = lazyDialog(async () => (await import('./clear-history-dialog')).ClearHistoryDialog);
 
-/** The search box's id: the page's Ctrl/Cmd+K focuses it. */
-export const HISTORY_SEARCH_ID = 'history-search';
 /** How long typing pauses before the search is asked. */
 const SEARCH_DELAY_MS = 250;
 /** Deleting, with its Undo, loads with the first delete (or as the pointer or focus nears a bin). */
@@ -163,6 +163,7 @@ export function SessionHistory({
           ref={searchBox}
           id={HISTORY_SEARCH_ID}
           type="search"
+          aria-keyshortcuts={shortcuts.searchHistory.aria}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
           placeholder={historyTexts.searchPlaceholder}
