@@ -20,6 +20,14 @@ beforeEach(() => {
   );
 });
 
+// jsdom has no pointer capture; Radix's toast asks for it when a pointer presses inside a toast (its
+// swipe-to-dismiss), e.g. on its Undo action. As in a browser where nothing holds a capture.
+if (!Element.prototype.hasPointerCapture) {
+  Element.prototype.hasPointerCapture = () => false;
+  Element.prototype.setPointerCapture = () => {};
+  Element.prototype.releasePointerCapture = () => {};
+}
+
 afterEach(() => {
   cleanup();
   act(() => resetToasts());
