@@ -6,13 +6,13 @@
 // database); on PGlite the same figures are printed for comparison. Run: npm run bench -- database-scale
 
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { dashboard, listPayments, listSubscriptionEvents } from '../src/server/admin/activity-queries';
 import { listUsers } from '../src/server/admin/user-queries';
 import { listEmailLogs } from '../src/server/email/logs';
 import { readHistoryPage } from '../src/server/queries/history-repository';
 import { scratchDatabase } from './support/scratch-database';
 import { seedUsers, userListPage } from './support/seed';
+import { explainScans, seqScanOf } from '../tests/helpers/query-plans';
 
 const USERS = 100_000;
 const RESPONSES = 1_000_000;
@@ -24,39 +24,6 @@ const DASHBOARD_MS = 100;
 const HISTORY_MS = 20;
 /** Tables large enough here that a full scan would show: these must be read through an index. */
 const LARGE_TABLES = new Set(['users', 'queries', 'responses', 'payments', 'subscription_events', 'email_logs']);
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-/** The scans of a plan: each index used, and each sequential scan of a large table. */
-function scansOf(node: PlanNode, found: string[] = []): string[] {
-  if (node['Index Name']) found.push(node['Index Name']);
-  if (node['Node Type'] === 'Seq Scan' && LARGE_TABLES.has(node['Relation Name'] ?? '')) {
-    found.push(`SEQ SCAN ${node['Relation Name']}`);
-  }
-  for (const child of node.Plans ?? []) scansOf(child, found);
-  return found;
-}
-
-/** What PostgreSQL plans for each statement a case sent: the indexes it uses, and any full scan. */
-async function explain(url: string, statements: [string, unknown[]][]): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const scans: string[] = [];
-    for (const [statement, params] of statements) {
-      const { rows } = await client.query(`explain (format json) ${statement}`, params);
-      scansOf((rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan, scans);
-    }
-    return [...new Set(scans)];
-  } finally {
-    await client.end();
-  }
-}
 
 async function main() {
   let captured: [string, unknown[]][] | null = null;
@@ -128,8 +95,8 @@ async function main() {
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
     // On PostgreSQL a case also fails when its plan reads a large table whole.
-    const scans = database.url ? await explain(database.url, statements) : [];
-    const pass = median <= budget && !scans.some((scan) => scan.startsWith('SEQ SCAN'));
+    const scans = database.url ? await explainScans(database.url, statements, (table) => LARGE_TABLES.has(table)) : [];
+    const pass = median <= budget && !scans.some((scan) => scan.startsWith(seqScanOf('')));
     if (database.engine === 'postgres') failed ||= !pass;
     console.log(
       `${(pass ? 'PASS  ' : 'FAIL  ') + label}`.padEnd(40),

@@ -6,10 +6,10 @@
 // the same figures are printed for comparison. Run: DATABASE_URL=postgres://... npm run bench -- history-search
 
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { readHistoryPage, type HistoryPageRequest } from '../src/server/queries/history-repository';
 import { scratchDatabase } from './support/scratch-database';
 import { seedUsers } from './support/seed';
+import { explainScans, seqScanOf } from '../tests/helpers/query-plans';
 
 const OTHER_USERS = 400;
 const QUESTIONS = 5_000;
@@ -36,37 +36,6 @@ const TOPICS = `kubernetes cluster container deployment photosynthesis chlorophy
   parliament constitution economy inflation currency market supply demand investment interest loan`
   .split(/\s+/)
   .filter(Boolean);
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function scansOf(node: PlanNode, found: string[] = []): string[] {
-  if (node['Index Name']) found.push(node['Index Name']);
-  if (node['Node Type'] === 'Seq Scan' && LARGE_TABLES.has(node['Relation Name'] ?? '')) {
-    found.push(`SEQ SCAN ${node['Relation Name']}`);
-  }
-  for (const child of node.Plans ?? []) scansOf(child, found);
-  return found;
-}
-
-async function explain(url: string, statements: [string, unknown[]][]): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const scans: string[] = [];
-    for (const [statement, params] of statements) {
-      const { rows } = await client.query(`explain (format json) ${statement}`, params);
-      scansOf((rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan, scans);
-    }
-    return [...new Set(scans)];
-  } finally {
-    await client.end();
-  }
-}
 
 const words = (list: string[]) => sql.raw(`(array[${list.map((w) => `'${w}'`).join(',')}]::text[])`);
 
@@ -151,8 +120,8 @@ async function main() {
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
     const p95 = times[Math.ceil(times.length * 0.95) - 1]!;
-    const scans = database.url ? await explain(database.url, statements) : [];
-    const pass = p95 <= BUDGET_MS && !scans.some((scan) => scan.startsWith('SEQ SCAN'));
+    const scans = database.url ? await explainScans(database.url, statements, (table) => LARGE_TABLES.has(table)) : [];
+    const pass = p95 <= BUDGET_MS && !scans.some((scan) => scan.startsWith(seqScanOf('')));
     if (database.engine === 'postgres') failed ||= !pass;
     console.log(
       `${(pass ? 'PASS  ' : 'FAIL  ') + label}`.padEnd(40),

@@ -6,6 +6,7 @@ import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-
 import { registerAccount, sessionHeaders, uniqueAccount } from '../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { historyPageStatement, historySearchCountStatement, purgeDeletedQuestions } from './history-repository';
+import { planOf, scansOf, seqScanOf } from '../../../tests/helpers/query-plans';
 
 // The Session History's pages, search, single deletes with undo, and the purge (decision 0050).
 
@@ -323,20 +324,6 @@ describe('deleting one question', () => {
   });
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function scansOf(node: PlanNode, found: string[] = []): string[] {
-  if (node['Index Name']) found.push(node['Index Name']);
-  if (node['Node Type'] === 'Seq Scan') found.push(`Seq Scan on ${node['Relation Name']}`);
-  for (const child of node.Plans ?? []) scansOf(child, found);
-  return found;
-}
-
 describe('the search plan', () => {
   it('reads the search through queries_search_idx, and no statement of a page scans queries whole', async () => {
     const { cookie } = await registerAccount(t.app, uniqueAccount('planner'));
@@ -371,9 +358,7 @@ describe('the search plan', () => {
     const plan = async (statement: { toSQL(): { sql: string; params: unknown[] } }) => {
       const { sql: text, params } = statement.toSQL();
       const { rows } = await client.query(`explain (format json) ${text}`, params);
-      const json = (rows[0] as { 'QUERY PLAN': unknown })['QUERY PLAN'];
-      const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-      return scansOf(parsed[0]!.Plan);
+      return scansOf(planOf(rows[0]));
     };
 
     expect(await plan(historyPageStatement(t.db, me.id, { search: 'aurora' }))).toContain('queries_search_idx');
@@ -387,7 +372,7 @@ describe('the search plan', () => {
     ]) {
       const scans = await plan(statement);
       expect(
-        scans.filter((scan) => scan.startsWith('Seq Scan')),
+        scans.filter((scan) => scan.startsWith(seqScanOf(''))),
         scans.join(', '),
       ).toEqual([]);
       expect(scans.length).toBeGreaterThan(0);
