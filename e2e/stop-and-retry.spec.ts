@@ -38,7 +38,10 @@ for (const viewport of [
     test.use({ viewport });
 
     test('stop one answer and then all, see it stored, retry for free up to the limit', async ({ page }) => {
-      await fetch(`${OPENAI_FAKE}/requests`, { method: 'DELETE' });
+      // Every vendor fake forgets what earlier tests scripted: Gemini answers at once, as unscripted.
+      for (const port of [FAKE_VENDOR_PORT, FAKE_VENDOR_PORT + 1, FAKE_VENDOR_PORT + 2]) {
+        await fetch(`http://127.0.0.1:${port}/__fake/requests`, { method: 'DELETE' });
+      }
       await script({ model: 'gpt-4o', chunks: sentences('ChatGPT'), chunkDelayMs: 60, times: 1 });
       await script({ model: 'grok-3', chunks: sentences('Grok'), chunkDelayMs: 60, times: 1 });
 

@@ -107,9 +107,10 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     DATA_DIR: e2eDataDir,
     LOG_LEVEL: 'info',
     FREE_QUESTIONS: String(E2E_FREE_QUESTIONS),
-    // Every test file's anonymous visitor comes from 127.0.0.1: the per-network daily cap (decision 0022) would
-    // otherwise let only the first spec that asks as a visitor use up its free questions.
-    ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY: String(E2E_FREE_QUESTIONS * 10),
+    // Every test's anonymous visitor comes from 127.0.0.1: the per-network daily caps (decision 0022) would
+    // otherwise let only the first few tests that ask as a visitor start a session and use up its free questions.
+    ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY: String(E2E_FREE_QUESTIONS * 100),
+    ANONYMOUS_SESSIONS_PER_ADDRESS_PER_DAY: '100',
     ...vendorEnv,
     ...stripeEnv,
   },

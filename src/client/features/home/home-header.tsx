@@ -35,19 +35,21 @@ export function HomeHeader({
   selectedCount: number;
 }) {
   return (
-    <header className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1.5 border-b bg-card px-3 py-1.5 sm:px-4 md:py-2">
+    <header className="flex shrink-0 flex-wrap items-center gap-x-2 gap-y-1.5 sm:gap-x-3 border-b bg-card px-3 py-1.5 sm:px-4 md:py-2">
       <SidebarToggle open={sidebarOpen} onToggle={onToggleSidebar} toggleRef={toggleRef} className="size-9" />
       {/* The sidebar carries the logo; without it the header does. */}
       {!sidebarOpen && <Logo />}
-      {onOpenModels && (
-        <Button variant="outline" size="sm" className="ml-auto" onClick={onOpenModels}>
-          <Bot aria-hidden />
-          AI Models
-          <span className="rounded-full bg-secondary px-1.5 text-xs text-secondary-foreground">{selectedCount}</span>
-        </Button>
-      )}
-      {/* On phones the row under the question has no room left for it: it ends the first row. */}
-      <ThemeToggle className={`size-8 md:hidden ${onOpenModels ? '' : 'ml-auto'}`} />
+      {/* On phones the row under the question has no room for the theme switch: it ends this row. */}
+      <div className="ml-auto flex items-center gap-1 md:hidden">
+        {onOpenModels && (
+          <Button variant="outline" size="sm" onClick={onOpenModels}>
+            <Bot aria-hidden />
+            AI Models
+            <span className="rounded-full bg-secondary px-1.5 text-xs text-secondary-foreground">{selectedCount}</span>
+          </Button>
+        )}
+        <ThemeToggle className="size-7" />
+      </div>
       <div className="min-w-0 basis-full md:flex-1 md:basis-0">{question}</div>
       <div className="flex min-h-6 basis-full items-center justify-between gap-3 lg:basis-auto lg:justify-end">
         {highlight}
