@@ -69,6 +69,7 @@ for (const viewport of [
       await expect(card(page, 'Grok').getByText('Stopped', { exact: true })).toBeVisible();
       await expect(card(page, 'Gemini').getByText('Stopped', { exact: true })).toHaveCount(0);
       await expect(page.getByText('ChatGPT and Grok were stopped before finishing')).toBeVisible();
+      await expect(page.getByText('1/3 models responded, 2 stopped')).toBeVisible();
       // Words arrived, so the question counts once.
       await expect(page.getByText(`${E2E_FREE_QUESTIONS - 1} free questions left`, { exact: true })).toBeVisible();
 

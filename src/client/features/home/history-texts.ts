@@ -4,7 +4,7 @@
 export const historyTexts = {
   title: 'Session History',
   searchLabel: 'Search history',
-  searchPlaceholder: 'Search questions and answers',
+  searchPlaceholder: 'Search questions, answers',
   list: 'Previous questions',
   loading: 'Loading history',
   loadFailed: 'Failed to fetch query history',

@@ -50,6 +50,7 @@ export function QueryResults({
   const retries = useRetry({ queryId: query.id, sessionId, onUpdated });
   const answers = useMemo(() => query.responses.filter((r) => r.model !== COMPARISON_MODEL), [query.responses]);
   const answered = answers.filter((r) => !r.error && r.text).length;
+  const stopped = answers.filter((r) => r.failure === 'stopped').length;
   const createdAt = new Date(query.createdAt);
 
   const comparison = query.comparisonSummary;
@@ -108,6 +109,7 @@ export function QueryResults({
           >
             <CheckCircle2 className="size-4" aria-hidden />
             {respondedLabel(answered)}
+            {stopped > 0 && `, ${stopped} stopped`}
           </span>
         </div>
       </Card>
