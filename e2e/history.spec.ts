@@ -94,7 +94,7 @@ for (const viewport of [
       await expect(list.locator('[data-history-item]').first()).toContainText('Which river is the longest?');
       if (phone) await page.keyboard.press('Escape');
       await expect(page.getByRole('heading', { name: 'AI Response Comparison Platform' })).toBeVisible();
-      list = await history(page);
+      await history(page);
 
       // Deleted for good: gone after a reload, and from the search.
       const peru = row(page, 'What is the capital of Peru?');

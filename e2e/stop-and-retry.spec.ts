@@ -91,22 +91,29 @@ for (const viewport of [
       await expect(page.getByText('Grok was stopped before finishing')).toBeVisible();
       await expect(page.getByText(`${E2E_FREE_QUESTIONS - 1} free questions left`, { exact: true })).toBeVisible();
 
-      // A model that keeps failing has two free retries, then none.
-      await script({ model: 'grok-3', error: { status: 500, message: 'upstream failed' }, times: 2 });
+      // The question's page shows what was stored: the retried answer, and Grok still stopped.
+      await page.getByRole('link', { name: /View details/ }).click();
+      await expect(page).toHaveURL(/\/query\/\d+$/);
+      await expect(card(page, 'ChatGPT')).toContainText(RETRIED);
       const grok = card(page, 'Grok');
+      await expect(grok.getByText('Stopped', { exact: true })).toBeVisible();
+      await expect(grok.getByText('You stopped this answer.')).toBeVisible();
+      await expect(page.getByText('Grok was stopped before finishing')).toBeVisible();
+
+      // There too a model that keeps failing has two free retries, then none.
+      await script({ model: 'grok-3', error: { status: 500, message: 'upstream failed' }, times: 2 });
       await grok.getByRole('button', { name: 'Retry Grok' }).click();
       await expect(grok.getByText('Free, 1 retry left')).toBeVisible({ timeout: 20_000 });
       await expect(grok.getByRole('alert')).toContainText("The model's provider ran into a problem.");
       await grok.getByRole('button', { name: 'Retry Grok' }).click();
       await expect(grok.getByText('No retries left on this question')).toBeVisible({ timeout: 20_000 });
       await expect(grok.getByRole('button', { name: 'Retry Grok' })).toHaveCount(0);
-      await expect(page.getByText(`${E2E_FREE_QUESTIONS - 1} free questions left`, { exact: true })).toBeVisible();
-
-      // The question's page shows what was stored.
-      await page.getByRole('link', { name: /View details/ }).click();
-      await expect(page).toHaveURL(/\/query\/\d+$/);
-      await expect(card(page, 'ChatGPT')).toContainText(RETRIED);
+      await page.reload();
       await expect(card(page, 'Grok').getByText('No retries left on this question')).toBeVisible();
+      await page.getByRole('link', { name: 'Ask a question' }).click();
+      await expect(page.getByText(`${E2E_FREE_QUESTIONS - 1} free questions left`, { exact: true })).toBeVisible();
+      await page.goBack();
+      await expect(card(page, 'Grok')).toBeVisible();
       const widest = await page.evaluate(() => document.scrollingElement!.scrollWidth);
       expect(widest).toBeLessThanOrEqual(viewport.width);
     });
