@@ -22,7 +22,7 @@ const DOMAIN_PUBLIC_FILES = {
   billing: ['service', 'plans', 'stripe-gateway', 'subscription-sync', 'checkout-attempts'],
   comparison: ['local-analyser', 'judge', 'combine-findings'],
   email: ['mailer', 'templates', 'logs'],
-  providers: ['credentials', 'language-models', 'stream-answer'],
+  providers: ['credentials', 'language-models', 'stream-answer', 'model-lists'],
   settings: ['service', 'secret-box'],
   users: ['repository', 'anonymous-limits'],
   audit: ['audit-log'],

@@ -123,6 +123,19 @@ export const retryRequestSchema = z.object({
 });
 export type RetryRequest = z.infer<typeof retryRequestSchema>;
 
+/** GET /api/model-versions/:model: the versions the caller's key can use, from the vendor's own list. */
+export const modelVersionsSchema = z.object({
+  model: modelKeySchema,
+  versions: z.array(z.string()),
+  defaultVersion: z.string(),
+  /** 'vendor': read from the vendor's list call; 'catalogue': Parallax's built-in list stands in. */
+  source: z.enum(['vendor', 'catalogue']),
+  fetchedAt: z.string().nullable(),
+  /** Why the vendor's own list is not shown, when it is not. */
+  problem: z.string().optional(),
+});
+export type ModelVersions = z.infer<typeof modelVersionsSchema>;
+
 export const apiKeyRequestSchema = z.object({
   model: modelKeySchema,
   apiKey: safeText({ max: 500, min: 1, trim: true, messages: { required: queryMessages.apiKeyRequired } }),

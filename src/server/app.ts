@@ -41,6 +41,7 @@ import { JobService, type JobRunnerOptions } from './jobs/job-service';
 import { AnonymousLimits } from './users/anonymous-limits';
 import { emergencyPageHidden, emergencyRoutes } from './emergency/routes';
 import { historyRoutes } from './queries/history-routes';
+import { ModelLists } from './providers/model-lists';
 import { LiveStreams, PostgresStopRelay } from './queries/live-streams';
 import { queryRoutes } from './queries/routes';
 import { QueryService } from './queries/service';
@@ -119,7 +120,16 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
   const liveStreams = new LiveStreams(config.databaseUrl ? new PostgresStopRelay(config.databaseUrl, app.log) : null);
   app.addHook('onReady', () => liveStreams.start());
   app.addHook('onClose', () => liveStreams.close());
-  await app.register(queryRoutes, { db, config, queries, credentials, anonymousLimits, liveStreams, metrics });
+  await app.register(queryRoutes, {
+    db,
+    config,
+    queries,
+    credentials,
+    anonymousLimits,
+    liveStreams,
+    metrics,
+    modelLists: new ModelLists(),
+  });
   await app.register(historyRoutes, { db });
   await seedPlans(db, config);
   const gateway = new StripeGateway(settings, config);

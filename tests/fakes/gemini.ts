@@ -60,6 +60,30 @@ export class FakeGemini extends ScriptedVendorServer {
     };
   }
 
+  protected listCall(method: string, url: URL) {
+    return method === 'GET' && url.pathname.endsWith('/models') ? { vendor: 'gemini' } : undefined;
+  }
+
+  /** models.list as Gemini answers it: full resource names, and what each model can do. */
+  protected modelListBody(_vendor: string, ids: readonly string[]) {
+    return {
+      models: ids.map((id) => ({
+        name: `models/${id}`,
+        version: '001',
+        displayName: id,
+        inputTokenLimit: 1_048_576,
+        outputTokenLimit: 65_536,
+        supportedGenerationMethods: id.includes('embedding')
+          ? ['embedContent', 'countTextTokens']
+          : ['generateContent', 'countTokens', 'createCachedContent'],
+      })),
+    };
+  }
+
+  protected currentModels(): readonly string[] {
+    return ['gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.5-flash-lite', 'gemini-2.0-flash', 'gemini-embedding-001'];
+  }
+
   protected describe(body: JsonObject, match: { model?: string; stream?: boolean }): RequestInfo {
     const contents: Content[] = Array.isArray(body.contents) ? body.contents : [];
     const config = (body.generationConfig ?? {}) as {

@@ -21,6 +21,34 @@ import {
 export const OPENAI_CHAT_VENDORS = ['openai', 'xai', 'deepseek', 'perplexity', 'llama'] as const;
 export type OpenAIChatVendor = (typeof OPENAI_CHAT_VENDORS)[number];
 
+/**
+ * What each vendor's list call names until a test says otherwise: chat models alongside the speech,
+ * image and embedding models a real list also holds (the server must leave those out).
+ */
+const CURRENT_MODELS: Record<OpenAIChatVendor, readonly string[]> = {
+  openai: [
+    'gpt-5.1',
+    'gpt-5',
+    'gpt-5-mini',
+    'gpt-4.1',
+    'gpt-4o',
+    'o3',
+    'o4-mini',
+    'gpt-4o-mini-tts',
+    'gpt-4o-transcribe',
+    'gpt-image-1',
+    'text-embedding-3-large',
+    'whisper-1',
+    'dall-e-3',
+    'babbage-002',
+  ],
+  xai: ['grok-4', 'grok-4-fast-reasoning', 'grok-3', 'grok-3-mini', 'grok-2-image-1212'],
+  deepseek: ['deepseek-chat', 'deepseek-reasoner'],
+  // Perplexity has no list call; a request for one finds nothing.
+  perplexity: [],
+  llama: ['llama-3.3-70b-instruct', 'llama-4-maverick', 'llama3.1'],
+};
+
 const ERROR_TYPES: Record<number, [type: string, code: string | null]> = {
   400: ['invalid_request_error', null],
   401: ['invalid_request_error', 'invalid_api_key'],
@@ -55,6 +83,29 @@ export class FakeOpenAIChat extends ScriptedVendorServer {
     const first = url.pathname.split('/')[1] ?? '';
     const vendor = (OPENAI_CHAT_VENDORS as readonly string[]).includes(first) ? first : 'openai';
     return { vendor };
+  }
+
+  protected listCall(method: string, url: URL) {
+    if (method !== 'GET' || !url.pathname.endsWith('/models')) return undefined;
+    const first = url.pathname.split('/')[1] ?? '';
+    return { vendor: (OPENAI_CHAT_VENDORS as readonly string[]).includes(first) ? first : 'openai' };
+  }
+
+  /** GET {base}/models as OpenAI answers it (xAI, DeepSeek and OpenAI-compatible hosts copy the shape). */
+  protected modelListBody(vendor: string, ids: readonly string[]) {
+    return {
+      object: 'list',
+      data: ids.map((id, index) => ({
+        id,
+        object: 'model',
+        created: 1_740_000_000 + index,
+        owned_by: vendor === 'openai' ? (id.startsWith('gpt') ? 'system' : 'openai') : vendor,
+      })),
+    };
+  }
+
+  protected currentModels(vendor: string): readonly string[] {
+    return CURRENT_MODELS[vendor as OpenAIChatVendor] ?? [];
   }
 
   protected describe(body: JsonObject, match: { vendor: string }): RequestInfo {

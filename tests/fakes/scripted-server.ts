@@ -36,6 +36,9 @@ export interface ScriptedServerOptions {
   apiKeys?: string[];
 }
 
+/** The `model` a list call is recorded and scripted under. */
+export const LIST_CALL = '__list_models';
+
 export abstract class ScriptedVendorServer {
   readonly requests: RecordedVendorRequest[] = [];
 
@@ -43,6 +46,8 @@ export abstract class ScriptedVendorServer {
   private server: Server | undefined;
   private origin_: string | undefined;
   private scripts = new Map<string, VendorScript[]>();
+  /** Per vendor, the models its list call names instead of the current ones (setModels). */
+  private listed = new Map<string, readonly string[]>();
   private seq = 0;
   private stopping = false;
 
@@ -64,6 +69,12 @@ export abstract class ScriptedVendorServer {
   ): unknown;
   protected abstract authFailure(vendor: string): { status: number; body: unknown };
   protected abstract streamFrames(plan: ReplyPlan): StreamFrames;
+  /** Which vendor's model list a request asks for, if it is a list call (GET {base}/models). */
+  protected abstract listCall(method: string, url: URL): { vendor: string } | undefined;
+  /** The list call's answer in the vendor's own shape. */
+  protected abstract modelListBody(vendor: string, ids: readonly string[]): unknown;
+  /** The models a vendor lists until a test says otherwise: its current ones. */
+  protected abstract currentModels(vendor: string): readonly string[];
   protected abstract completion(plan: ReplyPlan): unknown;
 
   /** e.g. http://127.0.0.1:40123 */
@@ -117,10 +128,20 @@ export abstract class ScriptedVendorServer {
     return this;
   }
 
-  /** Forgets recorded requests and scripts. */
+  /** Forgets recorded requests, scripts and listed models. */
   reset(): void {
     this.requests.length = 0;
     this.scripts.clear();
+    this.listed.clear();
+  }
+
+  /**
+   * The models `vendor`'s list call names from now on. A failing list call is scripted like an
+   * answer, for the model LIST_CALL (e.g. `script(LIST_CALL, { error: { status: 500 } })`).
+   */
+  setModels(vendor: string, ids: readonly string[]): this {
+    this.listed.set(vendor, [...ids]);
+    return this;
   }
 
   /** Polls until `check` returns a truthy value (or throws after `timeoutMs`). */
@@ -156,6 +177,8 @@ export abstract class ScriptedVendorServer {
     const url = new URL(req.url ?? '/', 'http://fake');
     const rawBody = await readBody(req);
     if (url.pathname.startsWith('/__fake/')) return this.handleControl(req.method ?? 'GET', url.pathname, rawBody, res);
+    const list = this.listCall(req.method ?? 'GET', url);
+    if (list) return this.answerListCall(req, res, url, list.vendor);
     const match = this.match(req.method ?? 'GET', url);
     if (!match)
       return respondJson(res, 404, this.errorBody(404, `Unknown endpoint ${req.method} ${url.pathname}`, 'unknown'));
@@ -288,10 +311,51 @@ export abstract class ScriptedVendorServer {
     res.end();
   }
 
+  private answerListCall(req: IncomingMessage, res: ServerResponse, url: URL, vendor: string): void {
+    const record: RecordedVendorRequest = {
+      seq: ++this.seq,
+      vendor,
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.search,
+      headers: req.headers,
+      body: undefined,
+      model: LIST_CALL,
+      stream: false,
+      prompt: '',
+      system: undefined,
+      json: false,
+      status: 200,
+      outcome: 'completed',
+      aborted: false,
+      receivedAt: new Date(),
+      endedAt: new Date(),
+      deltaSentAt: [],
+    };
+    this.requests.push(record);
+    const key = this.apiKeyOf(req.headers, url);
+    if (this.options.apiKeys && (!key || !this.options.apiKeys.includes(key))) {
+      const { status, body } = this.authFailure(vendor);
+      record.status = status;
+      return respondJson(res, status, body);
+    }
+    const script = this.takeScript(LIST_CALL);
+    if (script.error) {
+      record.status = script.error.status;
+      return respondJson(
+        res,
+        script.error.status,
+        this.errorBody(script.error.status, script.error.message, vendor, script.error),
+      );
+    }
+    respondJson(res, 200, this.modelListBody(vendor, this.listed.get(vendor) ?? this.currentModels(vendor)));
+  }
+
   /**
    * Controls for a fake running in another process (e2e, local dev):
    *   GET /__fake/requests      what was received     DELETE /__fake/requests   reset()
    *   POST /__fake/script       {"model": "gpt-4o" | "*", ...VendorScript}
+   *   POST /__fake/models       {"vendor": "openai", "models": ["gpt-5.1", ...]}   what its list call names
    */
   private handleControl(method: string, pathname: string, rawBody: string, res: ServerResponse): void {
     if (pathname === '/__fake/requests' && method === 'GET') return respondJson(res, 200, this.requests);
@@ -304,6 +368,14 @@ export abstract class ScriptedVendorServer {
       if (!body) return respondJson(res, 400, { message: 'expected a JSON script' });
       const { model, ...script } = body;
       this.script(typeof model === 'string' ? model : '*', script);
+      return void res.writeHead(204).end();
+    }
+    if (pathname === '/__fake/models' && method === 'POST') {
+      const body = parseJson(rawBody) as { vendor?: unknown; models?: unknown } | undefined;
+      const models = Array.isArray(body?.models) ? body.models.filter((m) => typeof m === 'string') : undefined;
+      if (typeof body?.vendor !== 'string' || !models)
+        return respondJson(res, 400, { message: 'expected vendor and models' });
+      this.setModels(body.vendor, models);
       return void res.writeHead(204).end();
     }
     respondJson(res, 404, { message: 'unknown fake control' });

@@ -4,9 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DATABASE_INT_MAX } from '../../common/limits';
 import { serverMessages } from '../../common/messages';
-import { apiStatusSchema, modelKeys, type ModelKey } from '../../common/models';
+import { apiStatusSchema, modelCatalogue, modelKeys, modelKeySchema, type ModelKey } from '../../common/models';
 import {
   apiKeyRequestSchema,
+  modelVersionsSchema,
   queryRequestSchema,
   queryResultSchema,
   savedQuerySchema,
@@ -23,11 +24,12 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { AppMetrics } from '../http/metrics';
-import { badRequest, notFound, unauthorized } from '../http/errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
+import type { ModelLists } from '../providers/model-lists';
 import type { CredentialStore } from '../providers/credentials';
 import { hasActiveSubscription } from '../allowance/service';
 import type { AnonymousLimits } from '../users/anonymous-limits';
-import { findOrCreateSessionUser, type UserRow } from '../users/repository';
+import { findOrCreateSessionUser, isAdminUser, type UserRow } from '../users/repository';
 import { signedInOrSessionUser } from '../auth/caller';
 import { readableQuery } from './access';
 import type { LiveStream, LiveStreams } from './live-streams';
@@ -38,6 +40,7 @@ export interface QueryRouteDeps {
   db: Database;
   liveStreams: LiveStreams;
   metrics: AppMetrics;
+  modelLists: ModelLists;
   config: Config;
   queries: QueryService;
   credentials: CredentialStore;
@@ -92,7 +95,7 @@ function abortOnDisconnect(reply: FastifyReply): AbortSignal {
 
 export async function queryRoutes(
   instance: FastifyInstance,
-  { db, config, queries, credentials, anonymousLimits, liveStreams, metrics }: QueryRouteDeps,
+  { db, config, queries, credentials, anonymousLimits, liveStreams, metrics, modelLists }: QueryRouteDeps,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -232,6 +235,35 @@ export async function queryRoutes(
     const available = await credentials.resolveAll(auth?.user.id ?? null);
     return Object.fromEntries(modelKeys.map((m) => [m, available[m] !== null])) as Record<ModelKey, boolean>;
   });
+
+  // Issue 17, item 1: the versions the caller's key can use, read from the vendor (kept a day); an
+  // administrator can have the list read again at once.
+  app.get(
+    '/api/model-versions/:model',
+    {
+      schema: {
+        params: z.object({ model: modelKeySchema }),
+        querystring: z.object({ refresh: z.enum(['true', 'false']).optional() }),
+        response: { 200: modelVersionsSchema },
+      },
+    },
+    async (request) => {
+      const auth = await getAuth(db, request);
+      const refresh = request.query.refresh === 'true';
+      if (refresh && !(auth && isAdminUser(auth.user))) throw forbidden();
+      const { model } = request.params;
+      const available = await credentials.resolveAll(auth?.user.id ?? null);
+      const list = await modelLists.list(model, available[model], { refresh });
+      return {
+        model,
+        versions: list.versions,
+        defaultVersion: modelCatalogue[model].defaultVersion,
+        source: list.source,
+        fetchedAt: list.fetchedAt?.toISOString() ?? null,
+        problem: list.problem,
+      };
+    },
+  );
 
   app.post(
     '/api/api-key',
