@@ -11,6 +11,7 @@ export const vendorFailureKinds = [
   'empty',
   'cancelled',
   'stopped',
+  'model-unavailable',
 ] as const;
 
 export type VendorFailure = (typeof vendorFailureKinds)[number];
@@ -27,4 +28,6 @@ export const vendorFailureMessages: Record<VendorFailure, string> = {
   empty: 'This model sent back an empty answer. Please try again.',
   cancelled: 'The question was stopped before this model finished.',
   stopped: 'You stopped this answer.',
+  'model-unavailable':
+    'Its provider no longer offers this model version (or never did). Choose another version in the API settings.',
 };

@@ -73,7 +73,7 @@ export class AppMetrics {
     });
     this.vendorFailures = new Counter({
       name: 'parallax_vendor_failures_total',
-      help: 'Model calls that failed, by model and kind (timeout, rate-limited, key-rejected, vendor-error, empty, cancelled, stopped)',
+      help: 'Model calls that failed, by model and kind (timeout, rate-limited, key-rejected, vendor-error, empty, cancelled, stopped, model-unavailable)',
       labelNames: ['model', 'failure'],
       registers,
     });

@@ -107,6 +107,7 @@ export async function streamAnswer(options: {
 /** The structured words a vendor uses for a kind of error, wherever its SDK put them (status, type, code). */
 const RATE_LIMITED = /rate.?limit|too.?many.?requests|resource.?exhausted/i;
 const KEY_REJECTED = /invalid.?api.?key|authentication|unauthenticated|permission/i;
+const MODEL_UNAVAILABLE = /model.?not.?found|not.?found.?error|^NOT_FOUND$|model_decommissioned/i;
 
 function classify(error: unknown, signal: AbortSignal, callerSignal: AbortSignal): VendorFailure {
   if (callerSignal.aborted) return callerSignal.reason instanceof StopRequested ? 'stopped' : 'cancelled';
@@ -114,9 +115,13 @@ function classify(error: unknown, signal: AbortSignal, callerSignal: AbortSignal
   const status = statusOf(error);
   if (status === 429) return 'rate-limited';
   if (status === 401 || status === 403) return 'key-rejected';
+  // A retired or mistyped version: OpenAI-style hosts answer 404 model_not_found, Anthropic 404
+  // not_found_error, Gemini 404 NOT_FOUND.
+  if (status === 404) return 'model-unavailable';
   const words = errorWords(error).join(' ');
   if (RATE_LIMITED.test(words)) return 'rate-limited';
   if (KEY_REJECTED.test(words)) return 'key-rejected';
+  if (MODEL_UNAVAILABLE.test(words)) return 'model-unavailable';
   return 'vendor-error';
 }
 

@@ -101,6 +101,27 @@ const cases: { name: string; model: ModelKey; script: VendorScript; kind: Vendor
     raw: 'Permission denied on resource project parallax-dev',
   },
   {
+    name: 'HTTP 404 for a retired OpenAI model',
+    model: 'chatgpt',
+    script: { error: { status: 404, message: 'The model `gpt-4-32k` has been deprecated.' } },
+    kind: 'model-unavailable',
+    raw: 'The model `gpt-4-32k` has been deprecated.',
+  },
+  {
+    name: 'HTTP 404 for an unknown Anthropic model',
+    model: 'claude',
+    script: { error: { status: 404, message: 'model: claude-2.0' } },
+    kind: 'model-unavailable',
+    raw: 'model: claude-2.0',
+  },
+  {
+    name: 'HTTP 404 for an unknown Gemini model',
+    model: 'gemini',
+    script: { error: { status: 404, message: 'models/gemini-1.0-pro is not found for API version v1beta' } },
+    kind: 'model-unavailable',
+    raw: 'models/gemini-1.0-pro is not found for API version v1beta',
+  },
+  {
     name: 'HTTP 500',
     model: 'grok',
     script: { error: { status: 500, message: 'xAI is having a bad day' } },
