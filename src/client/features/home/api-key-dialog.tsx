@@ -1,4 +1,4 @@
-import { Loader2, LogIn } from 'lucide-react';
+import { Loader2, LogIn, RefreshCw } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { modelCatalogue, modelKeys, type ModelKey } from '../../../common/models';
@@ -17,11 +17,97 @@ import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
 import { useSaveApiKey } from '../../api/questions';
+import { useCurrentUser } from '../../api/auth';
+import { useModelVersions, useRefreshModelVersions } from '../../api/model-versions';
+import { Input } from '../../components/ui/input';
+import { formatRelativeTime } from '../../lib/relative-time';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-50 cursor-pointer';
 
 const LOGIN_FIRST = 'Please log in to save an API key.';
+
+/**
+ * The version to use (issue 17, item 1): chosen from the vendor's own list for the key that would
+ * answer; typed freely where the host lists nothing (a Llama host, or a vendor that could not be
+ * asked). An administrator can have the list read again.
+ */
+function VersionField({
+  id,
+  model,
+  version,
+  onChange,
+}: {
+  id: string;
+  model: ModelKey;
+  version: string;
+  onChange: (version: string) => void;
+}) {
+  const versions = useModelVersions(model);
+  const refresh = useRefreshModelVersions(model);
+  const { data: user } = useCurrentUser();
+  const { provider, defaultVersion } = modelCatalogue[model];
+  const listed = versions.data?.versions ?? modelCatalogue[model].versions;
+  const options = listed.includes(version) ? listed : [version, ...listed];
+  const freeText = model === 'llama' || versions.data?.source === 'catalogue';
+  const hint = versions.isPending
+    ? `Reading ${provider}'s models...`
+    : versions.data?.source === 'vendor' && versions.data.fetchedAt
+      ? `Listed by ${provider} ${formatRelativeTime(versions.data.fetchedAt)}.`
+      : `${versions.data?.problem ?? `${provider}'s list could not be read.`} Parallax's own list is offered; you can type another version.`;
+
+  return (
+    <FormField
+      id={id}
+      label="Model version (optional)"
+      hint={
+        <span className="flex flex-wrap items-center justify-between gap-x-2">
+          <span aria-live="polite">{hint}</span>
+          {user?.isAdmin && (
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="h-auto p-0 text-xs"
+              disabled={refresh.isPending}
+              onClick={() => refresh.mutate()}
+            >
+              <RefreshCw className={refresh.isPending ? 'animate-spin' : undefined} aria-hidden />
+              Refresh list
+            </Button>
+          )}
+        </span>
+      }
+    >
+      {freeText ? (
+        <>
+          <Input
+            id={id}
+            list={`${id}-suggestions`}
+            value={version}
+            onChange={(event) => onChange(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <datalist id={`${id}-suggestions`}>
+            {listed.map((v) => (
+              <option key={v} value={v} />
+            ))}
+          </datalist>
+        </>
+      ) : (
+        <select id={id} className={selectClass} value={version} onChange={(event) => onChange(event.target.value)}>
+          {options.map((v) => (
+            <option key={v} value={v}>
+              {v}
+              {v === defaultVersion ? ' (default)' : ''}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
 
 function ApiKeyForm({
   initialModel,
@@ -115,21 +201,7 @@ function ApiKeyForm({
           placeholder="sk-..."
         />
       </FormField>
-      <FormField id={`${id}-version`} label="Model version (optional)">
-        <select
-          id={`${id}-version`}
-          className={selectClass}
-          value={version}
-          onChange={(event) => setVersion(event.target.value)}
-        >
-          {modelCatalogue[model].versions.map((v) => (
-            <option key={v} value={v}>
-              {v}
-              {v === modelCatalogue[model].defaultVersion ? ' (default)' : ''}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <VersionField id={`${id}-version`} model={model} version={version} onChange={setVersion} />
       <DialogFooter>
         <Button type="submit" disabled={!signedIn || save.isPending}>
           {save.isPending && <Loader2 className="animate-spin" aria-hidden />}

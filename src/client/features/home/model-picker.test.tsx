@@ -109,6 +109,75 @@ describe('API key dialog', () => {
     await settled();
   });
 
+  it("offers the vendor's own list of versions, and an administrator can have it read again", async () => {
+    const listed = (versions: string[]) => ({
+      json: {
+        model: 'claude',
+        versions,
+        defaultVersion: 'claude-sonnet-4-5',
+        source: 'vendor',
+        fetchedAt: new Date().toISOString(),
+      },
+    });
+    const view = renderHome(
+      {
+        'GET /api/api-status': { json: { ...allConfigured, claude: false } },
+        'GET /api/model-versions/claude': (request) =>
+          request.path.endsWith('?refresh=true')
+            ? listed(['claude-opus-5'])
+            : listed(['claude-opus-4-1-20250805', 'claude-sonnet-4-5-20250929']),
+      },
+      { user: makeUser({ role: 'admin', isAdmin: true }) },
+    );
+    await view.user.click(await picker().findByRole('button', { name: 'Configure Claude' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Configure API Connection' }));
+    const version = dialog.getByRole('combobox', { name: 'Model version (optional)' });
+    await waitFor(() => expect(dialog.getByText(/^Listed by Anthropic/)).toBeInTheDocument());
+    expect(
+      within(version)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['claude-sonnet-4-5 (default)', 'claude-opus-4-1-20250805', 'claude-sonnet-4-5-20250929']);
+    await view.user.click(dialog.getByRole('button', { name: 'Refresh list' }));
+    await waitFor(() =>
+      expect(
+        within(version)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toContain('claude-opus-5'),
+    );
+    await settled();
+  });
+
+  it('lets the version be typed when the vendor could not be asked', async () => {
+    const { user, dialog, requests } = await openDialog({
+      'GET /api/model-versions/claude': {
+        json: {
+          model: 'claude',
+          versions: ['claude-sonnet-4-5'],
+          defaultVersion: 'claude-sonnet-4-5',
+          source: 'catalogue',
+          fetchedAt: null,
+          problem: 'The provider could not be reached.',
+        },
+      },
+      'POST /api/api-key': { json: { message: 'API configuration saved' } },
+    });
+    expect(await dialog.findByText(/The provider could not be reached\./)).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Refresh list' })).toBeNull();
+    const version = dialog.getByRole('combobox', { name: 'Model version (optional)' });
+    await user.clear(version);
+    await user.type(version, 'claude-next-preview');
+    await user.type(dialog.getByLabelText('API key'), 'sk-ant-123');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path === '/api/api-key')?.body).toMatchObject({
+        apiVersion: 'claude-next-preview',
+      }),
+    );
+    await settled();
+  });
+
   it('shows the server message when saving fails', async () => {
     const { user, dialog } = await openDialog({
       'POST /api/api-key': { status: 400, json: { message: 'That key was rejected' } },
