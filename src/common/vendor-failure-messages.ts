@@ -31,3 +31,13 @@ export const vendorFailureMessages: Record<VendorFailure, string> = {
   'model-unavailable':
     'Its provider no longer offers this model version (or never did). Choose another version in the API settings.',
 };
+
+/**
+ * A rate-limited card's text: with the vendor's wait when it gave one ('try again in 30 s'), so the
+ * user knows when another try can work (issue 17, item 4).
+ */
+export function rateLimitedMessage(retryAfterMs: number | undefined): string {
+  if (retryAfterMs === undefined) return vendorFailureMessages['rate-limited'];
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return `This model is busy with too many requests right now. Please try again in ${seconds} s.`;
+}

@@ -216,9 +216,9 @@ export abstract class ScriptedVendorServer {
       record.endedAt = new Date();
       closed.abort();
     });
-    const fail = (status: number, errorBody: unknown) => {
+    const fail = (status: number, errorBody: unknown, headers?: Record<string, string>) => {
       record.status = status;
-      respondJson(res, status, errorBody);
+      respondJson(res, status, errorBody, headers);
     };
 
     if (!body) return fail(400, this.errorBody(400, 'The request body is not valid JSON.', info.vendor));
@@ -234,6 +234,7 @@ export abstract class ScriptedVendorServer {
       return fail(
         script.error.status,
         this.errorBody(script.error.status, script.error.message, info.vendor, script.error),
+        script.error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(script.error.retryAfterSeconds) },
       );
 
     const text = script.chunks ? script.chunks.join('') : (script.text ?? this.defaultReply(info));

@@ -27,7 +27,14 @@ export interface VendorScript {
   /** Wait before each delta. */
   chunkDelayMs?: number;
   /** Answer with this HTTP status and the vendor's error JSON instead of a reply. */
-  error?: { status: number; message?: string; type?: string; code?: string | number };
+  error?: {
+    status: number;
+    message?: string;
+    type?: string;
+    code?: string | number;
+    /** Sent as the `retry-after` header (seconds), as vendors do with a 429. */
+    retryAfterSeconds?: number;
+  };
   failure?: FailureMode;
   /** Deltas sent before the failure (default 1 for malformed/truncated/error-event, 0 for hang). */
   failAfterChunks?: number;
@@ -132,12 +139,23 @@ export function writeFrame(res: ServerResponse, frame: SseFrame): void {
 /** A JSON frame: `data` is serialised here. */
 export const frame = (data: unknown, event?: string): SseFrame => ({ event, data: JSON.stringify(data) });
 
-export function respondJson(res: ServerResponse, status: number, body: unknown): void {
-  respondRaw(res, status, 'application/json', JSON.stringify(body));
+export function respondJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  respondRaw(res, status, 'application/json', JSON.stringify(body), headers);
 }
 
-export function respondRaw(res: ServerResponse, status: number, contentType: string, text: string): void {
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+export function respondRaw(
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 

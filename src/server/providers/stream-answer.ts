@@ -1,7 +1,7 @@
 import { streamText, type LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { hasAnswerText } from '../../common/answer-text';
-import { vendorFailureMessages, type VendorFailure } from '../../common/vendor-failure-messages';
+import { rateLimitedMessage, vendorFailureMessages, type VendorFailure } from '../../common/vendor-failure-messages';
 import { deadline } from '../lib/deadline';
 
 export interface AnswerResult {
@@ -53,7 +53,45 @@ export async function streamAnswer(options: {
 }): Promise<AnswerResult> {
   const started = performance.now();
   const limit = deadline(options.signal, options.timeoutMs);
-  const signal = limit.signal;
+  try {
+    const first = await attempt(options, limit.signal, started);
+    // A 429 before any word is tried once more if the vendor's wait fits in the model's time limit.
+    const wait = first.retryAfterMs;
+    const left = options.timeoutMs - (performance.now() - started);
+    if (wait === undefined || wait + MIN_ANSWER_MS > left) return first.result;
+    await sleep(wait, limit.signal);
+    if (limit.signal.aborted) return first.result;
+    return (await attempt(options, limit.signal, started)).result;
+  } finally {
+    limit.clear();
+  }
+}
+
+/** The least time a retried call should have left to answer in. */
+const MIN_ANSWER_MS = 1_000;
+/** The wait before retrying a 429 that did not say how long to wait. */
+const DEFAULT_RETRY_AFTER_MS = 1_000;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * One call to the vendor. `retryAfterMs` is set when it was refused for its rate (429) before any
+ * word arrived: how long the vendor asked to wait.
+ */
+async function attempt(
+  options: Parameters<typeof streamAnswer>[0],
+  signal: AbortSignal,
+  started: number,
+): Promise<{ result: AnswerResult; retryAfterMs?: number }> {
   const elapsed = () => Math.round(performance.now() - started);
   let streamError: unknown;
   let text = '';
@@ -63,7 +101,7 @@ export async function streamAnswer(options: {
       system: SYSTEM_PROMPT,
       prompt: options.question,
       abortSignal: signal,
-      // A retry would double a slow vendor's wait; the user sees the error and can ask again.
+      // The SDK's own retries would double a slow vendor's wait; only a 429 is tried again, above.
       maxRetries: 0,
       onError: ({ error }) => {
         streamError ??= error;
@@ -79,29 +117,48 @@ export async function streamAnswer(options: {
     const empty = !hasAnswerText(text);
     if (empty) report(options, 'empty', undefined, text, elapsed());
     return {
-      text,
-      error: empty ? vendorFailureMessages.empty : null,
-      failure: empty ? 'empty' : null,
-      responseTimeMs: elapsed(),
-      inputTokens: usage.inputTokens ?? null,
-      outputTokens: usage.outputTokens ?? null,
+      result: {
+        text,
+        error: empty ? vendorFailureMessages.empty : null,
+        failure: empty ? 'empty' : null,
+        responseTimeMs: elapsed(),
+        inputTokens: usage.inputTokens ?? null,
+        outputTokens: usage.outputTokens ?? null,
+      },
     };
   } catch (error) {
     // The vendor's own error (from onError) says more than the SDK's 'No output generated' that follows it.
     const cause = streamError ?? error;
     const failure = classify(cause, signal, options.signal);
     report(options, failure, cause, text, elapsed());
+    const asked = failure === 'rate-limited' ? retryAfterOf(cause) : undefined;
+    const retryAfterMs = failure === 'rate-limited' ? (asked ?? DEFAULT_RETRY_AFTER_MS) : undefined;
     return {
-      text: text || null,
-      error: vendorFailureMessages[failure],
-      failure,
-      responseTimeMs: elapsed(),
-      inputTokens: null,
-      outputTokens: null,
+      result: {
+        text: text || null,
+        error: failure === 'rate-limited' ? rateLimitedMessage(asked) : vendorFailureMessages[failure],
+        failure,
+        responseTimeMs: elapsed(),
+        inputTokens: null,
+        outputTokens: null,
+      },
+      retryAfterMs: hasAnswerText(text) ? undefined : retryAfterMs,
     };
-  } finally {
-    limit.clear();
   }
+}
+
+/** How long a vendor asked to wait, from `retry-after-ms`, or `retry-after` in seconds or as a date. */
+function retryAfterOf(error: unknown): number | undefined {
+  const headers = field(error, 'responseHeaders') as Record<string, string> | undefined;
+  if (!headers) return undefined;
+  const ms = Number(headers['retry-after-ms']);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const after = headers['retry-after'];
+  if (!after) return undefined;
+  const seconds = Number(after);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const at = Date.parse(after);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
 /** The structured words a vendor uses for a kind of error, wherever its SDK put them (status, type, code). */

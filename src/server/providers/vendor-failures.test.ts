@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { modelCatalogue, type ModelKey } from '../../common/models';
 import type { QueryResult, StreamEvent } from '../../common/query-schemas';
-import { vendorFailureMessages, type VendorFailure } from '../../common/vendor-failure-messages';
+import { rateLimitedMessage, vendorFailureMessages, type VendorFailure } from '../../common/vendor-failure-messages';
 import { queries, responses, users } from '../db/schema';
 import { findOrCreateSessionUser } from '../users/repository';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
@@ -266,6 +266,38 @@ describe("a vendor's failure on the answer card", () => {
   });
 });
 
+describe('a rate limit (429)', () => {
+  const requestsFor = (model: ModelKey) => fakes.openai.requests.filter((r) => r.model === version(model));
+
+  it('is waited out once when the wait fits in the time limit, and the answer arrives', async () => {
+    scriptFor('chatgpt', { error: { status: 429, retryAfterSeconds: 1 }, times: 1 });
+    scriptFor('chatgpt', { chunks: ['Paris.'] });
+    const asked = await ask(['chatgpt']);
+    expect(asked.card('chatgpt')).toMatchObject({ text: 'Paris.', error: null });
+    const [refused, answered] = requestsFor('chatgpt');
+    expect(answered!.receivedAt.getTime() - refused!.receivedAt.getTime()).toBeGreaterThanOrEqual(950);
+  });
+
+  it('says when to try again once the second call is refused too', async () => {
+    scriptFor('chatgpt', { error: { status: 429, retryAfterSeconds: 1 } });
+    const asked = await ask(['chatgpt']);
+    expect(requestsFor('chatgpt')).toHaveLength(2);
+    expect(asked.card('chatgpt').error).toBe(rateLimitedMessage(1000));
+    expect(asked.card('chatgpt').error).toBe(
+      'This model is busy with too many requests right now. Please try again in 1 s.',
+    );
+  });
+
+  it('is not waited out when the wait is longer than the time limit', async () => {
+    scriptFor('chatgpt', { error: { status: 429, retryAfterSeconds: 30 } });
+    const asked = await ask(['chatgpt']);
+    expect(requestsFor('chatgpt')).toHaveLength(1);
+    expect(asked.card('chatgpt').error).toBe(
+      'This model is busy with too many requests right now. Please try again in 30 s.',
+    );
+  });
+});
+
 describe("the vendor's own words in the log", () => {
   it('one warning per failed call, under the request id, with the status, message, vendor and model', async () => {
     scriptFor('chatgpt', { error: { status: 429, message: 'Rate limit reached for gpt requests per min (RPM)' } });
@@ -273,7 +305,9 @@ describe("the vendor's own words in the log", () => {
     scriptFor('gemini', { chunks: [] });
     const asked = await ask(['chatgpt', 'claude', 'gemini']);
     const failures = (await logsOf(asked.requestId)).filter((entry) => entry.msg === 'model call failed');
-    expect(failures).toHaveLength(3);
+    // ChatGPT's 429 is tried once more (issue 17, item 4): two calls, two lines.
+    expect(failures).toHaveLength(4);
+    expect(failures.filter((entry) => entry.model === version('chatgpt'))).toHaveLength(2);
     const of = (model: ModelKey) => failures.find((entry) => entry.model === version(model));
     expect(of('chatgpt')).toMatchObject({
       level: 40,
