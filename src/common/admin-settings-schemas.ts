@@ -181,3 +181,21 @@ export const adminLoginFormSchema = z.object({
   }),
 });
 export type AdminLoginForm = z.infer<typeof adminLoginFormSchema>;
+
+/** GET /api/admin/ai-models: each model's key for everyone, where it comes from, never the key itself. */
+export const adminAiModelSchema = z.object({
+  model: z.string(),
+  displayName: z.string(),
+  provider: z.string(),
+  /** 'admin': saved from the app; 'environment': the server's environment; 'none': no key. */
+  keySource: z.enum(['admin', 'environment', 'none']),
+  /** The key's last four characters behind dots, or null. */
+  maskedKey: z.string().nullable(),
+  version: z.string(),
+  baseUrl: z.string().nullable(),
+});
+export type AdminAiModel = z.infer<typeof adminAiModelSchema>;
+
+/** POST /api/admin/ai-models/:model/check: whether the vendor accepts the key, by its cheapest call. */
+export const keyCheckSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type KeyCheckResult = z.infer<typeof keyCheckSchema>;

@@ -145,7 +145,19 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
   const jobs = new JobService(db, app.log, { exclusive: !config.databaseUrl, ...jobOptions });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
-  await app.register(adminRoutes, { db, config, auth, mailer, settings, gateway, plans, sync, billing, jobs });
+  await app.register(adminRoutes, {
+    db,
+    config,
+    auth,
+    mailer,
+    settings,
+    gateway,
+    plans,
+    sync,
+    billing,
+    jobs,
+    credentials,
+  });
   await app.register(emergencyRoutes, { db, config, auth });
   await app.register(healthRoutes, { db });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Mailer } from '../email/mailer';
 import type { JobService } from '../jobs/job-service';
+import type { CredentialStore } from '../providers/credentials';
 import type { SettingsService } from '../settings/service';
 
 export interface AdminDeps {
@@ -20,4 +21,5 @@ export interface AdminDeps {
   sync: SubscriptionSync;
   billing: BillingService;
   jobs: JobService;
+  credentials: CredentialStore;
 }

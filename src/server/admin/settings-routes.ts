@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminServerMessages as m } from '../../common/admin-messages';
+import { z } from 'zod';
+import { modelCatalogue, modelKeys, modelKeySchema } from '../../common/models';
 import {
   adminAccountSchema,
+  adminAiModelSchema,
+  keyCheckSchema,
   createAdminSchema,
   emailLogSchema,
   emailSettingsInputSchema,
@@ -20,6 +24,7 @@ import { requireAdmin } from '../auth/context';
 import { listEmailLogs } from '../email/logs';
 import { testEmail } from '../email/templates';
 import { HttpError } from '../http/errors';
+import { checkKey } from '../providers/model-lists';
 import { maskSecret } from '../settings/secret-box';
 import { settingKeys } from '../settings/service';
 import { toPublicUser } from '../users/repository';
@@ -39,6 +44,29 @@ export async function adminSettingsRoutes(
   const { db, settings, mailer, auth, adminUsers } = deps;
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const payments = new PaymentSettings(db, settings, deps.gateway, deps.plans);
+
+  // Issue 17, item 4: the AI models' keys for everyone, and a check of each against its vendor.
+  app.get('/api/admin/ai-models', { schema: { response: { 200: z.array(adminAiModelSchema) } } }, async () => {
+    const keys = await deps.credentials.serverKeys();
+    return modelKeys.map((model) => ({
+      model,
+      displayName: modelCatalogue[model].displayName,
+      provider: modelCatalogue[model].provider,
+      keySource: keys[model].source,
+      maskedKey: maskSecret(keys[model].credentials?.apiKey),
+      version: keys[model].credentials?.version ?? modelCatalogue[model].defaultVersion,
+      baseUrl: keys[model].baseUrl,
+    }));
+  });
+
+  app.post(
+    '/api/admin/ai-models/:model/check',
+    { schema: { params: z.object({ model: modelKeySchema }), response: { 200: keyCheckSchema } } },
+    async (request) => {
+      const keys = await deps.credentials.serverKeys();
+      return checkKey(request.params.model, keys[request.params.model].credentials);
+    },
+  );
 
   app.get('/api/admin/email-settings', { schema: { response: { 200: emailSettingsSchema } } }, async () => {
     const current = await mailer.currentSettings();

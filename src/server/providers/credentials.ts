@@ -7,6 +7,13 @@ import type { SecretBox } from '../settings/secret-box';
 import { isAdminUser, type UserRow } from '../users/repository';
 import { vendorEnvPrefix, type ModelCredentials } from './language-models';
 
+export interface ServerKey {
+  credentials: ModelCredentials | null;
+  source: 'admin' | 'environment' | 'none';
+  savedAt: Date | null;
+  baseUrl: string | null;
+}
+
 /**
  * Where a model's key comes from, first match wins (docs/architecture.md, "Security rules"): the signed-in user's own
  * key, the administrator's server-wide key, then the environment. Base URLs come from the
@@ -36,6 +43,29 @@ export class CredentialStore {
       // may need no key at all (a local Ollama).
       const configured = model === 'llama' ? Boolean(env.baseUrl) : Boolean(apiKey);
       out[model] = configured ? { apiKey, baseUrl: env.baseUrl, version } : null;
+    }
+    return out;
+  }
+
+  /**
+   * The keys that answer for everyone (no user's own), with where each comes from: the key an
+   * administrator saved, else the environment's (the admin console's AI models section).
+   */
+  async serverKeys(): Promise<Record<ModelKey, ServerKey>> {
+    const rows = await this.db.select().from(apiKeys).where(isNull(apiKeys.userId));
+    const saved = new Map(rows.map((r) => [r.model, r]));
+    const resolved = await this.resolveAll(null);
+    const out = {} as Record<ModelKey, ServerKey>;
+    for (const model of modelKeys) {
+      const row = saved.get(model);
+      const env = this.config.vendors[vendorEnvPrefix[model]];
+      const credentials = resolved[model];
+      out[model] = {
+        credentials,
+        source: row ? 'admin' : credentials ? 'environment' : 'none',
+        savedAt: row?.updatedAt ?? null,
+        baseUrl: env.baseUrl ?? null,
+      };
     }
     return out;
   }

@@ -140,3 +140,37 @@ describe('GET /api/model-versions/:model', () => {
     }
   });
 });
+
+describe('the admin console key check', () => {
+  it('shows where each key comes from without the key, and asks each vendor whether it accepts it', async () => {
+    const t = await createTestApp({ ...fakes.env, ANTHROPIC_API_KEY: 'sk-ant-wrong-1234' });
+    try {
+      const admin = await signInAdmin(t.app, t.db);
+      const listed = await adminCall(t.app, admin.cookie, 'GET', '/api/admin/ai-models');
+      expect(listed.statusCode, listed.body).toBe(200);
+      const grok = listed.json().find((m: { model: string }) => m.model === 'grok');
+      expect(grok).toMatchObject({ keySource: 'environment', version: modelCatalogue.grok.defaultVersion });
+      expect(grok.maskedKey).toMatch(/^•+.{4}$/);
+      expect(listed.body).not.toContain(FAKE_AI_API_KEY);
+
+      const check = (model: string) => adminCall(t.app, admin.cookie, 'POST', `/api/admin/ai-models/${model}/check`);
+      expect((await check('grok')).json()).toEqual({
+        ok: true,
+        message: 'The key works: the provider lists 4 chat models for it.',
+      });
+      expect((await check('claude')).json()).toEqual({
+        ok: false,
+        message: 'The provider did not accept the API key.',
+      });
+      expect((await check('perplexity')).json()).toEqual({
+        ok: true,
+        message: 'The key works: a one-token answer came back.',
+      });
+
+      const { cookie } = await registerAccount(t.app, uniqueAccount('not-admin'));
+      expect((await adminCall(t.app, cookie, 'POST', '/api/admin/ai-models/grok/check')).statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { generateText } from 'ai';
 import { modelCatalogue, type ModelKey } from '../../common/models';
-import type { ModelCredentials } from './language-models';
+import { createLanguageModel, type ModelCredentials } from './language-models';
 
 // Which versions each vendor offers today, read from the vendor's own list call (issue 17, item 1;
 // decision 0051): OpenAI, xAI, DeepSeek and Llama hosts answer the OpenAI-compatible GET /models,
@@ -136,5 +137,40 @@ export class ModelLists {
       if (kept) return kept;
       return catalogue(error instanceof ModelListError ? error.message : 'The provider could not be reached.');
     }
+  }
+}
+
+export interface KeyCheck {
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * Whether a vendor accepts the key, by its cheapest call (issue 17, item 4): the model list, which
+ * costs nothing; for Perplexity, which has none, a one-token answer.
+ */
+export async function checkKey(model: ModelKey, credentials: ModelCredentials | null): Promise<KeyCheck> {
+  if (!credentials) return { ok: false, message: 'No key is configured for this model.' };
+  try {
+    if (model === 'perplexity') {
+      await generateText({
+        model: createLanguageModel(model, credentials),
+        prompt: 'Reply with OK.',
+        maxOutputTokens: 1,
+        maxRetries: 0,
+        abortSignal: AbortSignal.timeout(LIST_TIMEOUT_MS),
+      });
+      return { ok: true, message: 'The key works: a one-token answer came back.' };
+    }
+    const listed = await fetchVendorModels(model, credentials);
+    return { ok: true, message: `The key works: the provider lists ${listed.length} chat models for it.` };
+  } catch (error) {
+    if (error instanceof ModelListError) return { ok: false, message: error.message };
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (status === 401 || status === 403) return { ok: false, message: 'The provider did not accept the API key.' };
+    return {
+      ok: false,
+      message: typeof status === 'number' ? `The provider answered ${status}.` : 'The provider could not be reached.',
+    };
   }
 }
