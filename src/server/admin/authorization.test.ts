@@ -131,6 +131,13 @@ const adminCalls: Call[] = [
     build: fixed('/api/admin/subscription-plans/basic', { isActive: true }),
     adminStatus: 200,
   },
+  { method: 'GET', route: '/api/admin/ai-models', build: fixed('/api/admin/ai-models'), adminStatus: 200 },
+  {
+    method: 'POST',
+    route: '/api/admin/ai-models/:model/check',
+    build: fixed('/api/admin/ai-models/llama/check'),
+    adminStatus: 200,
+  },
   { method: 'GET', route: '/api/admin/email-settings', build: fixed('/api/admin/email-settings'), adminStatus: 200 },
   {
     method: 'POST',
