@@ -64,6 +64,7 @@ export const adminToastMessages = {
   loadAbandonedCheckouts: 'Failed to load admin data',
   loadPlans: 'Failed to load subscription plans. Please try again.',
   loadEmailSettings: 'Failed to load email settings.',
+  loadAiModels: 'Failed to load the AI models.',
   loadEmailLogs: 'Failed to load email logs.',
   loadEmailLogsRetry: 'Failed to load email logs. Please try again.',
   loadAdminUsers: 'Failed to load admin users.',

@@ -13,6 +13,7 @@ import { DashboardSection } from './dashboard-section';
 import { EmailSettingsSection } from './settings/email-settings-section';
 import { assignLocation, type Redirect } from './users/impersonation-storage';
 import { PaymentSettingsSection } from './settings/payment-settings-section';
+import { AiModelsSection } from './settings/ai-models-section';
 import { PaymentsSection } from './billing/payments-section';
 import { SubscriptionsSection } from './billing/subscriptions-section';
 import { UsersSection } from './users/users-section';
@@ -98,6 +99,8 @@ function SectionContent({
       return <SubscriptionsSection />;
     case 'payment-settings':
       return <PaymentSettingsSection />;
+    case 'ai-models':
+      return <AiModelsSection />;
     case 'email-settings':
       return <EmailSettingsSection />;
     case 'settings':

@@ -1,4 +1,5 @@
 import {
+  Bot,
   CreditCard,
   LayoutDashboard,
   Mail,
@@ -33,6 +34,7 @@ export const adminSections = [
     description: 'Stripe keys, mode, price ids and webhooks',
     icon: ShieldCheck,
   },
+  { id: 'ai-models', label: 'AI Models', description: 'Keys, versions and a check against each vendor', icon: Bot },
   { id: 'email-settings', label: 'Email Settings', description: 'SendGrid configuration and email logs', icon: Mail },
   {
     id: 'settings',

@@ -1,0 +1,111 @@
+import { Bot, CheckCircle2, KeyRound, Loader2, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { adminToastMessages } from '../../../../common/admin-messages';
+import type { AdminAiModel, KeyCheckResult } from '../../../../common/admin-settings-schemas';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { errorText } from '../../../lib/api';
+import { useAiModels, useCheckKey } from '../../../api/admin/ai-models';
+import { useLoadErrorToast, WhenLoaded } from '../shared/table-states';
+
+// AI Models (issue 17, item 4): each model's key for everyone, where it comes from, its version, and a
+// check of the key against the vendor by its cheapest call. Keys are set from the API key dialog on
+// Home (decision 0051); the key itself never comes back, only its last four characters.
+
+const sourceLabel: Record<AdminAiModel['keySource'], string> = {
+  admin: 'Saved in Parallax',
+  environment: 'From the environment',
+  none: 'No key',
+};
+
+function ModelRow({ model }: { model: AdminAiModel }) {
+  const check = useCheckKey();
+  const [result, setResult] = useState<KeyCheckResult | null>(null);
+  const titleId = `ai-model-${model.model}`;
+  return (
+    <li aria-labelledby={titleId} className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_auto] sm:items-start">
+      <div className="grid min-w-0 gap-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span id={titleId} className="font-medium">
+            {model.displayName}
+          </span>
+          <span className="text-xs text-muted-foreground">{model.provider}</span>
+          <Badge variant={model.keySource === 'none' ? 'warning' : 'secondary'}>{sourceLabel[model.keySource]}</Badge>
+        </p>
+        <p className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-muted-foreground">
+          <span>
+            Version: <span className="font-mono text-foreground">{model.version}</span>
+          </span>
+          {model.maskedKey && (
+            <span>
+              Key: <span className="font-mono text-foreground">{model.maskedKey}</span>
+            </span>
+          )}
+          {model.baseUrl && (
+            <span className="break-all">
+              Host: <span className="font-mono text-foreground">{model.baseUrl}</span>
+            </span>
+          )}
+        </p>
+        <p aria-live="polite" className="text-sm">
+          {result && (
+            <span className={`inline-flex items-start gap-1.5 ${result.ok ? 'text-green-700' : 'text-red-700'}`}>
+              {result.ok ? (
+                <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+              ) : (
+                <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+              )}
+              {result.message}
+            </span>
+          )}
+        </p>
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Check key for ${model.displayName}`}
+        disabled={check.isPending || model.keySource === 'none'}
+        onClick={() =>
+          check.mutate(model.model, {
+            onSuccess: setResult,
+            onError: (error) => setResult({ ok: false, message: errorText(error, 'The check could not be made.') }),
+          })
+        }
+      >
+        {check.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <KeyRound aria-hidden />}
+        Check key
+      </Button>
+    </li>
+  );
+}
+
+export function AiModelsSection() {
+  const models = useAiModels();
+  useLoadErrorToast(models.error, adminToastMessages.loadAiModels);
+  return (
+    <Card role="region" aria-labelledby="ai-models-title">
+      <CardHeader>
+        <CardTitle id="ai-models-title" className="flex items-center gap-2 text-lg">
+          <Bot className="size-5 text-primary" aria-hidden />
+          AI models
+        </CardTitle>
+        <CardDescription>
+          The key each model answers with for everyone without a key of their own. Set a key and its version from
+          Configure on Home; Check key asks the vendor whether it accepts the key, by its cheapest call.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <WhenLoaded query={models} loadingLabel="Loading the AI models..." errorTitle={adminToastMessages.loadAiModels}>
+          {(list) => (
+            <ul className="grid gap-2" aria-label="AI models">
+              {list.map((model) => (
+                <ModelRow key={model.model} model={model} />
+              ))}
+            </ul>
+          )}
+        </WhenLoaded>
+      </CardContent>
+    </Card>
+  );
+}
