@@ -41,7 +41,7 @@ const prepareAnswers = () =>
 // The notices of a refused question come with the first refusal.
 const ApiKeysPanel = lazy(async () => ({ default: (await import('./api-keys-panel')).ApiKeysPanel }));
 const SignUpPrompt = lazy(async () => ({ default: (await import('./sign-up-prompt')).SignUpPrompt }));
-const ApiKeyDialog = lazyDialog(async () => (await import('./api-key-dialog')).ApiKeyDialog);
+const ApiKeyDialog = lazyDialog(async () => (await import('../../components/api-keys/api-key-dialog')).ApiKeyDialog);
 const ModelsDialog = lazyDialog(async () => (await import('./models-dialog')).ModelsDialog);
 const SubscriptionModal = lazyDialog(async () => (await import('./subscription-modal')).SubscriptionModal);
 const ShortcutsDialog = lazyDialog(

@@ -1,4 +1,4 @@
-import { Bot, CheckCircle2, KeyRound, Loader2, XCircle } from 'lucide-react';
+import { Bot, CheckCircle2, KeyRound, Loader2, Pencil, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { adminToastMessages } from '../../../../common/admin-messages';
 import type { AdminAiModel, KeyCheckResult } from '../../../../common/admin-settings-schemas';
@@ -7,6 +7,11 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { errorText } from '../../../lib/api';
 import { useAiModels, useCheckKey } from '../../../api/admin/ai-models';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { getSessionId } from '../../../lib/session-id';
+import type { ModelKey } from '../../../../common/models';
+
+const ApiKeyDialog = lazyDialog(async () => (await import('../../../components/api-keys/api-key-dialog')).ApiKeyDialog);
 import { useLoadErrorToast, WhenLoaded } from '../shared/table-states';
 
 // AI Models (issue 17, item 4): each model's key for everyone, where it comes from, its version, and a
@@ -19,7 +24,7 @@ const sourceLabel: Record<AdminAiModel['keySource'], string> = {
   none: 'No key',
 };
 
-function ModelRow({ model }: { model: AdminAiModel }) {
+function ModelRow({ model, onSet }: { model: AdminAiModel; onSet: () => void }) {
   const check = useCheckKey();
   const [result, setResult] = useState<KeyCheckResult | null>(null);
   const titleId = `ai-model-${model.model}`;
@@ -61,27 +66,36 @@ function ModelRow({ model }: { model: AdminAiModel }) {
           )}
         </p>
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={`Check key for ${model.displayName}`}
-        disabled={check.isPending || model.keySource === 'none'}
-        onClick={() =>
-          check.mutate(model.model, {
-            onSuccess: setResult,
-            onError: (error) => setResult({ ok: false, message: errorText(error, 'The check could not be made.') }),
-          })
-        }
-      >
-        {check.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <KeyRound aria-hidden />}
-        Check key
-      </Button>
+      <div className="flex flex-wrap gap-2 sm:justify-end">
+        <Button variant="outline" size="sm" aria-label={`Set key for ${model.displayName}`} onClick={onSet}>
+          <Pencil aria-hidden />
+          Set key
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Check key for ${model.displayName}`}
+          disabled={check.isPending || model.keySource === 'none'}
+          onClick={() =>
+            check.mutate(model.model, {
+              onSuccess: setResult,
+              onError: (error) => setResult({ ok: false, message: errorText(error, 'The check could not be made.') }),
+            })
+          }
+        >
+          {check.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <KeyRound aria-hidden />}
+          Check key
+        </Button>
+      </div>
     </li>
   );
 }
 
 export function AiModelsSection() {
   const models = useAiModels();
+  const [sessionId] = useState(getSessionId);
+  const [editing, setEditing] = useState<AdminAiModel | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
   useLoadErrorToast(models.error, adminToastMessages.loadAiModels);
   return (
     <Card role="region" aria-labelledby="ai-models-title">
@@ -91,8 +105,9 @@ export function AiModelsSection() {
           AI models
         </CardTitle>
         <CardDescription>
-          The key each model answers with for everyone without a key of their own. Set a key and its version from
-          Configure on Home; Check key asks the vendor whether it accepts the key, by its cheapest call.
+          The key each model answers with for everyone without a key of their own. Set key saves a key and the version
+          to answer with, chosen from the vendor's own list; Check key asks the vendor whether it accepts the key, by
+          its cheapest call.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -100,12 +115,31 @@ export function AiModelsSection() {
           {(list) => (
             <ul className="grid gap-2" aria-label="AI models">
               {list.map((model) => (
-                <ModelRow key={model.model} model={model} />
+                <ModelRow
+                  key={model.model}
+                  model={model}
+                  onSet={() => {
+                    setEditing(model);
+                    setDialogOpen(true);
+                  }}
+                />
               ))}
             </ul>
           )}
         </WhenLoaded>
       </CardContent>
+      {editing && (
+        <ApiKeyDialog
+          key={editing.model}
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          model={editing.model as ModelKey}
+          initialVersion={editing.version}
+          signedIn
+          sessionId={sessionId}
+          onSaved={() => void models.refetch()}
+        />
+      )}
     </Card>
   );
 }

@@ -3,23 +3,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { modelCatalogue, modelKeys, type ModelKey } from '../../../common/models';
 import { queryMessages } from '../../../common/query-messages';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
-import { FormField } from '../../components/ui/form-field';
-import { PasswordInput } from '../../components/ui/password-input';
-import { toast } from '../../components/ui/toast-store';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import { FormField } from '../ui/form-field';
+import { PasswordInput } from '../ui/password-input';
+import { toast } from '../ui/toast-store';
 import { ApiError, errorText } from '../../lib/api';
 import { useSaveApiKey } from '../../api/questions';
 import { useCurrentUser } from '../../api/auth';
 import { useModelVersions, useRefreshModelVersions } from '../../api/model-versions';
-import { Input } from '../../components/ui/input';
+import { Input } from '../ui/input';
 import { formatRelativeTime } from '../../lib/relative-time';
 
 const selectClass =
@@ -111,11 +104,13 @@ function VersionField({
 
 function ApiKeyForm({
   initialModel,
+  initialVersion,
   signedIn,
   sessionId,
   onSaved,
 }: {
   initialModel: ModelKey;
+  initialVersion?: string;
   signedIn: boolean;
   sessionId: string;
   onSaved: () => void;
@@ -123,7 +118,7 @@ function ApiKeyForm({
   const id = useId();
   const [model, setModel] = useState<ModelKey>(initialModel);
   const [apiKey, setApiKey] = useState('');
-  const [version, setVersion] = useState(modelCatalogue[initialModel].defaultVersion);
+  const [version, setVersion] = useState(initialVersion ?? modelCatalogue[initialModel].defaultVersion);
   const save = useSaveApiKey();
 
   function changeModel(next: ModelKey) {
@@ -219,12 +214,17 @@ export function ApiKeyDialog({
   model,
   signedIn,
   sessionId,
+  initialVersion,
+  onSaved,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   model: ModelKey;
   signedIn: boolean;
   sessionId: string;
+  /** The version the model answers with now (the admin console knows it); else the default. */
+  initialVersion?: string;
+  onSaved?: () => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -236,9 +236,13 @@ export function ApiKeyDialog({
         <ApiKeyForm
           key={model}
           initialModel={model}
+          initialVersion={initialVersion}
           signedIn={signedIn}
           sessionId={sessionId}
-          onSaved={() => onOpenChange(false)}
+          onSaved={() => {
+            onSaved?.();
+            onOpenChange(false);
+          }}
         />
       </DialogContent>
     </Dialog>
