@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FAKE_VENDOR_PORT } from './support/paths.mjs';
+import { DESKTOP_AND_PHONE } from './support/viewports';
 
 // Issue 20, item 4: the Session History groups questions by date in the browser's calendar, searches
 // the questions and their answers on the server (a word only an answer holds finds its question), and
@@ -17,10 +18,7 @@ async function ask(page: Page, text: string) {
   await expect(page.getByText('All models responded')).toBeVisible({ timeout: 30_000 });
 }
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 375, height: 812 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
     const phone = viewport.width < 768;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FAKE_VENDOR_PORT } from './support/paths.mjs';
+import { DESKTOP_AND_PHONE } from './support/viewports';
 
 // Issue 16, item 1: the app shell never scrolls as a whole. Only the results area does, so the
 // header (and on phones the question box) stays put however long the answers are. A visually hidden
@@ -62,10 +63,7 @@ async function scrollResults(page: Page) {
   expect(scrolled).toBeGreaterThan(0);
 }
 
-for (const { width, height } of [
-  { width: 1366, height: 900 },
-  { width: 375, height: 812 },
-]) {
+for (const { width, height } of DESKTOP_AND_PHONE) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height } });
 

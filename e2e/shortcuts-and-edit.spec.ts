@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_FREE_QUESTIONS } from './support/paths.mjs';
+import { DESKTOP_AND_PHONE } from './support/viewports';
 
 // Issue 20, items 6 and 7: `/` puts the cursor in the question box, `?` lists the shortcuts, Ctrl+K
 // opens the history search (on a phone the sidebar opens for it), none fires while typing; the last
@@ -13,10 +14,7 @@ async function waitForAnswers(page: Page) {
   await expect(page.getByRole('heading', { name: 'Individual AI Responses' })).toBeVisible({ timeout: 30_000 });
 }
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 375, height: 812 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

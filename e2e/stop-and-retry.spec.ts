@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_FREE_QUESTIONS, FAKE_VENDOR_PORT } from './support/paths.mjs';
+import { DESKTOP_AND_PHONE } from './support/viewports';
 
 // Issue 20, items 1 and 2: one answer is stopped from its card and the rest with Escape; the vendor
 // fake sees both calls aborted, the cards keep their words marked Stopped, the comparison says so, the
@@ -30,10 +31,7 @@ const sentences = (name: string) => Array.from({ length: 150 }, (_, i) => `${nam
 const card = (page: Page, name: string) => page.getByRole('article', { name: `${name} answer` });
 const RETRIED = 'ChatGPT, asked again: Paris has about 2.1 million inhabitants.';
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 375, height: 812 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

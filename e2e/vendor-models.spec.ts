@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN, FAKE_VENDOR_PORT } from './support/paths.mjs';
+import { DESKTOP_AND_PHONE } from './support/viewports';
 
 // Issue 17, items 1 and 4 so far: the admin console checks each model's key with its vendor, and its
 // key dialog offers the versions the vendor lists today (the loopback fake answers the list calls),
@@ -18,10 +19,7 @@ async function listModels(vendor: string, models: string[]) {
   expect(response.status).toBe(204);
 }
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 375, height: 812 },
-]) {
+for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
