@@ -65,6 +65,7 @@ export function HomePage() {
   const sidebar = useSidebar();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const focusQuestionOnClose = useRef(false);
   const sessionId = useBrowserSessionId(user === undefined ? undefined : (user?.id ?? null));
   const models = useModelSelection();
   const apiStatus = useApiStatus();
@@ -282,8 +283,15 @@ export function HomePage() {
           open={modelsOpen}
           onOpenChange={setModelsOpen}
           onDone={() => {
+            focusQuestionOnClose.current = true;
             setModelsOpen(false);
-            requestAnimationFrame(() => inputRef.current?.focus());
+          }}
+          // Done leads on to the question; closing any other way returns to the AI Models button.
+          onCloseAutoFocus={(event) => {
+            if (!focusQuestionOnClose.current) return;
+            focusQuestionOnClose.current = false;
+            event.preventDefault();
+            inputRef.current?.focus();
           }}
           selected={models.selected}
           onToggle={models.toggle}

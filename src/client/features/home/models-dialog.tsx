@@ -19,6 +19,7 @@ export function ModelsDialog({
   onToggle,
   apiStatus,
   onConfigure,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -27,10 +28,12 @@ export function ModelsDialog({
   onToggle: (model: ModelKey) => void;
   apiStatus: ApiStatus | undefined;
   onConfigure: (model: ModelKey) => void;
+  /** Where focus goes as it closes: prevent the default to put it elsewhere than on the opener. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md gap-3">
+      <DialogContent className="max-w-md gap-3" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>AI Models</DialogTitle>
           <DialogDescription>Choose one to three models to answer your question.</DialogDescription>
