@@ -16,13 +16,16 @@ export const vendorFailureKinds = [
 
 export type VendorFailure = (typeof vendorFailureKinds)[number];
 
+/** What a rate-limited card says first, with or without the vendor's wait after it. */
+const RATE_LIMITED = 'This model is busy with too many requests right now.';
+
 /**
  * One short text per kind. The card's header already names the model, and a card may keep the words
  * that arrived before the failure, so each text reads well under a partial answer as well as alone.
  */
 export const vendorFailureMessages: Record<VendorFailure, string> = {
   timeout: 'This model took too long to answer. Please try again.',
-  'rate-limited': 'This model is busy with too many requests right now. Please try again in a minute.',
+  'rate-limited': `${RATE_LIMITED} Please try again in a minute.`,
   'key-rejected': "The model's provider did not accept its API key. Check the key in the API settings.",
   'vendor-error': "The model's provider ran into a problem. Please try again later.",
   empty: 'This model sent back an empty answer. Please try again.',
@@ -39,5 +42,5 @@ export const vendorFailureMessages: Record<VendorFailure, string> = {
 export function rateLimitedMessage(retryAfterMs: number | undefined): string {
   if (retryAfterMs === undefined) return vendorFailureMessages['rate-limited'];
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return `This model is busy with too many requests right now. Please try again in ${seconds} s.`;
+  return `${RATE_LIMITED} Please try again in ${seconds} s.`;
 }
