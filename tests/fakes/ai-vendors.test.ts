@@ -56,6 +56,7 @@ function asAiSdk6Model(model: { specificationVersion: string }): LanguageModel {
 }
 
 interface ProviderCase {
+  name: string;
   id: AiProviderId;
   modelId: string;
   fake: () => ScriptedVendorServer;
@@ -70,6 +71,7 @@ const settings = (id: AiProviderId) => ({ apiKey: KEY, baseURL: vendors.baseUrls
 
 const cases: ProviderCase[] = [
   {
+    name: 'chatgpt',
     id: 'chatgpt',
     modelId: 'gpt-4o',
     fake: () => vendors.openai,
@@ -78,6 +80,7 @@ const cases: ProviderCase[] = [
     auth: bearer,
   },
   {
+    name: 'grok',
     id: 'grok',
     modelId: 'grok-3',
     fake: () => vendors.openai,
@@ -86,6 +89,7 @@ const cases: ProviderCase[] = [
     auth: bearer,
   },
   {
+    name: 'gemini',
     id: 'gemini',
     modelId: 'gemini-2.5-flash',
     fake: () => vendors.gemini,
@@ -94,6 +98,7 @@ const cases: ProviderCase[] = [
     auth: (headers) => headers['x-goog-api-key'],
   },
   {
+    name: 'deepseek',
     id: 'deepseek',
     modelId: 'deepseek-chat',
     fake: () => vendors.openai,
@@ -102,6 +107,7 @@ const cases: ProviderCase[] = [
     auth: bearer,
   },
   {
+    name: 'llama',
     id: 'llama',
     modelId: 'llama-3.3-70b',
     fake: () => vendors.openai,
@@ -116,6 +122,7 @@ const cases: ProviderCase[] = [
     auth: bearer,
   },
   {
+    name: 'claude',
     id: 'claude',
     modelId: 'claude-sonnet-4-5',
     fake: () => vendors.anthropic,
@@ -124,6 +131,25 @@ const cases: ProviderCase[] = [
     auth: (headers) => headers['x-api-key'],
   },
   {
+    name: 'chatgpt on the Responses API',
+    id: 'chatgpt',
+    modelId: 'gpt-5-mini',
+    fake: () => vendors.openai,
+    model: (id) => createOpenAI(settings('chatgpt')).responses(id),
+    streamPath: '/v1/responses',
+    auth: bearer,
+  },
+  {
+    name: 'grok on the Responses API',
+    id: 'grok',
+    modelId: 'grok-4',
+    fake: () => vendors.openai,
+    model: (id) => createXai(settings('grok')).responses(id),
+    streamPath: '/xai/v1/responses',
+    auth: bearer,
+  },
+  {
+    name: 'perplexity',
     id: 'perplexity',
     modelId: 'sonar',
     fake: () => vendors.openai,
@@ -158,7 +184,7 @@ function stream(c: ProviderCase, options: { abortSignal?: AbortSignal; prompt?: 
   return { result, errors };
 }
 
-describe.each(cases)('$id through the real SDK', (c) => {
+describe.each(cases)('$name through the real SDK', (c) => {
   it('streams the scripted deltas in order, with token usage, to the vendor endpoint', async () => {
     const chunks = ['Rayleigh ', 'scattering', ' favours', ' short ', 'wavelengths.'];
     c.fake().script(c.modelId, { chunks, usage: { inputTokens: 17, outputTokens: 5 } });
@@ -282,5 +308,24 @@ describe.each(cases)('$id through the real SDK', (c) => {
       maxRetries: 0,
     });
     expect(judgeSchema.parse(generated.output).summary).toContain(c.modelId);
+  });
+});
+
+describe('the Responses API', () => {
+  it('ends a reply cut short by max_output_tokens as incomplete, which the SDK reports as length', async () => {
+    vendors.openai.script('gpt-5-mini', { text: 'one two', finishReason: 'max_output_tokens' });
+    const model = createOpenAI(settings('chatgpt')).responses('gpt-5-mini');
+    const streamed = streamText({ model, prompt: 'x', maxRetries: 0 });
+    expect([await streamed.text, await streamed.finishReason]).toEqual(['one two', 'length']);
+    expect((await generateText({ model, prompt: 'x', maxRetries: 0 })).finishReason).toBe('length');
+  });
+
+  it('is served for OpenAI and xAI only', async () => {
+    const response = await fetch(`${vendors.baseUrls.deepseek}/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}` },
+      body: JSON.stringify({ model: 'deepseek-chat', input: 'x' }),
+    });
+    expect(response.status).toBe(404);
   });
 });

@@ -1,7 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ScriptedVendorServer, started, type ScriptedServerOptions } from './scripted-server';
 import {
+  arrayIn,
+  citationsOf,
   frame,
+  titleOf,
   type JsonObject,
   type ReplyPlan,
   type RequestInfo,
@@ -14,7 +17,10 @@ import {
 //   POST {base}/models/{model}:generateContent                -> one GenerateContentResponse
 // The last streamed frame carries finishReason STOP and the full usageMetadata. Structured output
 // (generationConfig.responseMimeType application/json + responseSchema) is answered with the
-// scripted JSON as the reply text, which is what the SDK parses.
+// scripted JSON as the reply text, which is what the SDK parses. Thoughts come as `thought: true`
+// parts before the answer when generationConfig.thinkingConfig.includeThoughts is set (their tokens
+// are counted as thoughtsTokenCount either way); a request offering Google Search gets
+// groundingMetadata on the last chunk.
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'INVALID_ARGUMENT',
@@ -38,7 +44,7 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   503: 'The model is overloaded. Please try again later.',
 };
 
-type Part = { text?: unknown };
+type Part = { text?: unknown; thought?: boolean };
 type Content = { role?: string; parts?: Part[] };
 
 const partsText = (content: Content | undefined): string =>
@@ -130,39 +136,93 @@ export class FakeGemini extends ScriptedVendorServer {
     return { status: 400, body: this.errorBody(400, 'API key not valid. Please pass a valid API key.', vendor) };
   }
 
-  private response(plan: ReplyPlan, text: string, finished: boolean) {
+  /** One GenerateContentResponse; the `last` one finishes the candidate and carries its grounding. */
+  private response(plan: ReplyPlan, parts: Part[], last?: { grounding: unknown }) {
+    const finished = last !== undefined;
+    // Gemini bills its thinking whether or not the request asked to see the thoughts.
+    const thoughts = plan.reasoningTokens > 0 ? { thoughtsTokenCount: plan.reasoningTokens } : {};
     return {
       candidates: [
         {
-          content: { parts: [{ text }], role: 'model' },
+          content: { parts, role: 'model' },
           ...(finished && { finishReason: plan.script.finishReason ?? 'STOP' }),
           index: 0,
+          ...(last?.grounding !== undefined && { groundingMetadata: last.grounding }),
         },
       ],
       usageMetadata: finished
         ? {
             promptTokenCount: plan.inputTokens,
             candidatesTokenCount: plan.outputTokens,
-            totalTokenCount: plan.inputTokens + plan.outputTokens,
+            totalTokenCount: plan.inputTokens + plan.outputTokens + plan.reasoningTokens,
+            ...thoughts,
           }
-        : { promptTokenCount: plan.inputTokens, totalTokenCount: plan.inputTokens },
+        : { promptTokenCount: plan.inputTokens, totalTokenCount: plan.inputTokens, ...thoughts },
       modelVersion: plan.model,
       responseId: plan.id,
     };
   }
 
+  /** The thoughts the request asked to see, and the grounding of a request that offered Google Search. */
+  private reply(plan: ReplyPlan) {
+    const body = plan.request.body ?? {};
+    const config = body.generationConfig as { thinkingConfig?: { includeThoughts?: boolean } } | undefined;
+    const sources = plan.script.sources ?? [];
+    const searchTool = arrayIn(body, 'tools').some(
+      (tool) => tool !== null && typeof tool === 'object' && ('googleSearch' in tool || 'google_search' in tool),
+    );
+    return {
+      thoughts: config?.thinkingConfig?.includeThoughts === true ? plan.reasoningChunks : [],
+      grounding: sources.length > 0 && searchTool ? groundingMetadata(plan) : undefined,
+    };
+  }
+
   protected streamFrames(plan: ReplyPlan): StreamFrames {
+    const { thoughts, grounding } = this.reply(plan);
+    const partial = (part: Part) => frame(this.response(plan, [part]));
     return {
       head: [],
-      deltas: plan.chunks.map((text) => frame(this.response(plan, text, false))),
-      tail: [frame(this.response(plan, '', true))],
+      deltas: [
+        ...thoughts.map((text) => partial({ text, thought: true })),
+        ...plan.chunks.map((text) => partial({ text })),
+      ],
+      tail: [frame(this.response(plan, [{ text: '' }], { grounding }))],
       errorEvent: frame(this.errorBody(500, undefined, 'gemini')),
     };
   }
 
   protected completion(plan: ReplyPlan): unknown {
-    return this.response(plan, plan.text, true);
+    const { thoughts, grounding } = this.reply(plan);
+    const thought = thoughts.length > 0 ? [{ text: thoughts.join(''), thought: true }] : [];
+    return this.response(plan, [...thought, { text: plan.text }], { grounding });
   }
+}
+
+/**
+ * Google Search grounding as Gemini reports it on the last candidate: the queries it ran, the
+ * search suggestion widget, one grounding chunk per page and one support per cited sentence. Segment
+ * offsets count UTF-8 bytes, and a zero startIndex is left out, as protobuf JSON leaves out zeros.
+ */
+function groundingMetadata(plan: ReplyPlan) {
+  const sources = plan.script.sources ?? [];
+  const bytes = (end: number) => Buffer.byteLength(plan.text.slice(0, end));
+  const query = plan.request.prompt;
+  return {
+    webSearchQueries: [query],
+    searchEntryPoint: {
+      renderedContent: `<style>.container { display: flex; }</style><div class="container"><a class="chip" href="https://www.google.com/search?q=${encodeURIComponent(query)}">${query}</a></div>`,
+    },
+    groundingChunks: sources.map((source) => ({ web: { uri: source.url, title: titleOf(source) } })),
+    groundingSupports: citationsOf(plan.text, sources).map((citation) => ({
+      segment: {
+        ...(citation.start > 0 && { startIndex: bytes(citation.start) }),
+        endIndex: bytes(citation.end),
+        text: citation.sentence,
+      },
+      groundingChunkIndices: [citation.index],
+      confidenceScores: [0.9],
+    })),
+  };
 }
 
 export const startFakeGemini = (options: ScriptedServerOptions = {}) => started(new FakeGemini(options));

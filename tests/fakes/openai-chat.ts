@@ -1,13 +1,19 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { ScriptedVendorServer, started, type ScriptedServerOptions } from './scripted-server';
+import { describeResponsesRequest, responsesObject, responsesStreamFrames } from './openai-responses';
+import { ScriptedVendorServer, started, type ScriptedServerOptions, type VendorMatch } from './scripted-server';
 import {
+  citationsOf,
   contentText,
   frame,
+  FrameSequence,
+  titleOf,
+  type Citation,
   type JsonObject,
   type ReplyPlan,
   type RequestInfo,
   type StreamFrames,
   type VendorScript,
+  withCitationMarkers,
 } from './vendor-wire';
 
 // A loopback OpenAI-style chat completions API (POST {base}/chat/completions), the protocol that
@@ -16,10 +22,18 @@ import {
 // finish chunk, a usage chunk (`choices: []`) when `stream_options.include_usage` is set, and
 // `data: [DONE]`. One fake serves every such vendor: the first path segment picks the flavour
 // (`urlFor('perplexity')` = {origin}/perplexity), so requests are recorded per vendor and
-// Perplexity gets its quirks (usage always streamed, numeric error codes).
+// Perplexity gets its quirks (usage always streamed, numeric error codes). Reasoning and web search
+// follow each vendor: DeepSeek and xAI stream `reasoning_content` deltas, Perplexity writes its
+// thinking as `<think>…</think>` at the start of the text and always lists its sources; OpenAI's
+// search models annotate the text (request `web_search_options`), xAI Live Search lists `citations`
+// (request `search_parameters`). The openai and xai flavours also serve the Responses API
+// (POST {base}/responses, openai-responses.ts).
 
 export const OPENAI_CHAT_VENDORS = ['openai', 'xai', 'deepseek', 'perplexity', 'llama'] as const;
 export type OpenAIChatVendor = (typeof OPENAI_CHAT_VENDORS)[number];
+
+/** The chat vendors whose models show their thinking (OpenAI's and Llama's chat completions do not). */
+const THINKING_SHOWN: readonly string[] = ['deepseek', 'xai', 'perplexity'];
 
 /**
  * What each vendor's list call names until a test says otherwise: chat models alongside the speech,
@@ -78,11 +92,15 @@ export class FakeOpenAIChat extends ScriptedVendorServer {
       : `${this.origin}/${vendor}/v1`;
   }
 
-  protected match(method: string, url: URL) {
-    if (method !== 'POST' || !url.pathname.endsWith('/chat/completions')) return undefined;
+  protected match(method: string, url: URL): VendorMatch | undefined {
+    if (method !== 'POST') return undefined;
     const first = url.pathname.split('/')[1] ?? '';
     const vendor = (OPENAI_CHAT_VENDORS as readonly string[]).includes(first) ? first : 'openai';
-    return { vendor };
+    if (url.pathname.endsWith('/chat/completions')) return { vendor, api: 'chat' };
+    // Of these vendors only OpenAI and xAI have a Responses API.
+    if (url.pathname.endsWith('/responses') && (vendor === 'openai' || vendor === 'xai'))
+      return { vendor, api: 'responses' };
+    return undefined;
   }
 
   protected listCall(method: string, url: URL) {
@@ -108,7 +126,8 @@ export class FakeOpenAIChat extends ScriptedVendorServer {
     return CURRENT_MODELS[vendor as OpenAIChatVendor] ?? [];
   }
 
-  protected describe(body: JsonObject, match: { vendor: string }): RequestInfo {
+  protected describe(body: JsonObject, match: VendorMatch): RequestInfo {
+    if (match.api === 'responses') return describeResponsesRequest(body, match.vendor);
     const messages: { role?: string; content?: unknown }[] = Array.isArray(body.messages) ? body.messages : [];
     const textOf = (roles: string[]) =>
       messages
@@ -156,21 +175,65 @@ export class FakeOpenAIChat extends ScriptedVendorServer {
   }
 
   private usage(plan: ReplyPlan) {
-    const usage: Record<string, number> = {
+    const reasoning = THINKING_SHOWN.includes(plan.vendor) ? plan.reasoningTokens : 0;
+    // xAI counts the thinking beside the completion tokens, the others inside them.
+    const completion = plan.outputTokens + (plan.vendor === 'xai' ? 0 : reasoning);
+    const usage: Record<string, unknown> = {
       prompt_tokens: plan.inputTokens,
-      completion_tokens: plan.outputTokens,
-      total_tokens: plan.inputTokens + plan.outputTokens,
+      completion_tokens: completion,
+      total_tokens: plan.inputTokens + completion + (plan.vendor === 'xai' ? reasoning : 0),
     };
     if (plan.vendor === 'deepseek')
       Object.assign(usage, { prompt_cache_hit_tokens: 0, prompt_cache_miss_tokens: plan.inputTokens });
+    if (reasoning > 0 && plan.vendor !== 'perplexity')
+      usage.completion_tokens_details = { reasoning_tokens: reasoning };
     return usage;
   }
 
-  private extras(plan: ReplyPlan) {
-    return plan.script.citations ? { citations: plan.script.citations } : {};
+  /** What the reply cites, where the request lets the vendor search. */
+  private search(plan: ReplyPlan) {
+    const body = (plan.request.body ?? {}) as { web_search_options?: unknown; search_parameters?: unknown };
+    const sources = plan.script.sources ?? [];
+    const searched =
+      sources.length > 0 &&
+      (plan.vendor === 'perplexity' ||
+        (plan.vendor === 'openai' && body.web_search_options != null) ||
+        (plan.vendor === 'xai' && body.search_parameters != null));
+    if (!searched) return { annotations: [], perplexity: {}, xai: {} };
+    const urls = sources.map((s) => s.url);
+    return {
+      // OpenAI's search models mark the cited span of the text.
+      annotations: plan.vendor === 'openai' ? citationsOf(plan.text, sources) : [],
+      // Perplexity repeats its sources on every chunk: `citations` (what @ai-sdk/perplexity reads,
+      // from the first chunk) and the newer `search_results` with titles.
+      perplexity:
+        plan.vendor === 'perplexity'
+          ? { citations: urls, search_results: sources.map((s) => ({ title: titleOf(s), url: s.url, date: null })) }
+          : {},
+      // xAI Live Search lists its sources once, on the last chunk.
+      xai: plan.vendor === 'xai' ? { citations: urls } : {},
+    };
+  }
+
+  /** The thinking deltas a chat vendor shows: DeepSeek and xAI as reasoning_content, Perplexity in its text. */
+  private thinking(plan: ReplyPlan): string[] {
+    return THINKING_SHOWN.includes(plan.vendor) ? plan.reasoningChunks : [];
+  }
+
+  /**
+   * The text deltas. Perplexity's start with its `<think>…</think>` when it thought, and carry its
+   * citation markers: `[k]` after each sentence citing the k-th of its `citations`.
+   */
+  private contents(plan: ReplyPlan): string[] {
+    if (plan.vendor !== 'perplexity') return plan.chunks;
+    const thinking = this.thinking(plan);
+    const cited = citationsOf(plan.text, plan.script.sources);
+    const { chunks } = withCitationMarkers(plan.text, plan.chunks, cited, (c) => `[${c.index + 1}]`);
+    return thinking.length > 0 ? ['<think>', ...thinking, '</think>', ...chunks] : chunks;
   }
 
   protected streamFrames(plan: ReplyPlan): StreamFrames {
+    if (plan.request.api === 'responses') return responsesStreamFrames(plan);
     const base = {
       id: `chatcmpl-${plan.id}`,
       object: 'chat.completion.chunk',
@@ -178,30 +241,44 @@ export class FakeOpenAIChat extends ScriptedVendorServer {
       model: plan.model,
       system_fingerprint: 'fp_fake',
     };
+    const search = this.search(plan);
     const chunk = (delta: object, finishReason: string | null = null, more: object = {}) => ({
       ...base,
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      ...search.perplexity,
       ...more,
     });
     const body = plan.request.body as { stream_options?: { include_usage?: boolean } };
     const finishReason = plan.script.finishReason ?? 'stop';
+    const out = new FrameSequence().push(frame(chunk({ role: 'assistant', content: '' })));
+    if (plan.vendor !== 'perplexity')
+      for (const reasoning_content of this.thinking(plan))
+        out.delta(frame(chunk({ content: null, reasoning_content })));
+    const unannounced = [...search.annotations];
+    let offset = 0;
+    for (const content of this.contents(plan)) {
+      out.delta(frame(chunk({ content })));
+      offset += content.length;
+      // An annotation follows the delta that completes the sentence it points at.
+      for (let next = unannounced[0]; next && next.end <= offset; next = unannounced[0])
+        out.push(frame(chunk({ annotations: [urlCitation(unannounced.shift() ?? next)] })));
+    }
     // Perplexity streams usage without being asked; OpenAI only when stream_options.include_usage is set.
-    const perplexity = plan.vendor === 'perplexity';
-    const tail = perplexity
-      ? [frame(chunk({}, finishReason, { usage: this.usage(plan), ...this.extras(plan) }))]
-      : [frame(chunk({}, finishReason))];
-    if (!perplexity && body.stream_options?.include_usage === true)
-      tail.push(frame({ ...base, choices: [], usage: this.usage(plan) }));
-    tail.push({ data: '[DONE]' });
-    return {
-      head: [frame(chunk({ role: 'assistant', content: '' }, null, this.extras(plan)))],
-      deltas: plan.chunks.map((content) => frame(chunk({ content }, null, perplexity ? this.extras(plan) : {}))),
-      tail,
-      errorEvent: frame({ error: { message: DEFAULT_MESSAGES[500], type: 'server_error', param: null, code: null } }),
-    };
+    if (plan.vendor === 'perplexity') out.push(frame(chunk({}, finishReason, { usage: this.usage(plan) })));
+    else if (body.stream_options?.include_usage !== true) out.push(frame(chunk({}, finishReason, search.xai)));
+    else
+      out.push(frame(chunk({}, finishReason)), frame({ ...base, choices: [], usage: this.usage(plan), ...search.xai }));
+    out.push({ data: '[DONE]' });
+    return out.build(
+      frame({ error: { message: DEFAULT_MESSAGES[500], type: 'server_error', param: null, code: null } }),
+    );
   }
 
   protected completion(plan: ReplyPlan): unknown {
+    if (plan.request.api === 'responses') return responsesObject(plan);
+    const search = this.search(plan);
+    const thinking = this.thinking(plan).join('');
+    const shownAsReasoning = thinking !== '' && plan.vendor !== 'perplexity';
     return {
       id: `chatcmpl-${plan.id}`,
       object: 'chat.completion',
@@ -211,16 +288,29 @@ export class FakeOpenAIChat extends ScriptedVendorServer {
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: plan.text, refusal: null },
+          message: {
+            role: 'assistant',
+            content: this.contents(plan).join(''),
+            ...(shownAsReasoning && { reasoning_content: thinking }),
+            refusal: null,
+            ...(search.annotations.length > 0 && { annotations: search.annotations.map(urlCitation) }),
+          },
           logprobs: null,
           finish_reason: plan.script.finishReason ?? 'stop',
         },
       ],
       usage: this.usage(plan),
-      ...this.extras(plan),
+      ...search.perplexity,
+      ...search.xai,
     };
   }
 }
+
+/** A chat completions url_citation annotation: the cited sentence's span of the message text. */
+const urlCitation = (citation: Citation) => ({
+  type: 'url_citation',
+  url_citation: { start_index: citation.start, end_index: citation.end, url: citation.url, title: citation.title },
+});
 
 /** The JSON schema in "Return JSON that conforms to the following schema: {...}", if any. */
 function schemaInText(text: string): unknown {

@@ -65,7 +65,7 @@ describe('scripting', () => {
   });
 
   it('sends Perplexity citations as sources, and usage without stream_options', async () => {
-    vendors.openai.script('sonar', { text: 'Paris.', citations: ['https://example.com/paris'] });
+    vendors.openai.script('sonar', { text: 'Paris.', sources: [{ url: 'https://example.com/paris' }] });
     const model = createPerplexity({ apiKey: FAKE_AI_API_KEY, baseURL: vendors.baseUrls.perplexity })('sonar');
     const result = streamText({ model, prompt: 'Capital of France?' });
     expect((await result.sources).map((s) => s.sourceType === 'url' && s.url)).toEqual(['https://example.com/paris']);

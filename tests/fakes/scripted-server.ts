@@ -19,6 +19,7 @@ import {
   type RecordedVendorRequest,
   type ReplyPlan,
   type RequestInfo,
+  type SseFrame,
   type StreamFrames,
   type VendorScript,
 } from './vendor-wire';
@@ -39,6 +40,15 @@ export interface ScriptedServerOptions {
 /** The `model` a list call is recorded and scripted under. */
 export const LIST_CALL = '__list_models';
 
+/** What a fake's match() found: the vendor, and what the URL says of the model, streaming and API. */
+export interface VendorMatch {
+  vendor: string;
+  model?: string;
+  stream?: boolean;
+  /** Which of the fake's APIs the path is for, where it serves more than one (recorded as `api`). */
+  api?: string;
+}
+
 export abstract class ScriptedVendorServer {
   readonly requests: RecordedVendorRequest[] = [];
 
@@ -54,11 +64,8 @@ export abstract class ScriptedVendorServer {
   constructor(protected readonly options: ScriptedServerOptions = {}) {}
 
   /** Which request this fake serves; undefined = 404. */
-  protected abstract match(method: string, url: URL): { vendor: string; model?: string; stream?: boolean } | undefined;
-  protected abstract describe(
-    body: JsonObject,
-    match: { vendor: string; model?: string; stream?: boolean },
-  ): RequestInfo;
+  protected abstract match(method: string, url: URL): VendorMatch | undefined;
+  protected abstract describe(body: JsonObject, match: VendorMatch): RequestInfo;
   /** The API key the request carries, if any. */
   protected abstract apiKeyOf(headers: IncomingHttpHeaders, url: URL): string | undefined;
   protected abstract errorBody(
@@ -189,6 +196,7 @@ export abstract class ScriptedVendorServer {
     const record: RecordedVendorRequest = {
       seq: ++this.seq,
       vendor: info.vendor,
+      ...(match.api !== undefined && { api: match.api }),
       method: req.method ?? 'GET',
       path: url.pathname,
       query: url.search,
@@ -239,6 +247,7 @@ export abstract class ScriptedVendorServer {
 
     const text = script.chunks ? script.chunks.join('') : (script.text ?? this.defaultReply(info));
     const chunks = script.chunks ?? splitWords(text);
+    const reasoningChunks = script.reasoning ? splitWords(script.reasoning) : [];
     const inputTokens = script.usage?.inputTokens ?? countWords(`${info.system ?? ''} ${info.prompt}`);
     const plan: ReplyPlan = {
       id: `fake-${record.seq}`,
@@ -247,8 +256,10 @@ export abstract class ScriptedVendorServer {
       vendor: info.vendor,
       text,
       chunks,
+      reasoningChunks,
       inputTokens,
       outputTokens: script.usage?.outputTokens ?? chunks.length,
+      reasoningTokens: script.usage?.reasoningTokens ?? reasoningChunks.length,
       script,
       request: record,
     };
@@ -295,17 +306,18 @@ export abstract class ScriptedVendorServer {
           return;
         }
         if (failure === 'error-event') {
-          writeFrame(res, frames.errorEvent);
+          framesOf(frames.errorEvent).forEach((frame) => writeFrame(res, frame));
           res.end();
           return;
         }
-        writeFrame(res, { event: frames.deltas[0]?.event, data: '{"choices":[{"delta":{"content": oops, not json' });
+        const event = framesOf(frames.deltas[0]).at(-1)?.event;
+        writeFrame(res, { event, data: '{"choices":[{"delta":{"content": oops, not json' });
       }
       const delta = frames.deltas[i];
       if (!delta) break;
       await sleep(chunkDelayMs, closed);
       if (closed.aborted) return;
-      writeFrame(res, delta);
+      framesOf(delta).forEach((frame) => writeFrame(res, frame));
       plan.request.deltaSentAt.push(performance.timeOrigin + performance.now());
     }
     frames.tail.forEach((frame) => writeFrame(res, frame));
@@ -382,6 +394,9 @@ export abstract class ScriptedVendorServer {
     respondJson(res, 404, { message: 'unknown fake control' });
   }
 }
+
+const framesOf = (entry: SseFrame | SseFrame[] | undefined): SseFrame[] =>
+  entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
 
 /** Starts `fake` and gives it back, so a test can set one up in a single line. */
 export async function started<T extends ScriptedVendorServer>(fake: T): Promise<T> {
