@@ -3,6 +3,7 @@
 
 export const adminValidationMessages = {
   adminEmailMin: 'Please enter your admin email',
+  modelVersionRequired: 'Choose a model version.',
   adminPasswordMin: 'Password must be at least 6 characters',
   createUsernameMin: 'Username must be at least 3 characters long.',
   createEmail: 'Please enter a valid email address.',
@@ -27,6 +28,9 @@ export const adminValidationMessages = {
 
 export const adminServerMessages = {
   cannotRemoveOwnAdmin: 'You cannot remove your own admin privileges.',
+  modelVersionSaved: (model: string, version: string) => `${model} now answers with ${version}.`,
+  webSearchOn: 'Questions can search the web again.',
+  webSearchOff: '"Search the web" is turned off for everyone.',
   cannotDeleteSelf: 'You cannot delete your own account.',
   otherAdminIdentity: "Another administrator's username and email can only be changed by that administrator.",
   userNotFound: 'User not found',
@@ -65,6 +69,7 @@ export const adminToastMessages = {
   loadPlans: 'Failed to load subscription plans. Please try again.',
   loadEmailSettings: 'Failed to load email settings.',
   loadAiModels: 'Failed to load the AI models.',
+  saveWebSearch: 'Failed to change web search.',
   loadEmailLogs: 'Failed to load email logs.',
   loadEmailLogsRetry: 'Failed to load email logs. Please try again.',
   loadAdminUsers: 'Failed to load admin users.',

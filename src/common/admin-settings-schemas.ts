@@ -197,5 +197,14 @@ export const adminAiModelSchema = z.object({
 export type AdminAiModel = z.infer<typeof adminAiModelSchema>;
 
 /** POST /api/admin/ai-models/:model/check: whether the vendor accepts the key, by its cheapest call. */
+/** GET and PUT /api/admin/web-search: whether questions may turn on "Search the web" (issue 17, item 2). */
+export const webSearchSettingSchema = z.object({ allowed: z.boolean() });
+export type WebSearchSetting = z.infer<typeof webSearchSettingSchema>;
+
+/** PUT /api/admin/ai-models/:model/version: the version the server-wide key answers with, key unchanged. */
+export const modelVersionInputSchema = z.object({
+  version: safeText({ max: 100, min: 1, trim: true, messages: { required: v.modelVersionRequired } }),
+});
+
 export const keyCheckSchema = z.object({ ok: z.boolean(), message: z.string() });
 export type KeyCheckResult = z.infer<typeof keyCheckSchema>;

@@ -31,6 +31,11 @@ export const disagreementSchema = z.object({
       claim: z.string(),
       /** The value this model states, exactly as its answer writes it ('9 November 1989'). */
       value: z.string().optional(),
+      /**
+       * The pages this model's answer cites for the sentence stating it (issue 17, item 2); empty when it
+       * cites none there; absent when the answer had no sources at all or the analysis predates sources.
+       */
+      citedSources: z.array(z.object({ url: z.string(), title: z.string().nullable() })).optional(),
     }),
   ),
   source: findingSourceSchema.optional(),

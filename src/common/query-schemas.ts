@@ -30,8 +30,31 @@ export const queryRequestSchema = z.object({
     .min(MIN_SELECTED_MODELS, queryMessages.noModel)
     .max(MAX_SELECTED_MODELS, queryMessages.tooManyModels)
     .refine((models) => new Set(models).size === models.length, queryMessages.duplicateModels),
+  /** "Search the web": each chosen vendor that has a web search uses it (common/web-search.ts). */
+  webSearch: z.boolean().optional(),
 });
 export type QueryRequest = z.infer<typeof queryRequestSchema>;
+
+/** A page the vendor's answer cites (its web search results, Perplexity's citations, Gemini's grounding). */
+export const answerSourceSchema = z.object({
+  url: z.string(),
+  /** The page's title as the vendor gave it; null when it gave none. */
+  title: z.string().nullable(),
+});
+export type AnswerSource = z.infer<typeof answerSourceSchema>;
+
+/**
+ * Where an answer cites one of its sources: UTF-16 offsets into the answer's text as stored, end
+ * exclusive. A vendor that writes its own markers ('[1]') gets a span over them; elsewhere start = end,
+ * the place after the words the vendor says the source supports (providers/answer-parts.ts).
+ */
+export const citationMarkSchema = z.object({
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  /** Index into the answer's `sources`. */
+  source: z.number().int().min(0),
+});
+export type CitationMark = z.infer<typeof citationMarkSchema>;
 
 export const tokenUsageSchema = z.object({
   inputTokens: z.number().int().nullable(),
@@ -52,6 +75,15 @@ export const modelResponseSchema = z.object({
   failure: z.enum(vendorFailureKinds).nullable().optional(),
   /** Free retries this model has had on this question (MAX_RETRIES_PER_MODEL at most). */
   retries: z.number().int().min(0).optional(),
+  /** The pages this answer cites, in the order the vendor numbered them; absent when it cited none. */
+  sources: z.array(answerSourceSchema).optional(),
+  citationMarks: z.array(citationMarkSchema).optional(),
+  /** The reasoning a thinking model showed before it answered (its summary, where that is all it gives). */
+  reasoning: z.string().nullable().optional(),
+  /** Milliseconds from the model's first thought to its first answer word; null when it showed no thinking. */
+  thinkingTime: z.number().int().nullable().optional(),
+  /** Milliseconds from the question to the first answer word (thinking included); null when none came. */
+  firstTokenTime: z.number().int().nullable().optional(),
 });
 export type ModelResponse = z.infer<typeof modelResponseSchema>;
 
@@ -74,6 +106,8 @@ export const savedQuerySchema = z.object({
   selectedModels: z.array(z.string()),
   responses: z.array(modelResponseSchema),
   comparisonSummary: comparisonSummarySchema.nullable(),
+  /** Asked with "Search the web" on. */
+  webSearch: z.boolean().optional(),
 });
 export type SavedQuery = z.infer<typeof savedQuerySchema>;
 
@@ -92,6 +126,15 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     streamId: z.string().optional(),
   }),
   z.object({ type: z.literal('delta'), model: z.string(), text: z.string() }),
+  /** The model is thinking: its reasoning as it arrives ('' when it thinks without showing how). */
+  z.object({ type: z.literal('reasoning'), model: z.string(), text: z.string() }),
+  /** Every source the model has cited so far, with where the answer cites them. */
+  z.object({
+    type: z.literal('sources'),
+    model: z.string(),
+    sources: z.array(answerSourceSchema),
+    citationMarks: z.array(citationMarkSchema),
+  }),
   z.object({
     type: z.literal('model-done'),
     model: z.string(),
@@ -99,6 +142,8 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     error: z.string().nullable(),
     modelVersion: z.string().nullable().optional(),
     failure: z.enum(vendorFailureKinds).nullable().optional(),
+    thinkingTime: z.number().int().nullable().optional(),
+    firstTokenTime: z.number().int().nullable().optional(),
   }),
   z.object({ type: z.literal('comparison'), comparison: comparisonAnalysisSchema }),
   z.object({ type: z.literal('query'), query: queryResultSchema }),
@@ -122,6 +167,13 @@ export const retryRequestSchema = z.object({
   sessionId: sessionIdSchema.optional(),
 });
 export type RetryRequest = z.infer<typeof retryRequestSchema>;
+
+/** GET /api/query-options: what the question form may offer beyond the models. */
+export const queryOptionsSchema = z.object({
+  /** "Search the web" may be turned on (the administrator can turn it off). */
+  webSearchAllowed: z.boolean(),
+});
+export type QueryOptions = z.infer<typeof queryOptionsSchema>;
 
 /** GET /api/model-versions/:model: the versions the caller's key can use, from the vendor's own list. */
 export const modelVersionsSchema = z.object({

@@ -129,6 +129,7 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
     liveStreams,
     metrics,
     modelLists: new ModelLists(),
+    settings,
   });
   await app.register(historyRoutes, { db });
   await seedPlans(db, config);

@@ -1,8 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiStatus } from '../../common/models';
-import type { ApiKeyRequest, SavedQuery } from '../../common/query-schemas';
+import type { ApiKeyRequest, QueryOptions, SavedQuery } from '../../common/query-schemas';
 import { apiRequest } from '../lib/api';
-import { apiStatusCheck, checkResponse, messageResponseCheck, savedQueryCheck } from './response-checks';
+import {
+  apiStatusCheck,
+  checkResponse,
+  messageResponseCheck,
+  queryOptionsCheck,
+  savedQueryCheck,
+} from './response-checks';
 
 // The questions' calls (docs/product.md, "API calls"): which models can answer, one saved question and the
 // API keys (the Session History's are history.ts's). Query keys are the request paths, so Home, the query page and the
@@ -10,6 +16,16 @@ import { apiStatusCheck, checkResponse, messageResponseCheck, savedQueryCheck } 
 // makes these calls as it first paints, so their answers are checked without zod (response-checks.ts).
 
 export const apiStatusPath = '/api/api-status';
+export const queryOptionsPath = '/api/query-options';
+
+/** What the question form may offer beyond the models ("Search the web", unless the administrator turned it off). */
+export function useQueryOptions() {
+  return useQuery<QueryOptions>({
+    queryKey: [queryOptionsPath],
+    queryFn: async ({ signal }) =>
+      checkResponse(queryOptionsCheck, await apiRequest('GET', queryOptionsPath, undefined, { signal })),
+  });
+}
 
 /** Whether each model can answer for this caller. */
 export function useApiStatus() {

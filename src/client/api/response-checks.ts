@@ -1,6 +1,6 @@
 import type { ApiStatus } from '../../common/models';
 import { modelKeys } from '../../common/model-catalogue';
-import type { SavedQuery } from '../../common/query-schemas';
+import type { AnswerSource, CitationMark, QueryOptions, SavedQuery } from '../../common/query-schemas';
 import type { SubscriptionStatus } from '../../common/subscription-schemas';
 import type { MessageResponse } from '../../common/user-schemas';
 import { vendorFailureKinds } from '../../common/vendor-failure-messages';
@@ -106,6 +106,9 @@ const claimsCheck = object<Claims>({
   ),
 });
 
+export const sourceCheck = object<AnswerSource>({ url: string, title: nullable(string) });
+export const citationMarkCheck = object<CitationMark>({ start: int(0), end: int(0), source: int(0) });
+
 const comparisonCheck = object<Comparison>({
   summary: string,
   agreements: array(string),
@@ -117,6 +120,7 @@ const comparisonCheck = object<Comparison>({
           model: string,
           claim: string,
           value: optional(string),
+          citedSources: optional(array(sourceCheck)),
         }),
       ),
       source: optional(findingSource),
@@ -162,9 +166,17 @@ export const savedQueryCheck = object<SavedQuery>({
       modelVersion: optional(nullable(string)),
       failure: optional(nullable(oneOf(vendorFailureKinds))),
       retries: optional(int(0)),
+      sources: optional(array(sourceCheck)),
+      citationMarks: optional(array(citationMarkCheck)),
+      reasoning: optional(nullable(string)),
+      thinkingTime: optional(nullable(int())),
+      firstTokenTime: optional(nullable(int())),
     }),
   ),
   comparisonSummary: nullable(comparisonCheck),
+  webSearch: optional(boolean),
 });
 
 export const historyCheck = array(savedQueryCheck);
+
+export const queryOptionsCheck = object<QueryOptions>({ webSearchAllowed: boolean });

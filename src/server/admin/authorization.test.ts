@@ -138,6 +138,19 @@ const adminCalls: Call[] = [
     build: fixed('/api/admin/ai-models/llama/check'),
     adminStatus: 200,
   },
+  {
+    method: 'PUT',
+    route: '/api/admin/ai-models/:model/version',
+    build: fixed('/api/admin/ai-models/deepseek/version', { version: 'deepseek-reasoner' }),
+    adminStatus: 200,
+  },
+  { method: 'GET', route: '/api/admin/web-search', build: fixed('/api/admin/web-search'), adminStatus: 200 },
+  {
+    method: 'PUT',
+    route: '/api/admin/web-search',
+    build: fixed('/api/admin/web-search', { allowed: true }),
+    adminStatus: 200,
+  },
   { method: 'GET', route: '/api/admin/email-settings', build: fixed('/api/admin/email-settings'), adminStatus: 200 },
   {
     method: 'POST',

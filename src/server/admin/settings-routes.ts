@@ -16,6 +16,8 @@ import {
   stripeKeysSchema,
   testEmailSchema,
   webhookKeySchema,
+  webSearchSettingSchema,
+  modelVersionInputSchema,
 } from '../../common/admin-settings-schemas';
 import { adminListQuerySchema } from '../../common/admin-billing-schemas';
 import { adminUserSchema, TOTAL_COUNT_HEADER, userIdParamsSchema } from '../../common/admin-user-schemas';
@@ -26,7 +28,7 @@ import { testEmail } from '../email/templates';
 import { HttpError } from '../http/errors';
 import { checkKey } from '../providers/model-lists';
 import { maskSecret } from '../settings/secret-box';
-import { settingKeys } from '../settings/service';
+import { setWebSearchAllowed, settingKeys, webSearchAllowed } from '../settings/service';
 import { toPublicUser } from '../users/repository';
 import { recordAudit } from '../audit/audit-log';
 import type { AdminDeps } from './deps';
@@ -65,6 +67,47 @@ export async function adminSettingsRoutes(
     async (request) => {
       const keys = await deps.credentials.serverKeys();
       return checkKey(request.params.model, keys[request.params.model].credentials);
+    },
+  );
+
+  app.put(
+    '/api/admin/ai-models/:model/version',
+    {
+      schema: {
+        params: z.object({ model: modelKeySchema }),
+        body: modelVersionInputSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireAdmin(db, request);
+      const { model } = request.params;
+      await deps.credentials.saveServerVersion(model, request.body.version);
+      await recordAudit(db, request.ip, {
+        actorUserId: user.id,
+        action: 'admin.model_version',
+        details: { model, version: request.body.version },
+      });
+      return { message: m.modelVersionSaved(modelCatalogue[model].displayName, request.body.version) };
+    },
+  );
+
+  app.get('/api/admin/web-search', { schema: { response: { 200: webSearchSettingSchema } } }, async () => ({
+    allowed: await webSearchAllowed(settings),
+  }));
+
+  app.put(
+    '/api/admin/web-search',
+    { schema: { body: webSearchSettingSchema, response: { 200: webSearchSettingSchema } } },
+    async (request) => {
+      const { user } = await requireAdmin(db, request);
+      await setWebSearchAllowed(settings, request.body.allowed);
+      await recordAudit(db, request.ip, {
+        actorUserId: user.id,
+        action: 'admin.web_search',
+        details: { allowed: request.body.allowed },
+      });
+      return { allowed: request.body.allowed };
     },
   );
 

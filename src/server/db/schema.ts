@@ -17,6 +17,7 @@ import {
 import { vendorFailureKinds } from '../../common/vendor-failure-messages';
 import { ALLOWANCE_BUCKETS, ALLOWANCE_CHANGE_REASONS } from '../../common/allowance-ledger';
 import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
+import type { AnswerSource, CitationMark } from '../../common/query-schemas';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
 import { tierRank } from '../../common/plans';
 import { escapeLike } from './like';
@@ -213,6 +214,8 @@ export const queries = pgTable(
     chargedTo: text('charged_to'),
     // Bumped by each retry that saves an answer; guards the comparison a retry stores (queries/retry.ts).
     answersVersion: integer('answers_version').notNull().default(0),
+    // Asked with "Search the web" on (common/web-search.ts); a retry searches again when it was.
+    webSearch: boolean('web_search').notNull().default(false),
     createdAt: createdAt(),
     // Set when its owner deletes it: hidden from every read at once, undone by clearing it, and the
     // row is purged a day later (queries/history-purge.ts, migration 0016).
@@ -256,6 +259,13 @@ export const responses = pgTable(
     confidenceScore: real('confidence_score'),
     inputTokens: integer('input_tokens'),
     outputTokens: integer('output_tokens'),
+    // The pages the answer cites and where it cites them (providers/answer-parts.ts); null when none.
+    sources: jsonb('sources').$type<AnswerSource[]>(),
+    citationMarks: jsonb('citation_marks').$type<CitationMark[]>(),
+    // A thinking model's shown reasoning, and its time apart from the time to the first answer word.
+    reasoning: text('reasoning'),
+    thinkingMs: integer('thinking_ms'),
+    firstTokenMs: integer('first_token_ms'),
     createdAt: createdAt(),
   },
   (t) => [index('responses_query_idx').on(t.queryId)],
@@ -268,8 +278,9 @@ export const apiKeys = pgTable(
     // Null for the server-wide key an administrator sets; a user id for a personal key.
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     model: text('model').notNull(),
-    // AES-256-GCM ciphertext (settings/secret-box.ts); never returned whole.
-    encryptedKey: text('encrypted_key').notNull(),
+    // AES-256-GCM ciphertext (settings/secret-box.ts); never returned whole. Null only on a server-wide
+    // row that sets the version for the environment's key (issue 17, item 1).
+    encryptedKey: text('encrypted_key'),
     apiVersion: text('api_version'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

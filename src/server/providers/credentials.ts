@@ -37,7 +37,8 @@ export class CredentialStore {
     for (const model of modelKeys) {
       const row = userRows.get(model) ?? serverRows.get(model);
       const env = this.config.vendors[vendorEnvPrefix[model]];
-      const apiKey = row ? this.box.decrypt(row.encryptedKey) : env.apiKey;
+      // A server row without a key only chooses the version the environment's key answers with.
+      const apiKey = row?.encryptedKey ? this.box.decrypt(row.encryptedKey) : env.apiKey;
       const version = row?.apiVersion || modelCatalogue[model].defaultVersion;
       // Llama has no single vendor: it is configured by pointing LLAMA_BASE_URL at a host, which
       // may need no key at all (a local Ollama).
@@ -62,7 +63,7 @@ export class CredentialStore {
       const credentials = resolved[model];
       out[model] = {
         credentials,
-        source: row ? 'admin' : credentials ? 'environment' : 'none',
+        source: row?.encryptedKey ? 'admin' : credentials ? 'environment' : 'none',
         savedAt: row?.updatedAt ?? null,
         baseUrl: env.baseUrl ?? null,
       };
@@ -81,6 +82,22 @@ export class CredentialStore {
     apiVersion: string | undefined,
   ): Promise<void> {
     await this.save(isAdminUser(caller) ? null : caller.id, model, apiKey, apiVersion);
+  }
+
+  /**
+   * The version the server-wide key answers with, set without the key (issue 17, item 1): on the saved
+   * key when there is one, else on a row of its own for the environment's key.
+   */
+  async saveServerVersion(model: ModelKey, apiVersion: string): Promise<void> {
+    // One statement, so two administrators saving at once cannot both insert.
+    await this.db
+      .insert(apiKeys)
+      .values({ userId: null, model, encryptedKey: null, apiVersion })
+      .onConflictDoUpdate({
+        target: apiKeys.model,
+        targetWhere: isNull(apiKeys.userId),
+        set: { apiVersion, updatedAt: new Date() },
+      });
   }
 
   /** Saves a server-wide key (userId null) or a user's personal key, sealed. */

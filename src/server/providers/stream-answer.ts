@@ -1,8 +1,11 @@
 import { streamText, type LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { hasAnswerText } from '../../common/answer-text';
+import type { AnswerSource, CitationMark } from '../../common/query-schemas';
 import { rateLimitedMessage, vendorFailureMessages, type VendorFailure } from '../../common/vendor-failure-messages';
 import { deadline } from '../lib/deadline';
+import { AnswerParts } from './answer-parts';
+import type { AnswerCall } from './language-models';
 
 export interface AnswerResult {
   /** What arrived, even when the model failed part-way (a failure after some text still costs the question). */
@@ -14,6 +17,13 @@ export interface AnswerResult {
   responseTimeMs: number;
   inputTokens: number | null;
   outputTokens: number | null;
+  /** The pages the answer cites and where (providers/answer-parts.ts); empty when none. */
+  sources: AnswerSource[];
+  citationMarks: CitationMark[];
+  /** The reasoning the model showed; null when it showed none. */
+  reasoning: string | null;
+  thinkingMs: number | null;
+  firstTokenMs: number | null;
 }
 
 const SYSTEM_PROMPT =
@@ -40,11 +50,16 @@ const LOGGED_BODY_CHARS = 1000;
  * logged once through `log`, which should be the request's logger so the line carries its id.
  */
 export async function streamAnswer(options: {
-  model: LanguageModel;
+  /** The model with its vendor's tools and options (language-models.ts, answerCall). */
+  call: Pick<AnswerCall, 'model' | 'tools' | 'providerOptions'>;
   question: string;
   signal: AbortSignal;
   timeoutMs: number;
   onDelta: (text: string) => void;
+  /** Each piece of shown reasoning ('' when the model starts thinking without showing how). */
+  onReasoning?: (text: string) => void;
+  /** Every source so far and where the answer cites them, each time that changes. */
+  onSources?: (sources: AnswerSource[], marks: CitationMark[]) => void;
   /**
    * Where the vendor's raw failure is written: pass `request.log` (a child logger bound to the
    * request id). Without one the failure is still classified and shown, but its details are lost.
@@ -94,10 +109,24 @@ async function attempt(
 ): Promise<{ result: AnswerResult; retryAfterMs?: number }> {
   const elapsed = () => Math.round(performance.now() - started);
   let streamError: unknown;
-  let text = '';
+  const parts = new AnswerParts(started);
+  const shown = (effect: ReturnType<AnswerParts['add']>) => {
+    if (effect.reasoning !== undefined) options.onReasoning?.(effect.reasoning);
+    if (effect.text) options.onDelta(effect.text);
+    if (effect.sourcesChanged) options.onSources?.([...parts.sources], parts.citationMarks);
+  };
+  const outcome = () => ({
+    sources: parts.sources,
+    citationMarks: parts.citationMarks,
+    reasoning: parts.reasoning.trim() ? parts.reasoning : null,
+    thinkingMs: parts.thinkingMs(performance.now()),
+    firstTokenMs: parts.firstTokenMs,
+  });
   try {
     const result = streamText({
-      model: options.model,
+      model: options.call.model,
+      tools: options.call.tools,
+      providerOptions: options.call.providerOptions,
       system: SYSTEM_PROMPT,
       prompt: options.question,
       abortSignal: signal,
@@ -107,13 +136,12 @@ async function attempt(
         streamError ??= error;
       },
     });
-    for await (const delta of result.textStream) {
-      text += delta;
-      options.onDelta(delta);
-    }
+    for await (const part of result.fullStream) shown(parts.add(part, performance.now()));
+    shown(parts.finish());
     if (signal.aborted) throw signal.reason;
     const usage = await result.totalUsage;
     if (streamError) throw streamError;
+    const text = parts.text;
     const empty = !hasAnswerText(text);
     if (empty) report(options, 'empty', undefined, text, elapsed());
     return {
@@ -124,11 +152,15 @@ async function attempt(
         responseTimeMs: elapsed(),
         inputTokens: usage.inputTokens ?? null,
         outputTokens: usage.outputTokens ?? null,
+        ...outcome(),
       },
     };
   } catch (error) {
     // The vendor's own error (from onError) says more than the SDK's 'No output generated' that follows it.
     const cause = streamError ?? error;
+    // The words that arrived are kept (they were shown), with their sources.
+    shown(parts.finish());
+    const text = parts.text;
     const failure = classify(cause, signal, options.signal);
     report(options, failure, cause, text, elapsed());
     const asked = failure === 'rate-limited' ? retryAfterOf(cause) : undefined;
@@ -141,6 +173,7 @@ async function attempt(
         responseTimeMs: elapsed(),
         inputTokens: null,
         outputTokens: null,
+        ...outcome(),
       },
       retryAfterMs: hasAnswerText(text) ? undefined : retryAfterMs,
     };
@@ -219,7 +252,7 @@ const modelIdOf = (model: LanguageModel) => (typeof model === 'string' ? model :
  * (the SDK's error carries the request body), and so does the key (never in these fields).
  */
 function report(
-  options: { model: LanguageModel; log?: Pick<FastifyBaseLogger, 'warn' | 'info'> },
+  options: { call: { model: LanguageModel }; log?: Pick<FastifyBaseLogger, 'warn' | 'info'> },
   failure: VendorFailure,
   error: unknown,
   text: string,
@@ -228,8 +261,8 @@ function report(
   if (!options.log) return;
   const body = field(error, 'responseBody');
   const entry = {
-    vendor: providerOf(options.model),
-    model: modelIdOf(options.model),
+    vendor: providerOf(options.call.model),
+    model: modelIdOf(options.call.model),
     failure,
     status: statusOf(error),
     vendorMessage: messageOf(error),

@@ -107,6 +107,11 @@ const answer = (model: string, text: string): NewResponse => ({
   confidenceScore: 0.5,
   inputTokens: null,
   outputTokens: null,
+  sources: [],
+  citationMarks: [],
+  reasoning: null,
+  thinkingMs: null,
+  firstTokenMs: null,
 });
 
 const save = async (userId: number, comparison: ComparisonAnalysis, texts = { chatgpt: CHATGPT, grok: GROK }) =>
@@ -115,6 +120,7 @@ const save = async (userId: number, comparison: ComparisonAnalysis, texts = { ch
       userId,
       text: 'When did the Berlin Wall fall?',
       selectedModels: ['chatgpt', 'grok'],
+      webSearch: false,
       comparison,
       charged: null,
       answers: [answer('chatgpt', texts.chatgpt), answer('grok', texts.grok)],

@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lt, sql } fr
 import { MAX_RETRIES_PER_MODEL } from '../../common/limits';
 import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
 import { COMPARISON_MODEL } from '../../common/models';
-import type { ModelResponse, SavedQuery } from '../../common/query-schemas';
+import type { AnswerSource, CitationMark, ModelResponse, SavedQuery } from '../../common/query-schemas';
 import { toStorableJson, toStorableText } from '../../common/text-rules';
 import { settleCharged, type Reservation } from '../allowance/reservation-service';
 import type { VendorFailure } from '../../common/vendor-failure-messages';
@@ -34,6 +34,11 @@ export interface NewResponse {
   confidenceScore: number | null;
   inputTokens: number | null;
   outputTokens: number | null;
+  sources: AnswerSource[];
+  citationMarks: CitationMark[];
+  reasoning: string | null;
+  thinkingMs: number | null;
+  firstTokenMs: number | null;
 }
 
 const storable = (text: string | null) => (text === null ? null : toStorableText(text));
@@ -47,13 +52,42 @@ const withoutClaims = ({ claims: _claims, ...summary }: ComparisonAnalysis) => s
  */
 function claimsInStoredText(claims: AnswerClaims[], answers: { model: string; text: string | null }[]): AnswerClaims[] {
   return claims.map((entry) => {
-    const raw = answers.find((a) => a.model === entry.model)?.text ?? '';
-    if (!raw.includes('\u0000')) return entry;
-    const dropped: number[] = [];
-    for (let i = 0; i < raw.length; i++) if (raw[i] === '\u0000') dropped.push(i);
-    const shift = (offset: number) => offset - dropped.filter((i) => i < offset).length;
+    const shift = offsetInStoredText(answers.find((a) => a.model === entry.model)?.text ?? '');
+    if (!shift) return entry;
     return { ...entry, claims: entry.claims.map((c) => ({ ...c, start: shift(c.start), end: shift(c.end) })) };
   });
+}
+
+/** Where an offset into `raw` lands once its U+0000s are dropped; undefined when it has none. */
+function offsetInStoredText(raw: string): ((offset: number) => number) | undefined {
+  if (!raw.includes('\u0000')) return undefined;
+  const dropped: number[] = [];
+  for (let i = 0; i < raw.length; i++) if (raw[i] === '\u0000') dropped.push(i);
+  return (offset) => offset - dropped.filter((i) => i < offset).length;
+}
+
+/** A new response as it is stored: its texts storable, its citation marks moved with the text (as claims are). */
+function storableResponse(a: NewResponse) {
+  const shift = offsetInStoredText(a.text ?? '');
+  const marks = shift
+    ? a.citationMarks.map((m) => ({ ...m, start: shift(m.start), end: shift(m.end) }))
+    : a.citationMarks;
+  return {
+    model: a.model,
+    modelVersion: storable(a.modelVersion),
+    text: storable(a.text),
+    error: storable(a.error),
+    failure: a.failure,
+    responseTimeMs: a.responseTimeMs,
+    confidenceScore: a.confidenceScore,
+    inputTokens: a.inputTokens,
+    outputTokens: a.outputTokens,
+    sources: a.sources.length > 0 ? toStorableJson(a.sources) : null,
+    citationMarks: a.sources.length > 0 ? marks : null,
+    reasoning: storable(a.reasoning),
+    thinkingMs: a.thinkingMs,
+    firstTokenMs: a.firstTokenMs,
+  };
 }
 
 /**
@@ -69,6 +103,8 @@ export async function saveQuery(
     userId: number;
     text: string;
     selectedModels: string[];
+    /** Asked with "Search the web" on. */
+    webSearch: boolean;
     comparison: ComparisonAnalysis | null;
     /** The reservation to settle as charged with the save; null when the question is not charged. */
     charged: Reservation | null;
@@ -81,12 +117,7 @@ export async function saveQuery(
     text: toStorableText(unsafe.text),
     comparison: unsafe.comparison && toStorableJson(withoutClaims(unsafe.comparison)),
     claims: claims ? toStorableJson(claimsInStoredText(claims, unsafe.answers)) : null,
-    answers: unsafe.answers.map((a) => ({
-      ...a,
-      modelVersion: storable(a.modelVersion),
-      text: storable(a.text),
-      error: storable(a.error),
-    })),
+    answers: unsafe.answers.map(storableResponse),
   };
   return db.transaction(async (tx) => {
     // Settled in the same transaction as the save: a result that is saved is never also given back.
@@ -97,6 +128,7 @@ export async function saveQuery(
         userId: input.userId,
         text: input.text,
         selectedModels: input.selectedModels,
+        webSearch: input.webSearch,
         comparisonSummary: input.comparison,
         comparisonClaims: input.claims,
         chargedTo: charged,
@@ -122,6 +154,11 @@ function comparisonRow(queryId: number, comparison: Omit<ComparisonAnalysis, 'cl
     confidenceScore: null,
     inputTokens: null,
     outputTokens: null,
+    sources: null,
+    citationMarks: null,
+    reasoning: null,
+    thinkingMs: null,
+    firstTokenMs: null,
   };
 }
 
@@ -175,25 +212,12 @@ export async function saveRetriedAnswer(
   unsafe: NewResponse,
   charge: Reservation | null,
 ): Promise<{ version: number; charged: boolean }> {
-  const answer = {
-    ...unsafe,
-    modelVersion: storable(unsafe.modelVersion),
-    text: storable(unsafe.text),
-    error: storable(unsafe.error),
-  };
+  const { model: _model, confidenceScore: _score, ...answer } = storableResponse(unsafe);
   return db.transaction(async (tx) => {
     await tx
       .update(responses)
-      .set({
-        modelVersion: answer.modelVersion,
-        text: answer.text,
-        error: answer.error,
-        failure: answer.failure,
-        responseTimeMs: answer.responseTimeMs,
-        inputTokens: answer.inputTokens,
-        outputTokens: answer.outputTokens,
-      })
-      .where(and(eq(responses.queryId, queryId), eq(responses.model, answer.model)));
+      .set(answer)
+      .where(and(eq(responses.queryId, queryId), eq(responses.model, unsafe.model)));
     let charged = false;
     if (charge) {
       const claimed = await tx
@@ -276,6 +300,10 @@ export function toSavedQuery(
     modelVersion: r.modelVersion,
     failure: r.failure,
     retries: r.retries,
+    ...(r.sources && { sources: r.sources, citationMarks: r.citationMarks ?? [] }),
+    reasoning: r.reasoning,
+    thinkingTime: r.thinkingMs,
+    firstTokenTime: r.firstTokenMs,
     usage:
       r.inputTokens === null && r.outputTokens === null
         ? null
@@ -293,6 +321,7 @@ export function toSavedQuery(
     selectedModels: query.selectedModels,
     responses: [...rows].sort((a, b) => order(a.model) - order(b.model)).map(toResponse),
     comparisonSummary: comparisonOf(query),
+    webSearch: query.webSearch,
   };
 }
 

@@ -69,7 +69,13 @@ export async function runRetry(
   service: QueryService,
   metrics: AppMetrics,
   plan: RetryPlan,
-  options: { signal: AbortSignal; stream: LiveStream; emit: (event: StreamEvent) => void; log: FastifyBaseLogger },
+  options: {
+    signal: AbortSignal;
+    stream: LiveStream;
+    emit: (event: StreamEvent) => void;
+    log: FastifyBaseLogger;
+    webSearch: boolean;
+  },
 ): Promise<QueryResult> {
   const { query, model, reservation } = plan;
   let settled = false;
@@ -86,6 +92,7 @@ export async function runRetry(
       signal: options.stream.signalFor(model),
       emit: options.emit,
       log: options.log,
+      webSearch: options.webSearch,
     });
     const answered = hasAnswerText(answer.text);
     const saved = await saveRetriedAnswer(db, query.id, toNewResponse(answer, null), answered ? reservation : null);
@@ -97,7 +104,14 @@ export async function runRetry(
     if (fresh) {
       const answers = fresh.responses
         .filter((r) => r.model !== COMPARISON_MODEL)
-        .map((r) => ({ model: r.model as ModelKey, text: r.text, error: r.error, failure: r.failure ?? null }));
+        .map((r) => ({
+          model: r.model as ModelKey,
+          text: r.text,
+          error: r.error,
+          failure: r.failure ?? null,
+          sources: r.sources ?? [],
+          citationMarks: r.citationMarks ?? [],
+        }));
       const comparison = await service.compareAnswers(
         fresh.text,
         fresh.selectedModels as ModelKey[],

@@ -10,6 +10,7 @@ import {
   modelVersionsSchema,
   queryRequestSchema,
   queryResultSchema,
+  queryOptionsSchema,
   savedQuerySchema,
   retryRequestSchema,
   sessionIdSchema,
@@ -27,6 +28,8 @@ import type { AppMetrics } from '../http/metrics';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import type { ModelLists } from '../providers/model-lists';
 import type { CredentialStore } from '../providers/credentials';
+import { webSearchAllowed, type SettingsService } from '../settings/service';
+import { webSearchTexts } from '../../common/web-search';
 import { hasActiveSubscription } from '../allowance/service';
 import type { AnonymousLimits } from '../users/anonymous-limits';
 import { findOrCreateSessionUser, isAdminUser, type UserRow } from '../users/repository';
@@ -45,6 +48,7 @@ export interface QueryRouteDeps {
   queries: QueryService;
   credentials: CredentialStore;
   anonymousLimits: AnonymousLimits;
+  settings: SettingsService;
 }
 
 const queryIdParams = z.object({ id: z.coerce.number().int().positive().max(DATABASE_INT_MAX) });
@@ -95,7 +99,7 @@ function abortOnDisconnect(reply: FastifyReply): AbortSignal {
 
 export async function queryRoutes(
   instance: FastifyInstance,
-  { db, config, queries, credentials, anonymousLimits, liveStreams, metrics, modelLists }: QueryRouteDeps,
+  { db, config, queries, credentials, anonymousLimits, liveStreams, metrics, modelLists, settings }: QueryRouteDeps,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -114,6 +118,8 @@ export async function queryRoutes(
   const hasQuestionsLeft = (user: UserRow) => user.freeQuestionsRemaining > 0 || hasActiveSubscription(user);
 
   async function begin(request: FastifyRequest, body: z.infer<typeof queryRequestSchema>) {
+    // Read only when asked for: most questions do not search, and need no settings read.
+    if (body.webSearch && !(await webSearchAllowed(settings))) throw badRequest(webSearchTexts.disabled);
     const { user, keyOwnerId, anonymous } = await asker(request, body.sessionId);
     const available = await queries.prepare(keyOwnerId, body.selectedModels);
     // Anonymous questions also count against the address's day and everyone's hour (decision 0022).
@@ -137,6 +143,7 @@ export async function queryRoutes(
         {
           text: request.body.text,
           models: request.body.selectedModels,
+          webSearch: request.body.webSearch ?? false,
           signal: abortOnDisconnect(reply),
           emit: () => {},
           log: request.log,
@@ -157,12 +164,24 @@ export async function queryRoutes(
       await streamEvents(reply, request.log, stream, (emit) =>
         queries.run(
           reservation,
-          { text: request.body.text, models: request.body.selectedModels, signal, stream, emit, log: request.log },
+          {
+            text: request.body.text,
+            models: request.body.selectedModels,
+            webSearch: request.body.webSearch ?? false,
+            signal,
+            stream,
+            emit,
+            log: request.log,
+          },
           available,
         ),
       );
     },
   );
+
+  app.get('/api/query-options', { schema: { response: { 200: queryOptionsSchema } } }, async () => ({
+    webSearchAllowed: await webSearchAllowed(settings),
+  }));
 
   // Retry one model (issue 20, item 2; retry.ts): refusals answer as JSON before the stream opens,
   // then the retry streams exactly as a question does, and can be stopped the same way.
@@ -179,10 +198,12 @@ export async function queryRoutes(
         userId: owner.id,
         keyOwnerId: auth ? auth.user.id : null,
       });
+      // Searched again if the question was asked with search on and the administrator still allows it.
+      const webSearch = plan.query.webSearch === true && (await webSearchAllowed(settings));
       const signal = abortOnDisconnect(reply);
       const stream = liveStreams.open(owner.id, [plan.model], signal);
       await streamEvents(reply, request.log, stream, (emit) =>
-        runRetry(db, queries, metrics, plan, { signal, stream, emit, log: request.log }),
+        runRetry(db, queries, metrics, plan, { signal, stream, emit, log: request.log, webSearch }),
       );
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { combine } from '../comparison/combine-findings';
 import { analyseLocally } from '../comparison/local-analyser';
 import { judgeAnswers } from '../comparison/judge';
+import { noteCitedSources } from '../comparison/cited-positions';
 import type { AnswerForComparison, ComparisonAnalysis } from '../../common/comparison';
 import { fillMessage, toastMessages } from '../../common/messages';
 import { displayNameOf, type ModelKey } from '../../common/models';
@@ -13,7 +14,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { HttpError } from '../http/errors';
 import type { AppMetrics } from '../http/metrics';
-import { createLanguageModel, type ModelCredentials } from '../providers/language-models';
+import { answerCall, createLanguageModel, type ModelCredentials } from '../providers/language-models';
 import type { CredentialStore } from '../providers/credentials';
 import { streamAnswer, type AnswerResult } from '../providers/stream-answer';
 import { findUserById } from '../users/repository';
@@ -34,6 +35,8 @@ const JUDGE_PREFERENCE: readonly ModelKey[] = [
 export interface AskOptions {
   text: string;
   models: ModelKey[];
+  /** "Search the web" is on: each vendor that has a web search uses it (common/web-search.ts). */
+  webSearch: boolean;
   /** Aborts when the asker goes away: every model stops, and so does the comparison. */
   signal: AbortSignal;
   /** The stream the asker can stop model by model (live-streams.ts); without one, only `signal` stops them. */
@@ -58,6 +61,11 @@ export function toNewResponse(answer: ModelAnswer, confidenceScore: number | nul
     confidenceScore,
     inputTokens: answer.inputTokens,
     outputTokens: answer.outputTokens,
+    sources: answer.sources,
+    citationMarks: answer.citationMarks,
+    reasoning: answer.reasoning,
+    thinkingMs: answer.thinkingMs,
+    firstTokenMs: answer.firstTokenMs,
   };
 }
 
@@ -173,6 +181,7 @@ export class QueryService {
       userId,
       text: options.text,
       selectedModels: options.models,
+      webSearch: options.webSearch,
       comparison,
       charged: answered ? reservation : null,
       answers: answers.map((a) => toNewResponse(a, scoreOf.get(a.model) ?? null)),
@@ -194,14 +203,19 @@ export class QueryService {
   async askOne(
     model: ModelKey,
     credentials: ModelCredentials,
-    options: Pick<AskOptions, 'text' | 'signal' | 'emit' | 'log'>,
+    options: Pick<AskOptions, 'text' | 'signal' | 'emit' | 'log' | 'webSearch'>,
   ): Promise<ModelAnswer> {
+    const call = answerCall(model, credentials, { webSearch: options.webSearch });
+    // A thinking model may say nothing for many seconds: its card says it is thinking from the start.
+    if (call.thinks) options.emit({ type: 'reasoning', model, text: '' });
     const result = await streamAnswer({
-      model: createLanguageModel(model, credentials),
+      call,
       question: options.text,
       signal: options.signal,
       timeoutMs: this.config.modelTimeoutMs,
       onDelta: (text) => options.emit({ type: 'delta', model, text }),
+      onReasoning: (text) => options.emit({ type: 'reasoning', model, text }),
+      onSources: (sources, citationMarks) => options.emit({ type: 'sources', model, sources, citationMarks }),
       log: options.log,
     });
     this.metrics.vendorCall(model, result.responseTimeMs, result.failure);
@@ -212,6 +226,8 @@ export class QueryService {
       error: result.error,
       modelVersion: credentials.version,
       failure: result.failure,
+      thinkingTime: result.thinkingMs,
+      firstTokenTime: result.firstTokenMs,
     });
     return { model, version: credentials.version, ...result };
   }
@@ -223,7 +239,8 @@ export class QueryService {
   async compareAnswers(
     question: string,
     models: ModelKey[],
-    answers: readonly Pick<ModelAnswer, 'model' | 'text' | 'error' | 'failure'>[],
+    answers: readonly (Pick<ModelAnswer, 'model' | 'text' | 'error' | 'failure'> &
+      Partial<Pick<ModelAnswer, 'sources' | 'citationMarks'>>)[],
     available: Record<ModelKey, ModelCredentials | null>,
     signal: AbortSignal,
   ): Promise<ComparisonAnalysis | null> {
@@ -236,7 +253,8 @@ export class QueryService {
     if (!forComparison.some((a) => a.error === null && hasAnswerText(a.text))) return null;
     const comparison = await this.compare(question, models, forComparison, available, signal);
     const stopped = answers.filter(keptWhenStopped).map((a) => a.model);
-    return stopped.length > 0 ? { ...comparison, stopped } : comparison;
+    const cited = noteCitedSources(comparison, answers);
+    return stopped.length > 0 ? { ...cited, stopped } : cited;
   }
 
   /**

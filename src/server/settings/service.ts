@@ -40,4 +40,15 @@ export const settingKeys = {
   sendgridApiKey: 'email.sendgridApiKey',
   emailFrom: 'email.from',
   emailFromName: 'email.fromName',
+  /** 'true' while the administrator has turned "Search the web" off (issue 17, item 2); unset = allowed. */
+  webSearchOff: 'queries.webSearchOff',
 } as const;
+
+/** Whether questions may turn on "Search the web" (the administrator can turn it off). */
+export async function webSearchAllowed(settings: SettingsService): Promise<boolean> {
+  return (await settings.get(settingKeys.webSearchOff)) !== 'true';
+}
+
+export async function setWebSearchAllowed(settings: SettingsService, allowed: boolean): Promise<void> {
+  await settings.set(settingKeys.webSearchOff, allowed ? null : 'true');
+}

@@ -1,6 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { adminAiModelSchema, keyCheckSchema } from '../../../common/admin-settings-schemas';
+import { adminAiModelSchema, keyCheckSchema, webSearchSettingSchema } from '../../../common/admin-settings-schemas';
+import { messageResponseSchema } from '../../../common/user-schemas';
+import { queryOptionsPath } from '../questions';
 import { apiRequest } from '../../lib/api';
 import { parseResponse } from '../parse';
 
@@ -20,5 +22,37 @@ export function useCheckKey() {
   return useMutation({
     mutationFn: async (model: string) =>
       parseResponse(keyCheckSchema, await apiRequest('POST', `${AI_MODELS_PATH}/${model}/check`)),
+  });
+}
+
+/** The version the server-wide key answers with, key unchanged (the environment's, or the saved one). */
+export function useSaveModelVersion() {
+  return useMutation({
+    mutationFn: async ({ model, version }: { model: string; version: string }) =>
+      parseResponse(messageResponseSchema, await apiRequest('PUT', `${AI_MODELS_PATH}/${model}/version`, { version })),
+  });
+}
+
+export const WEB_SEARCH_PATH = '/api/admin/web-search';
+
+/** Whether questions may turn on "Search the web" (issue 17, item 2). */
+export function useWebSearchSetting() {
+  return useQuery({
+    queryKey: [WEB_SEARCH_PATH],
+    queryFn: async ({ signal }) =>
+      parseResponse(webSearchSettingSchema, await apiRequest('GET', WEB_SEARCH_PATH, undefined, { signal })),
+  });
+}
+
+export function useSetWebSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (allowed: boolean) =>
+      parseResponse(webSearchSettingSchema, await apiRequest('PUT', WEB_SEARCH_PATH, { allowed })),
+    onSuccess: (setting) => {
+      queryClient.setQueryData([WEB_SEARCH_PATH], setting);
+      // Home's switch follows at once in this browser.
+      void queryClient.invalidateQueries({ queryKey: [queryOptionsPath] });
+    },
   });
 }

@@ -1,10 +1,12 @@
-import { AlertTriangle, CheckCircle2, CircleStop, Scale, Sparkles } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, CircleStop, Link2, Scale, Sparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { ComparisonAnalysis, Disagreement } from '../../../common/comparison';
+import { citationNote } from '../../../common/citation-note';
 import { displayNameOf } from '../../../common/models';
 import { Card } from '../ui/card';
 import { SOURCE_LABEL } from './claim-explanation';
 import { ConfidenceRanking } from './confidence-ranking';
+import { safeSourceUrl, sourceDomain } from './source-links';
 
 /** '3.2 s': how long the judge took. */
 export function formatJudgeTime(ms: number): string {
@@ -76,6 +78,42 @@ function Position({ position }: { position: Disagreement['positions'][number] })
       {claim.slice(at + value.length)}
     </>
   );
+}
+
+/** The sites a side's answer cites for its claim, each a link (issue 17, item 2). */
+function CitedSources({ sources }: { sources: Disagreement['positions'][number]['citedSources'] }) {
+  if (!sources?.length) return null;
+  return (
+    <span className="ml-1 inline-flex flex-wrap gap-1 align-baseline">
+      <span className="sr-only">Cites: </span>
+      {sources.map((source) => {
+        const href = safeSourceUrl(source.url);
+        const domain = sourceDomain(source.url);
+        return href ? (
+          <a
+            key={source.url}
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={source.title ?? source.url}
+            className="inline-flex items-center gap-0.5 rounded-full border bg-card px-1.5 text-xs text-primary hover:underline"
+          >
+            <Link2 className="size-3" aria-hidden />
+            {domain}
+          </a>
+        ) : (
+          <span key={source.url} className="rounded-full border bg-card px-1.5 text-xs">
+            {domain}
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
+function CitationNote({ disagreement }: { disagreement: Disagreement }) {
+  const note = citationNote(disagreement, displayNameOf);
+  return note ? <p className="mt-2 text-xs text-amber-900">{note}</p> : null;
 }
 
 function Shell({ children, busy }: { children: ReactNode; busy?: boolean }) {
@@ -190,10 +228,12 @@ function Analysis({ comparison }: { comparison: ComparisonAnalysis }) {
                         <dt className="inline font-semibold">{displayNameOf(position.model)}: </dt>
                         <dd className="inline text-muted-foreground">
                           <Position position={position} />
+                          <CitedSources sources={position.citedSources} />
                         </dd>
                       </div>
                     ))}
                   </dl>
+                  <CitationNote disagreement={disagreement} />
                 </li>
               ))}
             </ul>

@@ -14,7 +14,7 @@ export const MARKED_STATUSES: ReadonlySet<AnswerClaim['status']> = new Set(['con
 /** Text under these elements is not prose a claim could sit in, or is already interactive. */
 const SKIPPED = new Set(['pre', 'a', 'mark', 'script', 'style']);
 
-interface Located {
+export interface Located {
   parent: Element | Root;
   node: Text;
   /** The source offset of each character of node.value. */
@@ -38,7 +38,8 @@ export function alignToSource(value: string, source: string, start: number, end:
   return offsets;
 }
 
-function collect(node: Root | Element, source: string, found: Located[]) {
+/** Every text node of the tree that can be aligned to `source`, outside code, links and marks. */
+export function collect(node: Root | Element, source: string, found: Located[]) {
   for (const child of node.children) {
     if (child.type === 'text') {
       const start = child.position?.start.offset;

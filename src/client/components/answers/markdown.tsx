@@ -5,10 +5,12 @@ import { useMemo, type ComponentPropsWithoutRef, type ElementType } from 'react'
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { AnswerClaim } from '../../../common/comparison';
+import type { AnswerSource, CitationMark } from '../../../common/query-schemas';
 import { cn } from '../../lib/cn';
 import { Table } from '../ui/table';
 import { ClaimMark, ClaimsContext } from './claim-mark';
 import { CodeBlock } from './code-block';
+import { rehypeMarkCitations } from './mark-citations';
 import { rehypeMarkClaims } from './mark-claims';
 import { rehypeMarkSentences, type SentencePredicate } from './mark-sentences';
 
@@ -67,6 +69,10 @@ const components: Components = {
   table: ({ node: _node, className, ...props }) => <Table className={cn('text-left text-xs', className)} {...props} />,
   th: styled('th', 'border border-border bg-muted px-2 py-1 font-semibold'),
   td: styled('td', 'border border-border px-2 py-1 align-top'),
+  sup: styled(
+    'sup',
+    '[&.citation]:ml-0.5 [&.citation]:text-[0.7em] [&.citation_a]:no-underline [&.citation_a]:break-normal',
+  ),
   a: ({ node: _node, className, children, ...props }) => (
     <a
       {...props}
@@ -113,19 +119,24 @@ export interface MarkdownProps {
   /** Claim marks: this answer's claims, with offsets into `text`; `model` is whose answer it is. */
   claims?: readonly AnswerClaim[];
   model?: string;
+  /** The pages the answer cites and where: numbered links at those places (mark-citations.ts). */
+  sources?: readonly AnswerSource[];
+  citationMarks?: readonly CitationMark[];
 }
 
-export function Markdown({ text, highlight, claims, model }: MarkdownProps) {
+export function Markdown({ text, highlight, claims, model, sources, citationMarks }: MarkdownProps) {
   const claimContext = useMemo(() => (claims && model ? { model, claims } : null), [claims, model]);
   const body = (
     <div className="min-w-0 text-sm break-words [&>*+*]:mt-3">
       <ReactMarkdown
         remarkPlugins={[remarkGfm]}
-        rehypePlugins={
+        rehypePlugins={[
+          // Citations first: the text they split keeps its source position, which the claim marks need.
+          [rehypeMarkCitations, { source: text, sources, marks: citationMarks }],
           claimContext
-            ? [[rehypeMarkClaims, { source: text, claims: claimContext.claims }]]
-            : [[rehypeMarkSentences, { highlight }]]
-        }
+            ? [rehypeMarkClaims, { source: text, claims: claimContext.claims }]
+            : [rehypeMarkSentences, { highlight }],
+        ]}
         components={components}
       >
         {text}

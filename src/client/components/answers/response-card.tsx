@@ -13,6 +13,7 @@ import {
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { AnswerClaim } from '../../../common/comparison';
 import type { VendorFailure } from '../../../common/vendor-failure-messages';
+import type { AnswerSource, CitationMark } from '../../../common/query-schemas';
 import { displayNameOf, modelCatalogue, type ModelKey } from '../../../common/models';
 import type * as AnswerExporter from '../../lib/answer-export';
 import type { AnswerFormat } from '../../lib/answer-export';
@@ -22,12 +23,12 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../ui/dropdown-menu';
 import { toast } from '../ui/toast-store';
+import { AnswerSources } from './answer-sources';
 import { Markdown } from './markdown';
+import { formatResponseTime } from './response-time';
+import { HowItReasoned, ThinkingIndicator } from './reasoning';
 
-/** Response time in seconds, or N/A (docs/product.md, "Asking a question"). */
-export function formatResponseTime(ms: number | null): string {
-  return ms === null ? 'N/A' : `${(ms / 1000).toFixed(1)}s`;
-}
+export { formatResponseTime };
 
 const COPY_TOAST_MS = 2000;
 /** The card's height cap (24rem unless expanded; docs/product.md, "Asking a question"), in rem. */
@@ -78,6 +79,15 @@ export interface ResponseCardProps {
   stopping?: boolean;
   /** For a failed or stopped answer: ask this model again (issue 20, item 2). */
   retry?: RetryControl;
+  /** The model is thinking (or thought) before answering (issue 17, item 3). */
+  thinking?: boolean;
+  /** Its shown reasoning, folded under "How it reasoned" once it answered. */
+  reasoning?: string | null;
+  thinkingTime?: number | null;
+  firstTokenTime?: number | null;
+  /** The pages the answer cites, and where (issue 17, item 2). */
+  sources?: readonly AnswerSource[];
+  citationMarks?: readonly CitationMark[];
 }
 
 export interface RetryControl {
@@ -109,6 +119,12 @@ export function ResponseCard({
   onStop,
   stopping = false,
   retry,
+  thinking = false,
+  reasoning = null,
+  thinkingTime = null,
+  firstTokenTime = null,
+  sources = [],
+  citationMarks = [],
 }: ResponseCardProps) {
   const stopped = failure === 'stopped';
   const displayName = displayNameOf(model);
@@ -218,7 +234,11 @@ export function ResponseCard({
           {!streaming && (
             <span
               className="mr-1 inline-flex items-center gap-1 text-xs tabular-nums text-muted-foreground"
-              title="Response time"
+              title={
+                firstTokenTime === null
+                  ? 'Response time'
+                  : `Response time (first words at ${formatResponseTime(firstTokenTime)})`
+              }
             >
               <Clock className="size-3.5" aria-hidden />
               <span className="sr-only">Response time: </span>
@@ -268,7 +288,7 @@ export function ResponseCard({
           <div ref={contentRef}>
             {error ? (
               <>
-                {partial && <Markdown text={partial} model={model} />}
+                {partial && <Markdown text={partial} model={model} sources={sources} citationMarks={citationMarks} />}
                 {stopped ? (
                   // The asker's own doing: a note, not an alarm.
                   <p
@@ -311,14 +331,22 @@ export function ResponseCard({
                   model={model}
                   highlight={streaming ? undefined : highlight}
                   claims={streaming ? undefined : claims}
+                  sources={sources}
+                  citationMarks={citationMarks}
                 />
                 {streaming && <TypingIndicator label={`${displayName} is typing`} />}
               </>
+            ) : streaming && thinking ? (
+              <ThinkingIndicator displayName={displayName} />
             ) : streaming ? (
               <TypingIndicator label={`${displayName} is typing`} />
             ) : (
               <p className="text-sm text-muted-foreground">No answer</p>
             )}
+            {!streaming && (thinking || reasoning) && (
+              <HowItReasoned reasoning={reasoning} thinkingTime={thinkingTime} firstTokenTime={firstTokenTime} />
+            )}
+            <AnswerSources sources={sources} displayName={displayName} />
           </div>
         </div>
         {capped && overflows && (

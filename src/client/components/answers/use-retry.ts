@@ -4,6 +4,7 @@ import type { ModelKey } from '../../../common/models';
 import type { ModelResponse, QueryResult } from '../../../common/query-schemas';
 import { queryMessages } from '../../../common/query-messages';
 import type { ResponseCardProps, RetryControl } from './response-card';
+import { liveCardExtras, NO_EXTRAS, withStreamEvent, type AnswerExtras } from './answer-extras';
 import { toast } from '../ui/toast-store';
 import { ApiError } from '../../lib/api';
 
@@ -15,6 +16,7 @@ export interface RetryingAnswer {
   text: string;
   streamId: string | null;
   stopping: boolean;
+  extras: AnswerExtras;
 }
 
 export function useRetry({
@@ -49,7 +51,7 @@ export function useRetry({
   const retry = useCallback(
     async (model: string) => {
       if (retryingRef.current[model]) return;
-      setRetrying((all) => ({ ...all, [model]: { text: '', streamId: null, stopping: false } }));
+      setRetrying((all) => ({ ...all, [model]: { text: '', streamId: null, stopping: false, extras: NO_EXTRAS } }));
       const controller = new AbortController();
       controllers.current.add(controller);
       let saved: QueryResult | undefined;
@@ -64,6 +66,8 @@ export function useRetry({
             onEvent: (event) => {
               if (event.type === 'start') change(model, (a) => ({ ...a, streamId: event.streamId ?? null }));
               else if (event.type === 'delta') change(model, (a) => ({ ...a, text: a.text + event.text }));
+              else if (event.type === 'reasoning' || event.type === 'sources')
+                change(model, (a) => ({ ...a, extras: withStreamEvent(a.extras, event) }));
               else if (event.type === 'query') saved = event.query;
               else if (event.type === 'error') failedWith = event.message;
             },
@@ -120,6 +124,7 @@ export function useRetry({
         responseTime: null,
         streaming: true,
         stopping: live.stopping,
+        ...liveCardExtras(live.extras),
         onStop: () => void stop(response.model),
       };
     }

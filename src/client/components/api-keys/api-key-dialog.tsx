@@ -12,6 +12,7 @@ import { ApiError, errorText } from '../../lib/api';
 import { useSaveApiKey } from '../../api/questions';
 import { useCurrentUser } from '../../api/auth';
 import { useModelVersions, useRefreshModelVersions } from '../../api/model-versions';
+import { useSaveModelVersion } from '../../api/admin/ai-models';
 import { Input } from '../ui/input';
 import { formatRelativeTime } from '../../lib/relative-time';
 
@@ -19,6 +20,11 @@ const selectClass =
   'h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-50 cursor-pointer';
 
 const LOGIN_FIRST = 'Please log in to save an API key.';
+
+/** The key a model answers with for everyone now, as the admin console shows it (last characters only). */
+export interface CurrentKey {
+  masked: string | null;
+}
 
 /**
  * The version to use (issue 17, item 1): chosen from the vendor's own list for the key that would
@@ -105,12 +111,14 @@ function VersionField({
 function ApiKeyForm({
   initialModel,
   initialVersion,
+  currentKey,
   signedIn,
   sessionId,
   onSaved,
 }: {
   initialModel: ModelKey;
   initialVersion?: string;
+  currentKey?: CurrentKey;
   signedIn: boolean;
   sessionId: string;
   onSaved: () => void;
@@ -120,6 +128,9 @@ function ApiKeyForm({
   const [apiKey, setApiKey] = useState('');
   const [version, setVersion] = useState(initialVersion ?? modelCatalogue[initialModel].defaultVersion);
   const save = useSaveApiKey();
+  const saveVersion = useSaveModelVersion();
+  // The administrator's server-wide key: a blank key keeps it and changes only the version (issue 17, item 1).
+  const keepsKey = currentKey !== undefined && model === initialModel;
 
   function changeModel(next: ModelKey) {
     setModel(next);
@@ -128,6 +139,24 @@ function ApiKeyForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!apiKey.trim() && keepsKey) {
+      saveVersion.mutate(
+        { model, version },
+        {
+          onSuccess: ({ message }) => {
+            toast({ variant: 'success', title: queryMessages.configurationSaved, description: message });
+            onSaved();
+          },
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: queryMessages.saveConfigurationFailed,
+              description: errorText(error, 'Please try again.'),
+            }),
+        },
+      );
+      return;
+    }
     if (!apiKey.trim()) {
       toast({
         variant: 'destructive',
@@ -185,7 +214,15 @@ function ApiKeyForm({
           ))}
         </select>
       </FormField>
-      <FormField id={`${id}-key`} label="API key" hint="Kept on the server and used only for your questions.">
+      <FormField
+        id={`${id}-key`}
+        label="API key"
+        hint={
+          keepsKey
+            ? `Leave blank to keep the key it has now${currentKey?.masked ? ` (${currentKey.masked})` : ''} and change only the version.`
+            : 'Kept on the server and used only for your questions.'
+        }
+      >
         <PasswordInput
           id={`${id}-key`}
           toggleLabel="API key"
@@ -198,8 +235,8 @@ function ApiKeyForm({
       </FormField>
       <VersionField id={`${id}-version`} model={model} version={version} onChange={setVersion} />
       <DialogFooter>
-        <Button type="submit" disabled={!signedIn || save.isPending}>
-          {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
+        <Button type="submit" disabled={!signedIn || save.isPending || saveVersion.isPending}>
+          {(save.isPending || saveVersion.isPending) && <Loader2 className="animate-spin" aria-hidden />}
           Save
         </Button>
       </DialogFooter>
@@ -215,6 +252,7 @@ export function ApiKeyDialog({
   signedIn,
   sessionId,
   initialVersion,
+  currentKey,
   onSaved,
 }: {
   open: boolean;
@@ -224,6 +262,8 @@ export function ApiKeyDialog({
   sessionId: string;
   /** The version the model answers with now (the admin console knows it); else the default. */
   initialVersion?: string;
+  /** The admin console's server-wide key, when the model has one: the key may be left blank to keep it. */
+  currentKey?: CurrentKey;
   onSaved?: () => void;
 }) {
   return (
@@ -237,6 +277,7 @@ export function ApiKeyDialog({
           key={model}
           initialModel={model}
           initialVersion={initialVersion}
+          currentKey={currentKey}
           signedIn={signedIn}
           sessionId={sessionId}
           onSaved={() => {

@@ -1,6 +1,5 @@
-import { Switch } from 'radix-ui';
-import { useId } from 'react';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
+import { LabelledSwitch } from '../../components/ui/labelled-switch';
 import { cn } from '../../lib/cn';
 
 /**
@@ -39,20 +38,5 @@ export function HighlightToggle({
   checked: boolean;
   onCheckedChange: (on: boolean) => void;
 }) {
-  const id = useId();
-  return (
-    <div className="flex shrink-0 items-center gap-2">
-      <Switch.Root
-        id={id}
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-        className="relative inline-flex h-5 w-9 shrink-0 items-center rounded-full bg-input transition-colors data-[state=checked]:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring cursor-pointer"
-      >
-        <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
-      </Switch.Root>
-      <label htmlFor={id} className="whitespace-nowrap text-sm font-medium cursor-pointer">
-        Highlight differences
-      </label>
-    </div>
-  );
+  return <LabelledSwitch checked={checked} onCheckedChange={onCheckedChange} label="Highlight differences" />;
 }

@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/toast-store';
 import { currentUserKey, useCurrentUser } from '../../api/auth';
 import { savedQueryOptions } from '../../api/questions';
 import { historyPath, rememberNewQuery } from '../../api/history';
-import { useApiStatus } from '../../api/questions';
+import { useApiStatus, useQueryOptions } from '../../api/questions';
 import { subscriptionStatusKey, UNKNOWN_SUBSCRIPTION, useSubscriptionStatus } from '../../api/subscription-status';
 import { EmptyState } from './empty-state';
 import { FreeQuestionsBadge, HighlightToggle } from './header-controls';
@@ -27,6 +27,7 @@ import { useAsk } from './use-ask';
 import { useBrowserSessionId } from './use-browser-session-id';
 import { useHomeFlags } from './use-home-flags';
 import { useModelSelection } from './use-model-selection';
+import { useWebSearchChoice, WebSearchSwitch } from './web-search-switch';
 import { useSidebar } from './use-sidebar';
 import { WorkspaceLayout, WorkspaceSidebar } from './workspace';
 
@@ -69,6 +70,8 @@ export function HomePage() {
   const sessionId = useBrowserSessionId(user === undefined ? undefined : (user?.id ?? null));
   const models = useModelSelection();
   const apiStatus = useApiStatus();
+  const searchAllowed = useQueryOptions().data?.webSearchAllowed === true;
+  const [webSearch, setWebSearch] = useWebSearchChoice();
   const subscriptionQuery = useSubscriptionStatus(sessionId);
   // A failed read falls back to no allowance; isError stays set so the trial gate can say so.
   const subscription = {
@@ -196,6 +199,9 @@ export function HomePage() {
       onConfigure={configure}
     />
   );
+  const searchSwitch = searchAllowed ? (
+    <WebSearchSwitch on={webSearch} onChange={setWebSearch} selected={models.selected} />
+  ) : null;
 
   return (
     <>
@@ -209,7 +215,14 @@ export function HomePage() {
             onSelect={selectQuery}
             onCleared={() => setSelected(null)}
             refreshSubscription={refreshSubscription}
-            top={sidebar.wide && <SidebarSection title="AI Models">{picker}</SidebarSection>}
+            top={
+              sidebar.wide && (
+                <SidebarSection title="AI Models">
+                  {picker}
+                  {searchSwitch && <div className="mt-3 border-t pt-3">{searchSwitch}</div>}
+                </SidebarSection>
+              )
+            }
           />
         }
         header={
@@ -227,7 +240,7 @@ export function HomePage() {
                     prepareAnswers();
                     setDraft(value);
                   }}
-                  onSubmit={() => void ask(draft, models.selected)}
+                  onSubmit={() => void ask(draft, models.selected, { webSearch: searchAllowed && webSearch })}
                   onRecallLast={selected ? () => editQuestion(selected) : undefined}
                   busy={busy}
                   inputRef={inputRef}
@@ -297,6 +310,7 @@ export function HomePage() {
           onToggle={models.toggle}
           apiStatus={apiStatus.data}
           onConfigure={configure}
+          extra={searchSwitch}
         />
       )}
       <ApiKeyDialog

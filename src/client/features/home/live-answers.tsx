@@ -1,5 +1,6 @@
 import { CircleStop } from 'lucide-react';
 import { useState } from 'react';
+import { liveCardExtras, NO_EXTRAS } from '../../components/answers/answer-extras';
 import { ComparisonCard } from '../../components/answers/comparison-card';
 import { ResponseCard } from '../../components/answers/response-card';
 import { Button } from '../../components/ui/button';
@@ -57,6 +58,7 @@ export function LiveAnswers({ live, onStop }: { live: LiveState; onStop: (model:
               failure={answer?.failure}
               onStop={() => onStop(model)}
               stopping={answer?.stopping}
+              {...liveCardExtras(answer?.extras ?? NO_EXTRAS)}
               expanded={expanded[model] ?? false}
               onToggleExpanded={() => setExpanded((all) => ({ ...all, [model]: !all[model] }))}
             />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ApiStatus, ModelKey } from '../../../common/models';
 import { Button } from '../../components/ui/button';
 import {
@@ -20,6 +21,7 @@ export function ModelsDialog({
   apiStatus,
   onConfigure,
   onCloseAutoFocus,
+  extra,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -30,6 +32,8 @@ export function ModelsDialog({
   onConfigure: (model: ModelKey) => void;
   /** Where focus goes as it closes: prevent the default to put it elsewhere than on the opener. */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Under the models: the question's other choices ("Search the web"). */
+  extra?: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -39,6 +43,7 @@ export function ModelsDialog({
           <DialogDescription>Choose one to three models to answer your question.</DialogDescription>
         </DialogHeader>
         <ModelPicker selected={selected} onToggle={onToggle} apiStatus={apiStatus} onConfigure={onConfigure} />
+        {extra && <div className="border-t pt-3">{extra}</div>}
         <DialogFooter>
           <Button className="w-full" onClick={onDone}>
             Done - Start Querying

@@ -13,6 +13,7 @@ import { COMPARISON_MODEL } from '../../../common/models';
 import type { QueryResult, SavedQuery } from '../../../common/query-schemas';
 import { ClaimLegend, claimsOf } from '../../components/answers/claim-legend';
 import { ComparisonCard } from '../../components/answers/comparison-card';
+import { savedCardExtras } from '../../components/answers/answer-extras';
 import { ResponseCard } from '../../components/answers/response-card';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -148,6 +149,7 @@ export function QueryResults({
               createdAt={createdAt}
               question={query.text}
               modelVersion={response.modelVersion}
+              {...savedCardExtras(response)}
               {...retries.cardProps(response)}
             />
           ))}

@@ -7,6 +7,7 @@ import { queryMessages } from '../../../common/query-messages';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import type { VendorFailure } from '../../../common/vendor-failure-messages';
+import { NO_EXTRAS, withStreamEvent, type AnswerExtras } from '../../components/answers/answer-extras';
 
 // The question in flight (docs/product.md, "Asking a question"): the text of each model as it arrives.
 
@@ -21,6 +22,8 @@ export interface LiveAnswer {
   failure?: VendorFailure | null;
   /** A stop was asked for and has not been answered by the model's end yet. */
   stopping?: boolean;
+  /** Reasoning, sources and times (issue 17, items 2 and 3). */
+  extras?: AnswerExtras;
 }
 
 export interface LiveState {
@@ -73,8 +76,12 @@ function reducer(state: LiveState, action: Action): LiveState {
       };
     case 'delta':
       return update(event.model, { text: (state.answers[event.model]?.text ?? '') + event.text });
+    case 'reasoning':
+    case 'sources':
+      return update(event.model, { extras: withStreamEvent(state.answers[event.model]?.extras ?? NO_EXTRAS, event) });
     case 'model-done':
       return update(event.model, {
+        extras: withStreamEvent(state.answers[event.model]?.extras ?? NO_EXTRAS, event),
         done: true,
         responseTime: event.responseTime,
         error: event.error,
@@ -125,7 +132,7 @@ export function useAsk(sessionId: string, handlers: AskHandlers) {
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const ask = useCallback(
-    async (text: string, models: readonly ModelKey[]): Promise<void> => {
+    async (text: string, models: readonly ModelKey[], options: { webSearch?: boolean } = {}): Promise<void> => {
       const question = text.trim();
       if (!question) {
         toast({ variant: 'destructive', title: queryMessages.emptyQueryTitle, description: queryMessages.emptyQuery });
@@ -151,7 +158,12 @@ export function useAsk(sessionId: string, handlers: AskHandlers) {
         // (docs/performance.md, "Home page weight").
         const { streamQuestion } = await import('../../api/question-stream');
         await streamQuestion(
-          { text: question, sessionId, selectedModels: [...models] },
+          {
+            text: question,
+            sessionId,
+            selectedModels: [...models],
+            ...(options.webSearch && { webSearch: true }),
+          },
           {
             signal: controller.signal,
             onEvent: (event) => {

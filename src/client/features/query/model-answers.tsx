@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ComparisonAnalysis } from '../../../common/comparison';
 import type { ModelResponse } from '../../../common/query-schemas';
 import { ClaimLegend, claimsOf } from '../../components/answers/claim-legend';
+import { savedCardExtras } from '../../components/answers/answer-extras';
 import { ResponseCard, type ResponseCardProps } from '../../components/answers/response-card';
 import { differenceHighlighter } from '../../lib/difference-highlight';
 import { cn } from '../../lib/cn';
@@ -94,6 +95,7 @@ export function ModelAnswers({
               }
               highlight={highlighting ? highlighters.get(response.model) : undefined}
               claims={highlighting ? claimsOf(comparison, response.model) : undefined}
+              {...savedCardExtras(response)}
               {...cardProps?.(response)}
             />
           ))}

@@ -6,7 +6,12 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { errorText } from '../../../lib/api';
-import { useAiModels, useCheckKey } from '../../../api/admin/ai-models';
+import { useAiModels, useCheckKey, useSetWebSearch, useWebSearchSetting } from '../../../api/admin/ai-models';
+import { LabelledSwitch } from '../../../components/ui/labelled-switch';
+import { toast } from '../../../components/ui/toast-store';
+import { adminServerMessages as m } from '../../../../common/admin-messages';
+import { modelCatalogue, modelKeys } from '../../../../common/models';
+import { formatCents, searchesTheWeb, webSearchCentsPerAnswer, webSearchTexts } from '../../../../common/web-search';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { getSessionId } from '../../../lib/session-id';
 import type { ModelKey } from '../../../../common/models';
@@ -91,6 +96,45 @@ function ModelRow({ model, onSet }: { model: AdminAiModel; onSet: () => void }) 
   );
 }
 
+/** Whether questions may search the web, and what each vendor charges for it (issue 17, item 2). */
+function WebSearchSetting() {
+  const setting = useWebSearchSetting();
+  const change = useSetWebSearch();
+  const prices = modelKeys
+    .filter((model) => searchesTheWeb[model] !== 'never')
+    .map((model) => `${modelCatalogue[model].displayName} ${formatCents(webSearchCentsPerAnswer[model])}`)
+    .join(', ');
+  return (
+    <div className="mb-4 rounded-lg border p-3">
+      {setting.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading the web search setting...</p>
+      ) : setting.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(setting.error, 'The web search setting could not be loaded.')}
+        </p>
+      ) : (
+        <LabelledSwitch
+          checked={setting.data.allowed}
+          onCheckedChange={(allowed) =>
+            change.mutate(allowed, {
+              onSuccess: () =>
+                toast({ variant: 'success', title: allowed ? m.webSearchOn : m.webSearchOff, duration: 3000 }),
+              onError: (error) =>
+                toast({
+                  variant: 'destructive',
+                  title: adminToastMessages.saveWebSearch,
+                  description: errorText(error, ''),
+                }),
+            })
+          }
+          label={`Allow "${webSearchTexts.label}"`}
+          description={`Each question may ask the models to search the web; the vendors charge per search-grounded answer: ${prices}. Perplexity always searches. DeepSeek and Llama cannot.`}
+        />
+      )}
+    </div>
+  );
+}
+
 export function AiModelsSection() {
   const models = useAiModels();
   const [sessionId] = useState(getSessionId);
@@ -106,11 +150,12 @@ export function AiModelsSection() {
         </CardTitle>
         <CardDescription>
           The key each model answers with for everyone without a key of their own. Set key saves a key and the version
-          to answer with, chosen from the vendor's own list; Check key asks the vendor whether it accepts the key, by
-          its cheapest call.
+          to answer with, chosen from the vendor's own list (leave the key blank to change only the version); Check key
+          asks the vendor whether it accepts the key, by its cheapest call.
         </CardDescription>
       </CardHeader>
       <CardContent>
+        <WebSearchSetting />
         <WhenLoaded query={models} loadingLabel="Loading the AI models..." errorTitle={adminToastMessages.loadAiModels}>
           {(list) => (
             <ul className="grid gap-2" aria-label="AI models">
@@ -135,6 +180,7 @@ export function AiModelsSection() {
           onOpenChange={setDialogOpen}
           model={editing.model as ModelKey}
           initialVersion={editing.version}
+          currentKey={editing.keySource === 'none' ? undefined : { masked: editing.maskedKey }}
           signedIn
           sessionId={sessionId}
           onSaved={() => void models.refetch()}
