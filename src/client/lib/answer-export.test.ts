@@ -56,6 +56,27 @@ describe('answer downloads', () => {
     );
   });
 
+  it('lists the sources the answer cites under it, numbered as its markers are', () => {
+    const sources = [
+      { url: 'https://en.wikipedia.org/wiki/Berlin_Wall', title: 'Berlin Wall [history]' },
+      { url: 'https://www.bundestag.de/', title: null },
+    ];
+    expect(answerAsText({ ...exported, sources })).toMatch(
+      /A botched announcement\n\nSources:\n\n1\. Berlin Wall \[history\] - https:\/\/en\.wikipedia\.org\/wiki\/Berlin_Wall\n2\. https:\/\/www\.bundestag\.de\/\n$/,
+    );
+    expect(
+      answerAsMarkdown({ ...exported, sources }).endsWith(
+        [
+          '## Sources',
+          '',
+          '1. [Berlin Wall \\[history\\]](<https://en.wikipedia.org/wiki/Berlin_Wall>)',
+          '2. [https://www.bundestag.de/](<https://www.bundestag.de/>)',
+          '',
+        ].join('\n'),
+      ),
+    ).toBe(true);
+  });
+
   it('names files after the model and the date, with the format as extension', () => {
     expect(answerFileName('ChatGPT', new Date(2026, 10, 22))).toBe('ChatGPT-2026-11-22.txt');
     expect(answerFileName('Llama 4', new Date(2025, 0, 5), 'md')).toBe('Llama-4-2025-01-05.md');

@@ -22,6 +22,19 @@ export interface AnswerExport {
   responseTime: string;
   /** The answer as the model wrote it (markdown). */
   answer: string;
+  /** The pages it cites, numbered as its markers are (issue 17, item 2). */
+  sources?: readonly { url: string; title: string | null }[];
+}
+
+/** The sources as a numbered list under the answer, each with its title (when the vendor gave one) and address. */
+function sourcesList(sources: AnswerExport['sources'], markdown: boolean): string {
+  if (!sources?.length) return '';
+  const lines = sources.map((source, index) =>
+    markdown
+      ? `${index + 1}. [${(source.title ?? source.url).replace(/[[\]]/g, '\\$&')}](<${source.url}>)`
+      : `${index + 1}. ${source.title ? `${source.title} - ` : ''}${source.url}`,
+  );
+  return `\n${markdown ? '## Sources' : 'Sources:'}\n\n${lines.join('\n')}\n`;
 }
 
 /** The download's name: the model's name plus the date, e.g. ChatGPT-2026-11-22.txt. */
@@ -43,7 +56,7 @@ export function answerAsText(answer: AnswerExport): string {
     `Asked: ${askedLabel(answer.askedAt)}`,
     `Response time: ${answer.responseTime}`,
   ];
-  return `${header.join('\n')}\n\n${markdownToPlainText(answer.answer)}\n`;
+  return `${header.join('\n')}\n\n${markdownToPlainText(answer.answer)}\n${sourcesList(answer.sources, false)}`;
 }
 
 /** The answer as the model's markdown, under the same header written as markdown. */
@@ -63,7 +76,7 @@ export function answerAsMarkdown(answer: AnswerExport): string {
     '',
     '---',
   ];
-  return `${header.join('\n')}\n\n${answer.answer.trim()}\n`;
+  return `${header.join('\n')}\n\n${answer.answer.trim()}\n${sourcesList(answer.sources, true)}`;
 }
 
 /**

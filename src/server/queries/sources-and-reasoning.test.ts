@@ -168,6 +168,25 @@ describe('Search the web', () => {
     expect(answerOf(saved, 'deepseek').text).toBe(TOWER);
   });
 
+  it('searches again when a model of a question asked with search on is retried', async () => {
+    fakes.anthropic.script(version('claude'), { error: { status: 500 }, times: 1 });
+    const { saved, sessionId } = await ask(['claude'], { webSearch: true });
+    expect(answerOf(saved, 'claude').error).not.toBeNull();
+    fakes.anthropic.script(version('claude'), { text: TOWER, sources: SOURCES });
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/query/${saved.id}/retry`,
+      payload: { model: 'claude', sessionId },
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const tools = fakes.anthropic.lastRequest!.body!.tools as { type: string }[];
+    expect(tools.map((tool) => tool.type)).toEqual(['web_search_20250305']);
+    const read = await t.app.inject({ method: 'GET', url: `/api/query/${saved.id}?sessionId=${sessionId}` });
+    const claude = answerOf(read.json<QueryResult>(), 'claude');
+    expect(claude.sources).toEqual(SOURCES);
+    expect(citedWords(claude)).toHaveLength(2);
+  });
+
   it('says which side of a dispute cites a source', async () => {
     fakes.anthropic.script(version('claude'), {
       text: 'The Eiffel Tower is 330 metres tall. It opened in 1889.',

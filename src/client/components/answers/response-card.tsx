@@ -189,6 +189,7 @@ export function ResponseCard({
       askedAt,
       responseTime: formatResponseTime(responseTime),
       answer,
+      sources,
     };
     const content = extension === 'md' ? answerAsMarkdown(exported) : answerAsText(exported);
     const type = extension === 'md' ? 'text/markdown;charset=utf-8' : 'text/plain;charset=utf-8';

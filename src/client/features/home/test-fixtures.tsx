@@ -83,6 +83,7 @@ export function renderHome(
   const fake = installFakeFetch({
     'GET /api/me': meAs(user),
     'GET /api/api-status': { json: allConfigured },
+    'GET /api/query-options': { json: { webSearchAllowed: true } },
     [`GET /api/history/${SESSION}`]: { json: [] },
     [`GET /api/subscription-status-by-session/${SESSION}`]: { json: subscriptionStatus() },
     ...handlers,
