@@ -19,6 +19,14 @@ async function listModels(vendor: string, models: string[]) {
   expect(response.status).toBe(204);
 }
 
+async function signInAsAdmin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Admin Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
 for (const viewport of DESKTOP_AND_PHONE) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
@@ -27,11 +35,7 @@ for (const viewport of DESKTOP_AND_PHONE) {
       await fetch(`${OPENAI_FAKE}/requests`, { method: 'DELETE' });
       await listModels('xai', ['grok-4', 'grok-4-fast-reasoning', 'grok-2-image-1212']);
 
-      await page.goto('/admin/login');
-      await page.getByLabel('Admin Email').fill(E2E_ADMIN.email);
-      await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-      await page.getByRole('button', { name: 'Access Admin Panel' }).click();
-      await expect(page).toHaveURL(/\/admin$/);
+      await signInAsAdmin(page);
 
       await page.goto('/admin?section=ai-models');
       const grok = page.getByRole('listitem', { name: 'Grok' });
@@ -149,11 +153,7 @@ for (const viewport of DESKTOP_AND_PHONE) {
       page,
     }) => {
       const phone = viewport.width < 768;
-      await page.goto('/admin/login');
-      await page.getByLabel('Admin Email').fill(E2E_ADMIN.email);
-      await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-      await page.getByRole('button', { name: 'Access Admin Panel' }).click();
-      await expect(page).toHaveURL(/\/admin$/);
+      await signInAsAdmin(page);
       await page.goto('/admin?section=ai-models');
       await expect(page.getByRole('switch', { name: 'Allow "Search the web"' })).toBeChecked();
       // Versions picked from the vendors' lists, for the keys the models already have.
