@@ -6,12 +6,11 @@ import {
   type Server,
 } from 'node:http';
 import { sampleFromSchema } from './json-sample';
-import { closeNow, listen, readBody } from './loopback-http';
+import { closeNow, listen, readBody, respondRaw } from './loopback-http';
 import {
   countWords,
   parseJson,
   respondJson,
-  respondRaw,
   sleep,
   splitWords,
   writeFrame,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import { respondRaw } from './loopback-http';
 
 // Wire-level pieces of the fake Stripe API: Stripe's form encoding (bracket notation), its error
 // bodies, ids, list envelopes and `expand[]`. Nothing here knows about a particular resource.
@@ -238,28 +239,14 @@ function expandInto(node: unknown, segments: string[], path: string, resolve: Re
   expandInto(child, rest, path, resolve, include);
 }
 
-export function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
+/** Stripe's JSON, pretty-printed as Stripe sends it. */
 export function respondJson(
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const json = JSON.stringify(body, null, 2);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': String(Buffer.byteLength(json)),
-    ...headers,
-  });
-  res.end(json);
+  respondRaw(res, status, 'application/json', JSON.stringify(body, null, 2), headers);
 }
 
 /** A deep copy through JSON: what a client would see, detached from the fake's state. */

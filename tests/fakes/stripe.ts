@@ -14,7 +14,8 @@ import { buildPrice, buildProduct, type CardDetails, type FakePaymentMethod } fr
 import { FAKE_API_VERSION, type FakeEvent, FakeStripeStore, type Stored } from './stripe-store';
 import { advancePeriod, endPeriod, failPayment } from './stripe-subscriptions';
 import { type WebhookDelivery, WebhookForwarder } from './stripe-webhooks';
-import { readBody, respondJson } from './stripe-wire';
+import { readBody } from './loopback-http';
+import { respondJson } from './stripe-wire';
 
 export type { ReceivedStripeRequest } from './stripe-http';
 

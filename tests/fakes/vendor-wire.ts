@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { respondRaw } from './loopback-http';
 
 // The vocabulary shared by the AI vendor fakes: what a test can script, what a fake records, the
 // frames a vendor protocol is made of, and small HTTP/SSE helpers (see scripted-server.ts).
@@ -209,17 +210,6 @@ export function respondJson(
   headers: Record<string, string> = {},
 ): void {
   respondRaw(res, status, 'application/json', JSON.stringify(body), headers);
-}
-
-export function respondRaw(
-  res: ServerResponse,
-  status: number,
-  contentType: string,
-  text: string,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
-  res.end(text);
 }
 
 export function parseJson(raw: string): JsonObject | undefined {
