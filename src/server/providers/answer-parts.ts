@@ -46,6 +46,8 @@ export class AnswerParts {
   private thinkTag: 'maybe' | 'inside' | 'done' = 'maybe';
   private held = '';
   private finished = false;
+  /** Titles a vendor gave apart from its sources (Perplexity's search results), by URL. */
+  private readonly titles = new Map<string, string>();
 
   constructor(private readonly startedAt: number) {}
 
@@ -71,6 +73,8 @@ export class AnswerParts {
       case 'finish-step':
         this.groundingSupports ??= groundingSupportsOf(part.providerMetadata);
         return {};
+      case 'raw':
+        return this.addTitles(part.rawValue);
       default:
         return {};
     }
@@ -168,9 +172,29 @@ export class AnswerParts {
     return { answer: '', reasoning };
   }
 
+  /**
+   * Perplexity names its sources' titles only in `search_results`, which its SDK leaves out of the
+   * source parts: read them from the raw chunk (the call asks for raw chunks only there).
+   */
+  private addTitles(raw: unknown): PartEffect {
+    const results = (raw as { search_results?: unknown } | null)?.search_results;
+    if (!Array.isArray(results)) return {};
+    let changed = false;
+    for (const result of results as { url?: unknown; title?: unknown }[]) {
+      if (typeof result?.url !== 'string' || typeof result.title !== 'string' || !result.title.trim()) continue;
+      this.titles.set(result.url, result.title.trim());
+      const source = this.sources.find((s) => s.url === result.url && s.title === null);
+      if (source) {
+        source.title = result.title.trim();
+        changed = true;
+      }
+    }
+    return changed ? { sourcesChanged: true } : {};
+  }
+
   private addSource(url: string, title: string | undefined): PartEffect {
     let index = this.sources.findIndex((s) => s.url === url);
-    if (index < 0) index = this.sources.push({ url, title: title?.trim() || null }) - 1;
+    if (index < 0) index = this.sources.push({ url, title: title?.trim() || this.titles.get(url) || null }) - 1;
     const block = this.block;
     if (block && this.text.length === block.start) {
       if (!block.citesWhole.includes(index)) block.citesWhole.push(index);

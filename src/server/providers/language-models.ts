@@ -68,6 +68,8 @@ export interface AnswerCall {
   searches: boolean;
   /** The version thinks before it answers, whether or not it shows how. */
   thinks: boolean;
+  /** Pass the vendor's raw chunks on: Perplexity's source titles are only there (answer-parts.ts). */
+  rawChunks?: boolean;
 }
 
 /**
@@ -181,5 +183,11 @@ export function answerCall(
       };
     }
   }
-  return { model: createLanguageModel(model, credentials), providerOptions, searches, thinks };
+  return {
+    model: createLanguageModel(model, credentials),
+    providerOptions,
+    searches,
+    thinks,
+    rawChunks: model === 'perplexity',
+  };
 }
