@@ -53,6 +53,8 @@ export const citationMarkSchema = z.object({
   end: z.number().int().min(0),
   /** Index into the answer's `sources`. */
   source: z.number().int().min(0),
+  /** Where the words the source supports begin, when the vendor says (a cited block, a grounded range). */
+  passageStart: z.number().int().min(0).optional(),
 });
 export type CitationMark = z.infer<typeof citationMarkSchema>;
 

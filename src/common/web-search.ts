@@ -48,10 +48,22 @@ export const webSearchTexts = {
       : `Adds about ${formatCents(cents)} in vendor search fees to this question.`,
   /** A picked model that cannot search. */
   cannotSearch: (names: string) => `${names} cannot search the web and will answer from training alone.`,
+  /** None of the picked models searches only when asked: the switch would change nothing. */
+  nothingToSwitch: 'None of the models picked can be asked to search the web.',
+  /** Perplexity picked: it searches whatever the switch says. */
+  alwaysSearches: (names: string) => `${names} searches the web for every answer.`,
   disabled: 'Web search is turned off by the administrator.',
   sourcesHeading: 'Sources',
   searchedBadge: 'Searched the web',
 } as const;
+
+/** Whether the switch changes anything for these models: one of them searches only when asked. */
+export const searchSwitchMatters = (models: readonly ModelKey[]) =>
+  models.some((model) => searchesTheWeb[model] === 'on-request');
+
+/** Whether this model's answer was grounded in a web search, for a question asked with search on or off. */
+export const searchedFor = (model: ModelKey, webSearch: boolean) =>
+  searchesTheWeb[model] === 'always' || (webSearch && searchesTheWeb[model] === 'on-request');
 
 /** '0.5¢', '3.5¢', '$1.20'. */
 export function formatCents(cents: number): string {

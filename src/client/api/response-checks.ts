@@ -107,7 +107,12 @@ const claimsCheck = object<Claims>({
 });
 
 export const sourceCheck = object<AnswerSource>({ url: string, title: nullable(string) });
-export const citationMarkCheck = object<CitationMark>({ start: int(0), end: int(0), source: int(0) });
+export const citationMarkCheck = object<CitationMark>({
+  start: int(0),
+  end: int(0),
+  source: int(0),
+  passageStart: optional(int(0)),
+});
 
 const comparisonCheck = object<Comparison>({
   summary: string,

@@ -60,21 +60,23 @@ describe('answer downloads', () => {
     const sources = [
       { url: 'https://en.wikipedia.org/wiki/Berlin_Wall', title: 'Berlin Wall [history]' },
       { url: 'https://www.bundestag.de/', title: null },
+      { url: 'javascript:alert(1)', title: 'Not a page' },
     ];
     expect(answerAsText({ ...exported, sources })).toMatch(
-      /A botched announcement\n\nSources:\n\n1\. Berlin Wall \[history\] - https:\/\/en\.wikipedia\.org\/wiki\/Berlin_Wall\n2\. https:\/\/www\.bundestag\.de\/\n$/,
+      /A botched announcement\n\nSources:\n\n1\. Berlin Wall \[history\] - https:\/\/en\.wikipedia\.org\/wiki\/Berlin_Wall\n2\. https:\/\/www\.bundestag\.de\/\n3\. Not a page - javascript:alert\(1\)\n$/,
     );
-    expect(
-      answerAsMarkdown({ ...exported, sources }).endsWith(
-        [
-          '## Sources',
-          '',
-          '1. [Berlin Wall \\[history\\]](<https://en.wikipedia.org/wiki/Berlin_Wall>)',
-          '2. [https://www.bundestag.de/](<https://www.bundestag.de/>)',
-          '',
-        ].join('\n'),
-      ),
-    ).toBe(true);
+    const markdown = answerAsMarkdown({ ...exported, sources });
+    expect(markdown.slice(markdown.indexOf('## Sources'))).toBe(
+      [
+        '## Sources',
+        '',
+        '1. [Berlin Wall \\[history\\]](<https://en.wikipedia.org/wiki/Berlin_Wall>)',
+        '2. [https://www.bundestag.de/](<https://www.bundestag.de/>)',
+        // Not a web address: named, never linked.
+        '3. Not a page',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('names files after the model and the date, with the format as extension', () => {

@@ -3,6 +3,7 @@ import type { Nodes, Parents, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
+import { safeSourceUrl } from './source-links';
 
 // A downloaded answer (issue 16, item 12): a header saying what it answers, then the answer, as plain
 // text or as the model's own markdown. Loaded on first download, so the markdown parser stays out of
@@ -29,11 +30,13 @@ export interface AnswerExport {
 /** The sources as a numbered list under the answer, each with its title (when the vendor gave one) and address. */
 function sourcesList(sources: AnswerExport['sources'], markdown: boolean): string {
   if (!sources?.length) return '';
-  const lines = sources.map((source, index) =>
-    markdown
-      ? `${index + 1}. [${(source.title ?? source.url).replace(/[[\]]/g, '\\$&')}](<${source.url}>)`
-      : `${index + 1}. ${source.title ? `${source.title} - ` : ''}${source.url}`,
-  );
+  const lines = sources.map((source, index) => {
+    if (!markdown) return `${index + 1}. ${source.title ? `${source.title} - ` : ''}${source.url}`;
+    const label = (source.title ?? source.url).replace(/[[\]\\]/g, '\\$&');
+    // Only a web address becomes a link (source-links.ts); anything else is written out as text.
+    const href = safeSourceUrl(source.url);
+    return href ? `${index + 1}. [${label}](<${href}>)` : `${index + 1}. ${label}`;
+  });
   return `\n${markdown ? '## Sources' : 'Sources:'}\n\n${lines.join('\n')}\n`;
 }
 

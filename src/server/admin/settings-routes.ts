@@ -56,7 +56,7 @@ export async function adminSettingsRoutes(
       provider: modelCatalogue[model].provider,
       keySource: keys[model].source,
       maskedKey: maskSecret(keys[model].credentials?.apiKey),
-      version: keys[model].credentials?.version ?? modelCatalogue[model].defaultVersion,
+      version: keys[model].version,
       baseUrl: keys[model].baseUrl,
     }));
   });

@@ -4,8 +4,9 @@ import type { AnswerSource, CitationMark } from '../../common/query-schemas';
 // Which disputed claims have a cited source on each side (issue 17, item 2): each side of each
 // disagreement gets the pages its answer cites for the sentence that states it. A citation belongs to
 // a sentence when its mark stands inside it or right after its end, before the next words (where
-// vendors put them: 'fell in 1989.[2]'). Claims are found by their sentence, which the analysers quote
-// from the answer, or failing that by the value.
+// vendors put them: 'fell in 1989.[2]'), or when the passage the vendor says it supports (a cited
+// block of several sentences, a grounded range) holds the claim. Claims are found by their sentence,
+// which the analysers quote from the answer, or failing that by the value.
 
 export interface CitedAnswer {
   model: string;
@@ -44,7 +45,8 @@ function sourcesCitedIn(answer: CitedAnswer, [start, end]: [number, number]): An
   const marks = answer.citationMarks ?? [];
   const cited = new Set<number>();
   for (const mark of marks) {
-    if (mark.start >= start && mark.start <= sentenceEnd) cited.add(mark.source);
+    if (mark.passageStart !== undefined && start >= mark.passageStart && start < mark.start) cited.add(mark.source);
+    else if (mark.start >= start && mark.start <= sentenceEnd) cited.add(mark.source);
     else if (mark.start > sentenceEnd && onlyMarkersBetween(text, sentenceEnd, mark.start, marks))
       cited.add(mark.source);
   }

@@ -8,11 +8,14 @@ import type { AnswerSource, CitationMark } from '../../common/query-schemas';
 //
 // Where a citation goes, in order of what the vendor tells:
 // 1. Gemini's grounding supports name the answer's byte ranges each source backs: a mark after each range.
-// 2. A source that arrives inside a text block: before the block's first word it cites the block
+// 2. A source the answer links to in its own words ('[[1]](url)', as xAI writes) is marked there.
+// 3. A source that arrives inside a text block: before the block's first word it cites the block
 //    (Anthropic sends each cited passage as its own block with its citations first), so the mark goes at
 //    the block's end; after words it cites what came just before (OpenAI's annotations follow the words).
-// 3. Otherwise, an answer that numbers its own citations ('[1]', as Perplexity's do) has those spans
+// 4. Otherwise, an answer that numbers its own citations ('[1]', as Perplexity's do) has those spans
 //    marked, number n citing the n-th source.
+// A vendor that cites passages also hands over every search result it read (Anthropic): once some are
+// cited, results never cited are left out of the answer's sources.
 
 type StreamPart = TextStreamPart<ToolSet>;
 
@@ -32,12 +35,14 @@ export class AnswerParts {
   reasoning = '';
   readonly sources: AnswerSource[] = [];
   private marks: CitationMark[] = [];
+  /** Sources that first arrived outside any text block: search results rather than citations. */
+  private readonly unplaced = new Set<number>();
   private startedThinkingAt: number | undefined;
   private firstWordAt: number | undefined;
   /** Where the open text block began, and the sources it cites from its start (rule 2). */
   private block: { start: number; citesWhole: number[] } | undefined;
   /** Gemini's supports, kept until the answer is whole (rule 1). */
-  private groundingSupports: GroundingSupport[] | undefined;
+  private groundingSupports: Grounding | undefined;
   /**
    * Hosts that serve open reasoning models (DeepSeek R1 and its kin on a Llama host, Perplexity's
    * sonar-reasoning) put the thinking at the start of the answer inside <think>…</think>: those words
@@ -88,14 +93,15 @@ export class AnswerParts {
     if (this.thinkTag === 'maybe' && this.held) {
       this.text += this.held;
       effect.text = (effect.text ?? '') + this.held;
-      this.held = '';
+    } else if (this.thinkTag === 'inside' && this.held) {
+      // A <think> never closed: what it held back is thinking too.
+      this.reasoning += this.held;
+      effect.reasoning = this.held;
     }
+    this.held = '';
     const before = this.marks;
     if (this.groundingSupports) this.marks = this.marksFromGrounding(this.groundingSupports);
-    else {
-      const own = this.ownMarkers();
-      if (own.length > 0) this.marks = own;
-    }
+    else this.placeOwnMarkers();
     if (this.marks !== before) effect.sourcesChanged = true;
     return effect;
   }
@@ -193,13 +199,16 @@ export class AnswerParts {
   }
 
   private addSource(url: string, title: string | undefined): PartEffect {
-    let index = this.sources.findIndex((s) => s.url === url);
-    if (index < 0) index = this.sources.push({ url, title: title?.trim() || this.titles.get(url) || null }) - 1;
+    let index = this.sources.findIndex((s) => sameUrl(s.url, url));
+    if (index < 0) {
+      index = this.sources.push({ url, title: title?.trim() || this.titles.get(url) || null }) - 1;
+      if (!this.block) this.unplaced.add(index);
+    }
     const block = this.block;
     if (block && this.text.length === block.start) {
       if (!block.citesWhole.includes(index)) block.citesWhole.push(index);
     } else if (block) {
-      this.placeMark(this.text.trimEnd().length, index);
+      this.placeMark(this.text.trimEnd().length, index, block.start);
     }
     return { sourcesChanged: true };
   }
@@ -209,28 +218,57 @@ export class AnswerParts {
     this.block = undefined;
     if (!block || block.citesWhole.length === 0 || this.text.length === block.start) return {};
     const at = this.text.trimEnd().length;
-    for (const index of block.citesWhole) this.placeMark(at, index);
+    const passageStart = block.start + (this.text.length - this.text.slice(block.start).trimStart().length);
+    for (const index of block.citesWhole) this.placeMark(at, index, passageStart);
     return { sourcesChanged: true };
   }
 
-  private placeMark(at: number, source: number) {
+  private placeMark(at: number, source: number, passageStart?: number) {
     if (this.marks.some((m) => m.start === at && m.source === source)) return;
-    this.marks.push({ start: at, end: at, source });
+    this.marks.push({ start: at, end: at, source, ...(passageStart !== undefined && { passageStart }) });
   }
 
-  private marksFromGrounding(supports: GroundingSupport[]): CitationMark[] {
+  private marksFromGrounding({ supports, chunkUrls }: Grounding): CitationMark[] {
     const toOffset = utf8ToUtf16Offsets(this.text);
     const marks: CitationMark[] = [];
     for (const support of supports) {
       const end = toOffset(support.endIndex);
-      if (end === undefined) continue;
+      const passageStart = toOffset(support.startIndex);
+      if (end === undefined || passageStart === undefined) continue;
       const at = this.text.slice(0, end).trimEnd().length;
-      for (const source of support.sources) {
-        if (source < this.sources.length && !marks.some((m) => m.start === at && m.source === source))
-          marks.push({ start: at, end: at, source });
+      // Chunks are named by their place in Gemini's list; the sources are that list with repeats and
+      // non-web chunks left out, so each is found by its address.
+      for (const chunk of support.chunks) {
+        const url = chunkUrls[chunk];
+        const source = url === undefined ? -1 : this.sources.findIndex((s) => sameUrl(s.url, url));
+        if (source >= 0 && !marks.some((m) => m.start === at && m.source === source))
+          marks.push({ start: at, end: at, source, passageStart });
       }
     }
     return marks;
+  }
+
+  /**
+   * Rules 2 and 4, then the pruning of uncited search results. A source the answer links to itself is
+   * marked where the link stands, in place of where it arrived; numbered markers count only when no
+   * source arrived inside the text (a vendor that numbers its citations hands them over up front).
+   */
+  private placeOwnMarkers() {
+    if (this.sources.length === 0) return;
+    const { links, numbered } = this.ownMarkers();
+    const linked = new Set(links.map((m) => m.source));
+    let marks = [...this.marks.filter((m) => !linked.has(m.source)), ...links];
+    if (this.marks.length === 0) marks = [...marks, ...numbered];
+    const cited = new Set(marks.map((m) => m.source));
+    if (this.marks.length > 0 && [...this.unplaced].some((index) => !cited.has(index))) {
+      const kept = this.sources.flatMap((source, index) =>
+        this.unplaced.has(index) && !cited.has(index) ? [] : [index],
+      );
+      const renumber = new Map(kept.map((old, index) => [old, index]));
+      this.sources.splice(0, this.sources.length, ...kept.map((index) => this.sources[index]!));
+      marks = marks.map((m) => ({ ...m, source: renumber.get(m.source)! }));
+    }
+    this.marks = marks;
   }
 
   /**
@@ -238,9 +276,9 @@ export class AnswerParts {
    * naming the n-th source (Perplexity), and Markdown links to one of the sources (xAI writes
    * '[[1]](url)', OpenAI's models '([site](url))').
    */
-  private ownMarkers(): CitationMark[] {
-    if (this.sources.length === 0) return [];
+  private ownMarkers(): { links: CitationMark[]; numbered: CitationMark[] } {
     const marks: CitationMark[] = [];
+    const numbered: CitationMark[] = [];
     const code = codeRanges(this.text);
     const outsideCode = (start: number) => !code.some(([from, to]) => start >= from && start < to);
     const links: [number, number][] = [];
@@ -255,29 +293,52 @@ export class AnswerParts {
       if (!outsideCode(start) || links.some(([from, to]) => start >= from && start < to)) continue;
       const numbers = match[1]!.split(',').map((n) => Number(n.trim()));
       if (numbers.some((n) => n < 1 || n > this.sources.length)) continue;
-      for (const n of numbers) marks.push({ start, end: start + match[0].length, source: n - 1 });
+      for (const n of numbers) numbered.push({ start, end: start + match[0].length, source: n - 1 });
     }
-    return marks;
+    return { links: marks, numbered };
   }
 }
 
-interface GroundingSupport {
-  /** UTF-8 byte offset, end exclusive, of the supported words in the answer. */
-  endIndex: number;
-  sources: number[];
+interface Grounding {
+  supports: {
+    /** UTF-8 byte offsets, end exclusive, of the supported words in the answer. */
+    startIndex: number;
+    endIndex: number;
+    /** Places in Gemini's list of grounding chunks. */
+    chunks: number[];
+  }[];
+  /** Each grounding chunk's web address, by its place in Gemini's list (undefined for non-web chunks). */
+  chunkUrls: (string | undefined)[];
 }
 
-/** Gemini's grounding supports from the step's provider metadata (@ai-sdk/google puts them there). */
-function groundingSupportsOf(metadata: unknown): GroundingSupport[] | undefined {
-  const grounding = (metadata as { google?: { groundingMetadata?: unknown } } | undefined)?.google?.groundingMetadata;
-  const supports = (grounding as { groundingSupports?: unknown } | null | undefined)?.groundingSupports;
+/** Gemini's grounding from the step's provider metadata (@ai-sdk/google puts it there). */
+function groundingSupportsOf(metadata: unknown): Grounding | undefined {
+  const grounding = (metadata as { google?: { groundingMetadata?: unknown } } | undefined)?.google
+    ?.groundingMetadata as { groundingSupports?: unknown; groundingChunks?: unknown } | null | undefined;
+  const supports = grounding?.groundingSupports;
   if (!Array.isArray(supports)) return undefined;
-  return supports.flatMap((support: { segment?: { endIndex?: unknown }; groundingChunkIndices?: unknown }) => {
-    const end = support?.segment?.endIndex;
-    const indices = support?.groundingChunkIndices;
-    if (typeof end !== 'number' || !Array.isArray(indices)) return [];
-    return [{ endIndex: end, sources: indices.filter((i): i is number => Number.isInteger(i) && i >= 0) }];
-  });
+  const chunks = Array.isArray(grounding?.groundingChunks) ? grounding.groundingChunks : [];
+  return {
+    chunkUrls: chunks.map((chunk: { web?: { uri?: unknown } }) =>
+      typeof chunk?.web?.uri === 'string' ? chunk.web.uri : undefined,
+    ),
+    supports: supports.flatMap(
+      (support: { segment?: { startIndex?: unknown; endIndex?: unknown }; groundingChunkIndices?: unknown }) => {
+        const end = support?.segment?.endIndex;
+        // Gemini leaves a zero start out, as protobuf JSON does.
+        const start = support?.segment?.startIndex ?? 0;
+        const indices = support?.groundingChunkIndices;
+        if (typeof end !== 'number' || typeof start !== 'number' || !Array.isArray(indices)) return [];
+        return [
+          {
+            startIndex: start,
+            endIndex: end,
+            chunks: indices.filter((i): i is number => Number.isInteger(i) && i >= 0),
+          },
+        ];
+      },
+    ),
+  };
 }
 
 /** Maps a UTF-8 byte offset into `text` to its UTF-16 offset (undefined past the end). */

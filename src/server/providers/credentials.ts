@@ -1,4 +1,4 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { eq, isNull, or, sql } from 'drizzle-orm';
 import { modelCatalogue, modelKeys, type ModelKey } from '../../common/models';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -9,6 +9,8 @@ import { vendorEnvPrefix, type ModelCredentials } from './language-models';
 
 export interface ServerKey {
   credentials: ModelCredentials | null;
+  /** The version it answers with: the one chosen for it (even while no key is set), else the default. */
+  version: string;
   source: 'admin' | 'environment' | 'none';
   savedAt: Date | null;
   baseUrl: string | null;
@@ -63,6 +65,7 @@ export class CredentialStore {
       const credentials = resolved[model];
       out[model] = {
         credentials,
+        version: credentials?.version ?? (row?.apiVersion || modelCatalogue[model].defaultVersion),
         source: row?.encryptedKey ? 'admin' : credentials ? 'environment' : 'none',
         savedAt: row?.updatedAt ?? null,
         baseUrl: env.baseUrl ?? null,
@@ -114,11 +117,16 @@ export class CredentialStore {
       apiVersion: apiVersion || null,
       updatedAt: new Date(),
     };
-    const owner = userId === null ? isNull(apiKeys.userId) : eq(apiKeys.userId, userId);
-    await this.db.transaction(async (tx) => {
-      // Two partial unique indexes guard the pairs; delete-then-insert keeps one statement shape for both.
-      await tx.delete(apiKeys).where(and(owner, eq(apiKeys.model, model)));
-      await tx.insert(apiKeys).values(values);
-    });
+    const set = { encryptedKey: values.encryptedKey, apiVersion: values.apiVersion, updatedAt: values.updatedAt };
+    // One statement on the pair's partial unique index, so two saves (or a save and saveServerVersion)
+    // cannot race each other into a duplicate.
+    await this.db
+      .insert(apiKeys)
+      .values(values)
+      .onConflictDoUpdate(
+        userId === null
+          ? { target: apiKeys.model, targetWhere: isNull(apiKeys.userId), set }
+          : { target: [apiKeys.userId, apiKeys.model], targetWhere: sql`${apiKeys.userId} is not null`, set },
+      );
   }
 }

@@ -173,10 +173,11 @@ export function answerCall(
       };
     }
     case 'claude': {
+      // One search per answer keeps Claude's fee at the one shown (common/web-search.ts).
       const anthropic = createAnthropic({ apiKey, baseURL });
       return {
         model: anthropic(version),
-        tools: search ? { web_search: providerTool(anthropic.tools.webSearch_20250305({ maxUses: 3 })) } : undefined,
+        tools: search ? { web_search: providerTool(anthropic.tools.webSearch_20250305({ maxUses: 1 })) } : undefined,
         providerOptions,
         searches,
         thinks,

@@ -70,7 +70,12 @@ function offsetInStoredText(raw: string): ((offset: number) => number) | undefin
 function storableResponse(a: NewResponse) {
   const shift = offsetInStoredText(a.text ?? '');
   const marks = shift
-    ? a.citationMarks.map((m) => ({ ...m, start: shift(m.start), end: shift(m.end) }))
+    ? a.citationMarks.map((m) => ({
+        ...m,
+        start: shift(m.start),
+        end: shift(m.end),
+        ...(m.passageStart !== undefined && { passageStart: shift(m.passageStart) }),
+      }))
     : a.citationMarks;
   return {
     model: a.model,

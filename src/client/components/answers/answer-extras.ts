@@ -1,5 +1,7 @@
 import type { AnswerSource, CitationMark, ModelResponse, StreamEvent } from '../../../common/query-schemas';
 import type { ResponseCardProps } from './response-card';
+import { modelKeys, type ModelKey } from '../../../common/model-catalogue';
+import { searchedFor } from '../../../common/web-search';
 
 // What a card shows besides the words (issue 17, items 2 and 3): a thinking model's reasoning and
 // times, and the pages the answer cites. Folded from the stream for a live card (Home's question and a
@@ -42,7 +44,9 @@ export const liveCardExtras = (extras: AnswerExtras): Partial<ResponseCardProps>
   reasoning: extras.reasoning || null,
 });
 
-export const savedCardExtras = (response: ModelResponse): Partial<ResponseCardProps> => ({
+/** A saved answer's extras; `webSearch`: its question was asked with "Search the web" on. */
+export const savedCardExtras = (response: ModelResponse, webSearch: boolean): Partial<ResponseCardProps> => ({
+  searched: modelKeys.includes(response.model as ModelKey) && searchedFor(response.model as ModelKey, webSearch),
   thinking: Boolean(response.reasoning) || response.thinkingTime != null,
   reasoning: response.reasoning ?? null,
   thinkingTime: response.thinkingTime ?? null,

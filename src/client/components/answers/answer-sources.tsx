@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import type { AnswerSource } from '../../../common/query-schemas';
 import { webSearchTexts } from '../../../common/web-search';
-import { safeSourceUrl, sourceDomain } from './source-links';
+import { safeSourceUrl, sourceDomain } from '../../lib/source-links';
 
 /** The pages an answer cites, numbered as its markers are; each opens in a new tab, with no way back to us. */
 export function AnswerSources({ sources, displayName }: { sources: readonly AnswerSource[]; displayName: string }) {

@@ -6,7 +6,7 @@ import { displayNameOf } from '../../../common/models';
 import { Card } from '../ui/card';
 import { SOURCE_LABEL } from './claim-explanation';
 import { ConfidenceRanking } from './confidence-ranking';
-import { safeSourceUrl, sourceDomain } from './source-links';
+import { safeSourceUrl, sourceDomain } from '../../lib/source-links';
 
 /** '3.2 s': how long the judge took. */
 export function formatJudgeTime(ms: number): string {

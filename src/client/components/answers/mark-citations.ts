@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
 import type { AnswerSource, CitationMark } from '../../../common/query-schemas';
 import { collect, type Located } from './mark-claims';
-import { safeSourceUrl } from './source-links';
+import { safeSourceUrl } from '../../lib/source-links';
 
 // A rehype plugin for citation markers (issue 17, item 2): each citation mark the server placed
 // (UTF-16 offsets into the answer's Markdown source, common/query-schemas.ts) becomes a numbered link
@@ -45,21 +45,35 @@ function slice(piece: Located, from: number, to: number): Text {
   return node;
 }
 
+/** Characters Markdown may put between a word and the place after it: emphasis, code and link ends. */
+const CLOSING_SYNTAX = /^[*_~`)\]>]*$/;
+
 function cutFor(
   located: readonly Located[],
+  text: string,
   mark: CitationMark,
 ): { piece: Located; from: number; to: number } | undefined {
-  for (const piece of located) {
-    if (mark.end > mark.start) {
+  if (mark.end > mark.start) {
+    for (const piece of located) {
       const from = piece.offsets.indexOf(mark.start);
       const last = piece.offsets.indexOf(mark.end - 1, Math.max(from, 0));
       if (from >= 0 && last >= from) return { piece, from, to: last + 1 };
-    } else if (mark.start > 0) {
-      const before = piece.offsets.indexOf(mark.start - 1);
-      if (before >= 0) return { piece, from: before + 1, to: before + 1 };
+    }
+    return undefined;
+  }
+  // A point: after the last drawn character before it, when only closing syntax stands between them
+  // ('**330 m**' with the mark after the closing stars goes right after 'm', inside the bold).
+  let best: { piece: Located; index: number; offset: number } | undefined;
+  for (const piece of located) {
+    for (let index = piece.offsets.length - 1; index >= 0; index--) {
+      const offset = piece.offsets[index]!;
+      if (offset >= mark.start) continue;
+      if (!best || offset > best.offset) best = { piece, index, offset };
+      break;
     }
   }
-  return undefined;
+  if (!best || !CLOSING_SYNTAX.test(text.slice(best.offset + 1, mark.start))) return undefined;
+  return { piece: best.piece, from: best.index + 1, to: best.index + 1 };
 }
 
 export function markCitations(
@@ -73,7 +87,7 @@ export function markCitations(
   const cuts = new Map<Located, Cut[]>();
   for (const mark of marks) {
     if (!sources[mark.source]) continue;
-    const found = cutFor(located, mark);
+    const found = cutFor(located, text, mark);
     if (!found) continue;
     const list = cuts.get(found.piece) ?? [];
     const same = list.find((cut) => cut.from === found.from && cut.to === found.to);

@@ -8,12 +8,14 @@ import {
   Download,
   FileCode,
   FileText,
+  Globe,
   RotateCcw,
 } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { AnswerClaim } from '../../../common/comparison';
 import type { VendorFailure } from '../../../common/vendor-failure-messages';
 import type { AnswerSource, CitationMark } from '../../../common/query-schemas';
+import { webSearchTexts } from '../../../common/web-search';
 import { displayNameOf, modelCatalogue, type ModelKey } from '../../../common/models';
 import type * as AnswerExporter from '../../lib/answer-export';
 import type { AnswerFormat } from '../../lib/answer-export';
@@ -85,6 +87,8 @@ export interface ResponseCardProps {
   reasoning?: string | null;
   thinkingTime?: number | null;
   firstTokenTime?: number | null;
+  /** The answer was grounded in a web search (issue 17, item 2). */
+  searched?: boolean;
   /** The pages the answer cites, and where (issue 17, item 2). */
   sources?: readonly AnswerSource[];
   citationMarks?: readonly CitationMark[];
@@ -125,6 +129,7 @@ export function ResponseCard({
   firstTokenTime = null,
   sources = [],
   citationMarks = [],
+  searched = false,
 }: ResponseCardProps) {
   const stopped = failure === 'stopped';
   const displayName = displayNameOf(model);
@@ -211,7 +216,17 @@ export function ResponseCard({
       <header className="flex items-start justify-between gap-2 border-b px-4 py-3">
         <div className="min-w-0">
           <h3 className="truncate font-semibold">{displayName}</h3>
-          {provider && <p className="truncate text-xs text-muted-foreground">{provider}</p>}
+          {provider && (
+            <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+              <span className="truncate">{provider}</span>
+              {searched && (
+                <span className="inline-flex shrink-0 items-center gap-1" title={webSearchTexts.searchedBadge}>
+                  <Globe className="size-3" aria-hidden />
+                  <span className="sr-only sm:not-sr-only">{webSearchTexts.searchedBadge}</span>
+                </span>
+              )}
+            </p>
+          )}
         </div>
         <div className="flex shrink-0 items-center gap-0.5">
           {stopped && !streaming && (

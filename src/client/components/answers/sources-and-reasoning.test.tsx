@@ -66,6 +66,17 @@ describe('citation marks', () => {
     expect(screen.getByTitle('Source 3: Not a page')).toHaveTextContent('[3]');
   });
 
+  it('draws a marker that stands after closing Markdown syntax right after the last word', () => {
+    const text = 'Height: **330 m**. Opened: `1889`';
+    const marks: CitationMark[] = [
+      { start: at(text, '**330 m**'), end: at(text, '**330 m**'), source: 0 },
+      { start: text.length, end: text.length, source: 1 },
+    ];
+    const { container } = render(<Markdown text={text} sources={SOURCES} citationMarks={marks} />);
+    expect(container.querySelector('strong')).toHaveTextContent('330 m[1]');
+    expect(container.querySelector('code')?.parentElement).toHaveTextContent('Opened: 1889[2]');
+  });
+
   it('still marks the claims around the markers', () => {
     const text = 'It opened in 1889.[1] It is 330 metres tall.';
     const { container } = render(

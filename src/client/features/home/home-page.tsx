@@ -28,6 +28,7 @@ import { useBrowserSessionId } from './use-browser-session-id';
 import { useHomeFlags } from './use-home-flags';
 import { useModelSelection } from './use-model-selection';
 import { useWebSearchChoice, WebSearchSwitch } from './web-search-switch';
+import { searchSwitchMatters } from '../../../common/web-search';
 import { useSidebar } from './use-sidebar';
 import { WorkspaceLayout, WorkspaceSidebar } from './workspace';
 
@@ -240,7 +241,11 @@ export function HomePage() {
                     prepareAnswers();
                     setDraft(value);
                   }}
-                  onSubmit={() => void ask(draft, models.selected, { webSearch: searchAllowed && webSearch })}
+                  onSubmit={() =>
+                    void ask(draft, models.selected, {
+                      webSearch: searchAllowed && webSearch && searchSwitchMatters(models.selected),
+                    })
+                  }
                   onRecallLast={selected ? () => editQuestion(selected) : undefined}
                   busy={busy}
                   inputRef={inputRef}

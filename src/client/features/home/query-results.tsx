@@ -149,7 +149,7 @@ export function QueryResults({
               createdAt={createdAt}
               question={query.text}
               modelVersion={response.modelVersion}
-              {...savedCardExtras(response)}
+              {...savedCardExtras(response, query.webSearch ?? false)}
               {...retries.cardProps(response)}
             />
           ))}

@@ -33,6 +33,22 @@ describe('Search the web', () => {
     await settled();
   });
 
+  it('cannot be turned on, nor is sent, when no model picked searches only when asked', async () => {
+    localStorage.setItem('parallaxWebSearch', 'on');
+    localStorage.setItem('parallaxSelectedModels', JSON.stringify(['deepseek', 'perplexity']));
+    const { user, requests } = renderHome({ [streamPath]: { status: 500, json: { message: 'boom' } } });
+    const search = await screen.findByRole('switch', { name: 'Search the web' });
+    expect(search).toBeDisabled();
+    expect(search).not.toBeChecked();
+    expect(search).toHaveAccessibleDescription(
+      'None of the models picked can be asked to search the web. Perplexity searches the web for every answer.',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'Anything?{Enter}');
+    await waitFor(() => expect(requests.filter((r) => r.path === '/api/query/stream')).toHaveLength(1));
+    expect(requests.find((r) => r.path === '/api/query/stream')?.body).not.toHaveProperty('webSearch');
+    await settled();
+  });
+
   it('is not offered, nor sent, while the administrator has turned it off', async () => {
     localStorage.setItem('parallaxWebSearch', 'on');
     const { user, requests } = renderHome({

@@ -1,7 +1,7 @@
 import { Globe } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { displayNameOf, type ModelKey } from '../../../common/model-catalogue';
-import { searchesTheWeb, webSearchCents, webSearchTexts } from '../../../common/web-search';
+import { searchesTheWeb, searchSwitchMatters, webSearchCents, webSearchTexts } from '../../../common/web-search';
 import { LabelledSwitch } from '../../components/ui/labelled-switch';
 
 // "Search the web" (issue 17, item 2): per question, remembered between visits; what it adds to the
@@ -37,16 +37,24 @@ export function WebSearchSwitch({
   onChange: (on: boolean) => void;
   selected: readonly ModelKey[];
 }) {
-  const cannot = selected.filter((model) => searchesTheWeb[model] === 'never').map(displayNameOf);
-  const description = on ? (
-    <>
-      {webSearchTexts.cost(webSearchCents(selected))}
-      {cannot.length > 0 && <> {webSearchTexts.cannotSearch(cannot.join(' and '))}</>}
-    </>
-  ) : undefined;
+  const names = (kind: (typeof searchesTheWeb)[ModelKey]) =>
+    selected
+      .filter((model) => searchesTheWeb[model] === kind)
+      .map(displayNameOf)
+      .join(' and ');
+  const matters = searchSwitchMatters(selected);
+  const always = names('always');
+  const cannot = names('never');
+  const notes = [
+    !matters ? webSearchTexts.nothingToSwitch : on ? webSearchTexts.cost(webSearchCents(selected)) : null,
+    always ? webSearchTexts.alwaysSearches(always) : null,
+    on && matters && cannot ? webSearchTexts.cannotSearch(cannot) : null,
+  ].filter(Boolean);
+  const description = notes.length > 0 ? notes.join(' ') : undefined;
   return (
     <LabelledSwitch
-      checked={on}
+      checked={on && matters}
+      disabled={!matters}
       onCheckedChange={onChange}
       label={
         <span className="inline-flex items-center gap-1.5">

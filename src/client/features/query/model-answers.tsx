@@ -30,9 +30,12 @@ export function ModelAnswers({
   createdAt,
   comparison,
   cardProps,
+  webSearch = false,
 }: {
   /** The question these answer, for downloads. */
   question: string;
+  /** Asked with "Search the web" on. */
+  webSearch?: boolean;
   responses: ModelResponse[];
   createdAt?: Date;
   comparison?: ComparisonAnalysis | null;
@@ -95,7 +98,7 @@ export function ModelAnswers({
               }
               highlight={highlighting ? highlighters.get(response.model) : undefined}
               claims={highlighting ? claimsOf(comparison, response.model) : undefined}
-              {...savedCardExtras(response)}
+              {...savedCardExtras(response, webSearch)}
               {...cardProps?.(response)}
             />
           ))}

@@ -92,6 +92,7 @@ function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Nei
         createdAt={createdAt}
         comparison={comparison}
         cardProps={retries.cardProps}
+        webSearch={query.webSearch}
       />
     </div>
   );

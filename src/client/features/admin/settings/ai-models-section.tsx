@@ -11,7 +11,13 @@ import { LabelledSwitch } from '../../../components/ui/labelled-switch';
 import { toast } from '../../../components/ui/toast-store';
 import { adminServerMessages as m } from '../../../../common/admin-messages';
 import { modelCatalogue, modelKeys } from '../../../../common/models';
-import { formatCents, searchesTheWeb, webSearchCentsPerAnswer, webSearchTexts } from '../../../../common/web-search';
+import {
+  formatCents,
+  searchesTheWeb,
+  webSearchCentsPerAnswer,
+  webSearchTexts,
+  type WebSearchSupport,
+} from '../../../../common/web-search';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { getSessionId } from '../../../lib/session-id';
 import type { ModelKey } from '../../../../common/models';
@@ -104,6 +110,11 @@ function WebSearchSetting() {
     .filter((model) => searchesTheWeb[model] !== 'never')
     .map((model) => `${modelCatalogue[model].displayName} ${formatCents(webSearchCentsPerAnswer[model])}`)
     .join(', ');
+  const namesThat = (kind: WebSearchSupport) =>
+    modelKeys
+      .filter((model) => searchesTheWeb[model] === kind)
+      .map((model) => modelCatalogue[model].displayName)
+      .join(' and ');
   return (
     <div className="mb-4 rounded-lg border p-3">
       {setting.isPending ? (
@@ -128,7 +139,8 @@ function WebSearchSetting() {
             })
           }
           label={`Allow "${webSearchTexts.label}"`}
-          description={`Each question may ask the models to search the web; the vendors charge per search-grounded answer: ${prices}. Perplexity always searches. DeepSeek and Llama cannot.`}
+          disabled={change.isPending}
+          description={`Each question may ask the models to search the web; the vendors charge per search-grounded answer: ${prices}. ${webSearchTexts.alwaysSearches(namesThat('always'))} ${webSearchTexts.cannotSearch(namesThat('never'))}`}
         />
       )}
     </div>
