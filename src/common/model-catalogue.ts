@@ -66,8 +66,17 @@ export const modelCatalogue: Record<ModelKey, ModelConfig> = {
     name: 'perplexity',
     displayName: 'Perplexity',
     provider: 'Perplexity',
-    defaultVersion: 'sonar',
-    versions: ['sonar', 'sonar-pro', 'sonar-reasoning', 'sonar-small'],
+    // Its Agent API (decision 0053): its own Sonar model, and other vendors' models with its web search.
+    defaultVersion: 'perplexity/sonar',
+    // The Sonar ids first offered are sent as its one Sonar model (providers/language-models.ts).
+    versions: [
+      'perplexity/sonar',
+      'sonar-pro',
+      'sonar',
+      'sonar-small',
+      'openai/gpt-5.1',
+      'anthropic/claude-sonnet-4-5',
+    ],
   },
 };
 

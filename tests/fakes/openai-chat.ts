@@ -58,8 +58,14 @@ const CURRENT_MODELS: Record<OpenAIChatVendor, readonly string[]> = {
   ],
   xai: ['grok-4', 'grok-4-fast-reasoning', 'grok-3', 'grok-3-mini', 'grok-2-image-1212'],
   deepseek: ['deepseek-chat', 'deepseek-reasoner'],
-  // Perplexity has no list call; a request for one finds nothing.
-  perplexity: [],
+  // Perplexity's Agent API lists its own Sonar model and the other vendors' models it serves.
+  perplexity: [
+    'perplexity/sonar',
+    'openai/gpt-5.1',
+    'anthropic/claude-sonnet-4-5',
+    'google/gemini-2.5-pro',
+    'xai/grok-4',
+  ],
   llama: ['llama-3.3-70b-instruct', 'llama-4-maverick', 'llama3.1'],
 };
 
@@ -97,8 +103,8 @@ export class FakeOpenAIChat extends ScriptedVendorServer {
     const first = url.pathname.split('/')[1] ?? '';
     const vendor = (OPENAI_CHAT_VENDORS as readonly string[]).includes(first) ? first : 'openai';
     if (url.pathname.endsWith('/chat/completions')) return { vendor, api: 'chat' };
-    // Of these vendors only OpenAI and xAI have a Responses API.
-    if (url.pathname.endsWith('/responses') && (vendor === 'openai' || vendor === 'xai'))
+    // Of these vendors OpenAI, xAI and Perplexity (its Agent API) have a Responses API.
+    if (url.pathname.endsWith('/responses') && (vendor === 'openai' || vendor === 'xai' || vendor === 'perplexity'))
       return { vendor, api: 'responses' };
     return undefined;
   }

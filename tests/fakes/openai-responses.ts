@@ -13,8 +13,10 @@ import {
 } from './vendor-wire';
 
 // The OpenAI Responses API (POST {base}/responses), the protocol of @ai-sdk/openai's
-// `openai.responses(id)` (its default model) and of @ai-sdk/xai's `xai.responses(id)`, which
-// FakeOpenAIChat serves beside chat completions for its openai and xai flavours.
+// `openai.responses(id)` (its default model), of @ai-sdk/xai's `xai.responses(id)`, and of Perplexity's
+// Agent API (which took over from its Sonar chat completions and speaks the Responses API at {base}/v1;
+// the app drives it with `openai.responses(id)`), which FakeOpenAIChat serves beside chat completions
+// for its openai, xai and perplexity flavours.
 //
 // A stream is named SSE events with a `sequence_number`: response.created and .in_progress, then
 // each output item (output_item.added … output_item.done) in turn — a `reasoning` item with its
@@ -27,6 +29,8 @@ import {
 //   xAI     streams its summary unasked; writes an inline citation `[[n]](url)` into the text after
 //           each cited sentence and announces all annotations after the last delta, their indices
 //           covering the marker; gives every output item a `status`.
+//   Perplexity numbers its citations in the text as Sonar did (`[n]` after each cited sentence) and
+//           announces each annotation right after its marker, its indices covering the marker.
 // In-stream failure is an `error` event followed by `response.failed`, as both send it.
 
 interface ResponsesBody {
@@ -68,6 +72,7 @@ export function describeResponsesRequest(body: JsonObject, vendor: string): Requ
 class ResponsesReply {
   private readonly body: ResponsesBody;
   private readonly xai: boolean;
+  private readonly perplexity: boolean;
   readonly text: string;
   readonly chunks: string[];
   /** The reasoning summary's deltas, when the reply shows one. */
@@ -80,14 +85,16 @@ class ResponsesReply {
   constructor(readonly plan: ReplyPlan) {
     this.body = (plan.request.body ?? {}) as ResponsesBody;
     this.xai = plan.vendor === 'xai';
+    this.perplexity = plan.vendor === 'perplexity';
     const thinks = plan.reasoningChunks.length > 0;
     this.summary = thinks && (this.xai || this.body.reasoning?.summary != null) ? plan.reasoningChunks : [];
     this.hasReasoningItem = this.xai ? this.summary.length > 0 : thinks;
     const sources = plan.script.sources ?? [];
     this.searched = sources.length > 0 && (this.body.tools ?? []).some((t) => WEB_SEARCH_TOOLS.includes(t.type ?? ''));
     const cited = this.searched ? citationsOf(plan.text, sources) : [];
-    if (this.xai && cited.length > 0) {
-      const marked = withCitationMarkers(plan.text, plan.chunks, cited, (c) => `[[${c.index + 1}]](${c.url})`);
+    if ((this.xai || this.perplexity) && cited.length > 0) {
+      const marker = (c: Citation) => (this.xai ? `[[${c.index + 1}]](${c.url})` : `[${c.index + 1}]`);
+      const marked = withCitationMarkers(plan.text, plan.chunks, cited, marker);
       this.text = marked.text;
       this.chunks = marked.chunks;
       this.citations = cited.map((c, k) => ({ ...c, marker: marked.markers[k] }));
@@ -256,9 +263,10 @@ export function responsesStreamFrames(plan: ReplyPlan): StreamFrames {
   for (const delta of reply.chunks) {
     out.delta(event('response.output_text.delta', { ...content, delta, logprobs: [] }));
     offset += delta.length;
-    // OpenAI names a citation as soon as its sentence is out; xAI names them all after the text.
-    if (plan.vendor === 'openai')
-      for (let next = unannounced[0]; next && next.end <= offset; next = unannounced[0])
+    // OpenAI names a citation as soon as its sentence is out, Perplexity as soon as its marker is;
+    // xAI names them all after the text.
+    if (plan.vendor !== 'xai')
+      for (let next = unannounced[0]; next && (next.marker ?? next).end <= offset; next = unannounced[0])
         announce(unannounced.shift() ?? next);
   }
   unannounced.forEach(announce);

@@ -12,8 +12,9 @@ import type { AnswerSource, CitationMark } from '../../common/query-schemas';
 // 3. A source that arrives inside a text block: before the block's first word it cites the block
 //    (Anthropic sends each cited passage as its own block with its citations first), so the mark goes at
 //    the block's end; after words it cites what came just before (OpenAI's annotations follow the words).
-// 4. Otherwise, an answer that numbers its own citations ('[1]', as Perplexity's do) has those spans
-//    marked, number n citing the n-th source.
+// 4. An answer that numbers its own citations ('[1]', as Perplexity's do) has those spans marked,
+//    number n citing the n-th source: when a source arrives right after its number, or when no source
+//    arrived inside the text at all.
 // A vendor that cites passages also hands over every search result it read (Anthropic): once some are
 // cited, results never cited are left out of the answer's sources.
 
@@ -51,8 +52,6 @@ export class AnswerParts {
   private thinkTag: 'maybe' | 'inside' | 'done' = 'maybe';
   private held = '';
   private finished = false;
-  /** Titles a vendor gave apart from its sources (Perplexity's search results), by URL. */
-  private readonly titles = new Map<string, string>();
 
   constructor(private readonly startedAt: number) {}
 
@@ -78,8 +77,6 @@ export class AnswerParts {
       case 'finish-step':
         this.groundingSupports ??= groundingSupportsOf(part.providerMetadata);
         return {};
-      case 'raw':
-        return this.addTitles(part.rawValue);
       default:
         return {};
     }
@@ -178,30 +175,10 @@ export class AnswerParts {
     return { answer: '', reasoning };
   }
 
-  /**
-   * Perplexity names its sources' titles only in `search_results`, which its SDK leaves out of the
-   * source parts: read them from the raw chunk (the call asks for raw chunks only there).
-   */
-  private addTitles(raw: unknown): PartEffect {
-    const results = (raw as { search_results?: unknown } | null)?.search_results;
-    if (!Array.isArray(results)) return {};
-    let changed = false;
-    for (const result of results as { url?: unknown; title?: unknown }[]) {
-      if (typeof result?.url !== 'string' || typeof result.title !== 'string' || !result.title.trim()) continue;
-      this.titles.set(result.url, result.title.trim());
-      const source = this.sources.find((s) => s.url === result.url && s.title === null);
-      if (source) {
-        source.title = result.title.trim();
-        changed = true;
-      }
-    }
-    return changed ? { sourcesChanged: true } : {};
-  }
-
   private addSource(url: string, title: string | undefined): PartEffect {
     let index = this.sources.findIndex((s) => sameUrl(s.url, url));
     if (index < 0) {
-      index = this.sources.push({ url, title: title?.trim() || this.titles.get(url) || null }) - 1;
+      index = this.sources.push({ url, title: title?.trim() || null }) - 1;
       if (!this.block) this.unplaced.add(index);
     }
     const block = this.block;
@@ -257,7 +234,18 @@ export class AnswerParts {
     if (this.sources.length === 0) return;
     const { links, numbered } = this.ownMarkers();
     const linked = new Set(links.map((m) => m.source));
-    let marks = [...this.marks.filter((m) => !linked.has(m.source)), ...links];
+    // A source announced right after the answer's own '[n]' for it (Perplexity's Agent API) is that marker.
+    const placed = this.marks.map(
+      (m) =>
+        numbered.find(
+          (own) =>
+            own.source === m.source &&
+            m.start === m.end &&
+            own.end <= m.start &&
+            !this.text.slice(own.end, m.start).trim(),
+        ) ?? m,
+    );
+    let marks = [...placed.filter((m) => !linked.has(m.source)), ...links];
     if (this.marks.length === 0) marks = [...marks, ...numbered];
     const cited = new Set(marks.map((m) => m.source));
     if (this.marks.length > 0 && [...this.unplaced].some((index) => !cited.has(index))) {

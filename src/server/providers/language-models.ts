@@ -3,7 +3,6 @@ import { createDeepSeek } from '@ai-sdk/deepseek';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { createPerplexity } from '@ai-sdk/perplexity';
 import { createXai } from '@ai-sdk/xai';
 import type { LanguageModel, streamText, ToolSet } from 'ai';
 import type { ModelKey } from '../../common/models';
@@ -53,9 +52,27 @@ export function createLanguageModel(model: ModelKey, { apiKey, baseUrl, version 
     case 'claude':
       return createAnthropic({ apiKey, baseURL })(version);
     case 'perplexity':
-      return createPerplexity({ apiKey, baseURL })(version);
+      return perplexityAgent(apiKey, baseURL).responses(perplexityAgentModel(version));
   }
 }
+
+/** Where Perplexity answers when no base URL is configured. */
+export const PERPLEXITY_BASE_URL = 'https://api.perplexity.ai';
+
+/**
+ * Perplexity's Agent API, which took over from its Sonar chat completions (retired 27 September 2026;
+ * decision 0053). It speaks OpenAI's Responses API at {base}/v1, so OpenAI's own SDK provider talks to it.
+ */
+function perplexityAgent(apiKey: string | undefined, baseUrl: string | undefined) {
+  return createOpenAI({
+    apiKey,
+    baseURL: `${(baseUrl ?? PERPLEXITY_BASE_URL).replace(/\/+$/, '')}/v1`,
+    name: 'perplexity',
+  });
+}
+
+/** A Sonar id saved before the Agent API ('sonar', 'sonar-pro') names its one Sonar model now. */
+export const perplexityAgentModel = (version: string) => (/^sonar(-|$)/.test(version) ? 'perplexity/sonar' : version);
 
 type ProviderOptions = NonNullable<Parameters<typeof streamText>[0]['providerOptions']>;
 
@@ -68,8 +85,6 @@ export interface AnswerCall {
   searches: boolean;
   /** The version thinks before it answers, whether or not it shows how. */
   thinks: boolean;
-  /** Pass the vendor's raw chunks on: Perplexity's source titles are only there (answer-parts.ts). */
-  rawChunks?: boolean;
 }
 
 /**
@@ -101,7 +116,8 @@ export function thinksBeforeAnswering(model: ModelKey, version: string): boolean
     case 'claude':
       return claudeCanThink(v);
     case 'perplexity':
-      return v.includes('reasoning');
+      // Through its Agent API Perplexity also serves other vendors' models ('openai/o4-mini').
+      return v.includes('reasoning') || /\/(o\d|gpt-5)/.test(v);
     case 'llama':
       return /r1|qwq|think/.test(v);
   }
@@ -184,11 +200,15 @@ export function answerCall(
       };
     }
   }
-  return {
-    model: createLanguageModel(model, credentials),
-    providerOptions,
-    searches,
-    thinks,
-    rawChunks: model === 'perplexity',
-  };
+  if (model === 'perplexity') {
+    const agent = perplexityAgent(apiKey, baseURL);
+    // It always searches: that is what Perplexity is for.
+    return {
+      model: agent.responses(perplexityAgentModel(version)),
+      tools: { web_search: providerTool(agent.tools.webSearch({ searchContextSize: 'low' })) },
+      searches,
+      thinks,
+    };
+  }
+  return { model: createLanguageModel(model, credentials), providerOptions, searches, thinks };
 }

@@ -59,13 +59,23 @@ describe("each vendor's list call", () => {
     expect(gemini!.headers['x-goog-api-key']).toBe(FAKE_AI_API_KEY);
   });
 
-  it('says so when the key is refused, when the vendor fails, and for Perplexity, which has no list call', async () => {
+  it('says so when the key is refused or the vendor fails', async () => {
     await expect(fetchVendorModels('claude', credentials('claude', 'wrong-key'))).rejects.toThrow(
       'The provider did not accept the API key.',
     );
     fakes.openai.script(LIST_CALL, { error: { status: 503 }, times: 1 });
     await expect(fetchVendorModels('grok', credentials('grok'))).rejects.toThrow('The provider answered 503.');
-    await expect(fetchVendorModels('perplexity', credentials('perplexity'))).rejects.toThrow('no list call');
+  });
+
+  it("reads Perplexity's Agent API list under /v1 of its base URL", async () => {
+    expect(await fetchVendorModels('perplexity', credentials('perplexity'))).toEqual([
+      'anthropic/claude-sonnet-4-5',
+      'google/gemini-2.5-pro',
+      'openai/gpt-5.1',
+      'perplexity/sonar',
+      'xai/grok-4',
+    ]);
+    expect(fakes.openai.requests.at(-1)!.path).toBe('/perplexity/v1/models');
   });
 });
 
@@ -101,10 +111,6 @@ describe('the kept lists', () => {
       source: 'catalogue',
       problem: 'The provider did not accept the API key.',
     });
-    expect(await lists.list('perplexity', credentials('perplexity'))).toMatchObject({
-      versions: [...modelCatalogue.perplexity.versions],
-      source: 'catalogue',
-    });
   });
 });
 
@@ -131,8 +137,8 @@ describe('GET /api/model-versions/:model', () => {
       expect(refreshed.json().versions).toEqual(['grok-5']);
 
       expect((await t.app.inject({ url: '/api/model-versions/perplexity' })).json()).toMatchObject({
-        source: 'catalogue',
-        versions: [...modelCatalogue.perplexity.versions],
+        source: 'vendor',
+        versions: expect.arrayContaining(['perplexity/sonar']),
       });
       expect((await t.app.inject({ url: '/api/model-versions/nonsense' })).statusCode).toBe(400);
     } finally {
@@ -164,7 +170,7 @@ describe('the admin console key check', () => {
       });
       expect((await check('perplexity')).json()).toEqual({
         ok: true,
-        message: 'The key works: a one-token answer came back.',
+        message: 'The key works: the provider lists 5 chat models for it.',
       });
 
       const { cookie } = await registerAccount(t.app, uniqueAccount('not-admin'));

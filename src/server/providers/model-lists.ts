@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import { generateText } from 'ai';
 import { modelCatalogue, type ModelKey } from '../../common/models';
-import { createLanguageModel, type ModelCredentials } from './language-models';
+import { PERPLEXITY_BASE_URL, type ModelCredentials } from './language-models';
 
 // Which versions each vendor offers today, read from the vendor's own list call (issue 17, item 1;
 // decision 0051): OpenAI, xAI, DeepSeek and Llama hosts answer the OpenAI-compatible GET /models,
-// Anthropic GET /v1/models, Gemini models.list. Perplexity has no list call: its documented models
-// are the catalogue's. Lists are kept for a day per credentials; the catalogue's fixed lists are the
-// fallback when a vendor cannot be asked.
+// Anthropic GET /v1/models, Gemini models.list, Perplexity's Agent API GET /v1/models (decision 0053).
+// Lists are kept for a day per credentials; the catalogue's fixed lists are the fallback when a vendor
+// cannot be asked.
 
 /** Where each vendor's SDK sends requests when no base URL is configured (the SDKs' own defaults). */
-const DEFAULT_BASE_URLS: Record<Exclude<ModelKey, 'llama' | 'perplexity'>, string> = {
+const DEFAULT_BASE_URLS: Record<Exclude<ModelKey, 'llama'>, string> = {
   chatgpt: 'https://api.openai.com/v1',
+  perplexity: PERPLEXITY_BASE_URL,
   grok: 'https://api.x.ai/v1',
   deepseek: 'https://api.deepseek.com',
   claude: 'https://api.anthropic.com/v1',
@@ -64,7 +64,6 @@ export async function fetchVendorModels(
   credentials: Pick<ModelCredentials, 'apiKey' | 'baseUrl'>,
   signal: AbortSignal = AbortSignal.timeout(LIST_TIMEOUT_MS),
 ): Promise<string[]> {
-  if (model === 'perplexity') throw new ModelListError('Perplexity has no list call: its documented models are shown.');
   const base = (credentials.baseUrl ?? (model === 'llama' ? '' : DEFAULT_BASE_URLS[model])).replace(/\/+$/, '');
   if (!base) throw new ModelListError('No host is configured for this model.');
   const key = credentials.apiKey ?? '';
@@ -86,7 +85,9 @@ export async function fetchVendorModels(
       )
       .flatMap((m) => (typeof m.name === 'string' ? [m.name.replace(/^models\//, '')] : []));
   } else {
-    const body = await getJson(`${base}/models`, key ? { authorization: `Bearer ${key}` } : {}, signal);
+    // Perplexity's base URL has no version path; its Agent API lives under /v1.
+    const listUrl = model === 'perplexity' ? `${base}/v1/models` : `${base}/models`;
+    const body = await getJson(listUrl, key ? { authorization: `Bearer ${key}` } : {}, signal);
     ids = idsOf((body as { data?: unknown }).data, 'id');
     if (model === 'chatgpt') ids = ids.filter((id) => OPENAI_CHAT.test(id) && !OPENAI_COMPLETIONS_ONLY.test(id));
   }
@@ -145,23 +146,10 @@ export interface KeyCheck {
   message: string;
 }
 
-/**
- * Whether a vendor accepts the key, by its cheapest call (issue 17, item 4): the model list, which
- * costs nothing; for Perplexity, which has none, a one-token answer.
- */
+/** Whether a vendor accepts the key, by its cheapest call (issue 17, item 4): the model list, which costs nothing. */
 export async function checkKey(model: ModelKey, credentials: ModelCredentials | null): Promise<KeyCheck> {
   if (!credentials) return { ok: false, message: 'No key is configured for this model.' };
   try {
-    if (model === 'perplexity') {
-      await generateText({
-        model: createLanguageModel(model, credentials),
-        prompt: 'Reply with OK.',
-        maxOutputTokens: 1,
-        maxRetries: 0,
-        abortSignal: AbortSignal.timeout(LIST_TIMEOUT_MS),
-      });
-      return { ok: true, message: 'The key works: a one-token answer came back.' };
-    }
     const listed = await fetchVendorModels(model, credentials);
     return { ok: true, message: `The key works: the provider lists ${listed.length} chat models for it.` };
   } catch (error) {

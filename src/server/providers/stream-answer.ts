@@ -51,7 +51,7 @@ const LOGGED_BODY_CHARS = 1000;
  */
 export async function streamAnswer(options: {
   /** The model with its vendor's tools and options (language-models.ts, answerCall). */
-  call: Pick<AnswerCall, 'model' | 'tools' | 'providerOptions' | 'rawChunks'>;
+  call: Pick<AnswerCall, 'model' | 'tools' | 'providerOptions'>;
   question: string;
   signal: AbortSignal;
   timeoutMs: number;
@@ -127,7 +127,6 @@ async function attempt(
       model: options.call.model,
       tools: options.call.tools,
       providerOptions: options.call.providerOptions,
-      includeRawChunks: options.call.rawChunks ?? false,
       system: SYSTEM_PROMPT,
       prompt: options.question,
       abortSignal: signal,

@@ -148,11 +148,14 @@ describe('Search the web', () => {
     }
   });
 
-  it('keeps Perplexity’s own [n] markers as the marks, searching or not', async () => {
+  it('asks Perplexity through its Agent API, always searching, and keeps its own [n] markers as the marks', async () => {
     fakes.openai.script(version('perplexity'), { text: TOWER, sources: SOURCES });
     const { saved } = await ask(['perplexity']);
+    const request = fakes.openai.requests.find((r) => r.vendor === 'perplexity')!;
+    expect(request.path).toBe('/perplexity/v1/responses');
+    expect(request.model).toBe('perplexity/sonar');
+    expect((request.body!.tools as { type: string }[]).map((tool) => tool.type)).toEqual(['web_search']);
     const perplexity = answerOf(saved, 'perplexity');
-    // Titles come from Perplexity's search results, which its SDK does not pass on as sources.
     expect(perplexity.sources).toEqual(SOURCES);
     expect(citedWords(perplexity)).toEqual([
       'The Eiffel Tower is 330 metres tall. -> [1] #1',
@@ -291,21 +294,19 @@ describe('reasoning models', () => {
     }
   });
 
-  it('takes a leading <think> block as reasoning, not answer', async () => {
-    fakes.openai.script('sonar-reasoning', { reasoning: REASONING, text: TOWER });
+  it('takes a leading <think> block (open reasoning models on a Llama host) as reasoning, not answer', async () => {
     const admin = await signInAdmin(t.app, t.db);
-    await adminCall(t.app, admin.cookie, 'PUT', '/api/admin/ai-models/perplexity/version', {
-      version: 'sonar-reasoning',
-    });
+    await adminCall(t.app, admin.cookie, 'PUT', '/api/admin/ai-models/llama/version', { version: 'deepseek-r1:8b' });
     try {
-      const { saved } = await ask(['perplexity']);
-      const perplexity = answerOf(saved, 'perplexity');
-      expect(perplexity.text).toBe(TOWER);
-      expect(perplexity.reasoning?.trim()).toBe(REASONING);
+      fakes.openai.script('deepseek-r1:8b', { text: `<think>\n${REASONING}\n</think>\n\n${TOWER}` });
+      const { events, saved } = await ask(['llama']);
+      // The version is known to think, so its card says so before anything arrives.
+      expect(events.find((e) => e.type === 'reasoning')).toEqual({ type: 'reasoning', model: 'llama', text: '' });
+      const llama = answerOf(saved, 'llama');
+      expect(llama.text).toBe(TOWER);
+      expect(llama.reasoning?.trim()).toBe(REASONING);
     } finally {
-      await adminCall(t.app, admin.cookie, 'PUT', '/api/admin/ai-models/perplexity/version', {
-        version: version('perplexity'),
-      });
+      await adminCall(t.app, admin.cookie, 'PUT', '/api/admin/ai-models/llama/version', { version: version('llama') });
     }
   });
 });
