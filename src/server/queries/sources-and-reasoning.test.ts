@@ -98,6 +98,18 @@ describe('Search the web', () => {
     expect(again.citationMarks).toEqual(claude.citationMarks);
   });
 
+  it('keeps the marks on their words when the stored answer loses a vendor’s U+0000', async () => {
+    fakes.anthropic.script(version('claude'), {
+      text: 'The\u0000 tower is 330 m tall. It opened in 1889.',
+      sources: SOURCES,
+    });
+    const { saved, sessionId } = await ask(['claude'], { webSearch: true });
+    const read = await t.app.inject({ method: 'GET', url: `/api/query/${saved.id}?sessionId=${sessionId}` });
+    const claude = answerOf(read.json<QueryResult>(), 'claude');
+    expect(claude.text).toBe('The tower is 330 m tall. It opened in 1889.');
+    expect(citedWords(claude)).toEqual(['The tower is 330 m tall. -> #1', 'It opened in 1889. -> #2']);
+  });
+
   it('asks nothing of the vendors’ search tools when the switch is off', async () => {
     fakes.anthropic.script(version('claude'), { text: TOWER, sources: SOURCES });
     fakes.gemini.script(version('gemini'), { text: TOWER, sources: SOURCES });
