@@ -220,9 +220,10 @@ export function ResponseCard({
             <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
               <span className="truncate">{provider}</span>
               {searched && (
-                <span className="inline-flex shrink-0 items-center gap-1" title={webSearchTexts.searchedBadge}>
+                // The globe alone: three cards side by side leave no room for words beside the vendor's name.
+                <span className="inline-flex shrink-0 items-center" title={webSearchTexts.searchedBadge}>
                   <Globe className="size-3" aria-hidden />
-                  <span className="sr-only sm:not-sr-only">{webSearchTexts.searchedBadge}</span>
+                  <span className="sr-only">{webSearchTexts.searchedBadge}</span>
                 </span>
               )}
             </p>
