@@ -53,4 +53,5 @@ export const savedCardExtras = (response: ModelResponse, webSearch: boolean): Pa
   firstTokenTime: response.firstTokenTime ?? null,
   sources: response.sources ?? [],
   citationMarks: response.citationMarks ?? [],
+  usage: response.usage ?? null,
 });

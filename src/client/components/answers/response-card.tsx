@@ -14,7 +14,7 @@ import {
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { AnswerClaim } from '../../../common/comparison';
 import type { VendorFailure } from '../../../common/vendor-failure-messages';
-import type { AnswerSource, CitationMark } from '../../../common/query-schemas';
+import type { AnswerSource, CitationMark, ModelResponse } from '../../../common/query-schemas';
 import { webSearchTexts } from '../../../common/web-search';
 import { displayNameOf, modelCatalogue, type ModelKey } from '../../../common/models';
 import type * as AnswerExporter from '../../lib/answer-export';
@@ -26,6 +26,7 @@ import { Card } from '../ui/card';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../ui/dropdown-menu';
 import { toast } from '../ui/toast-store';
 import { AnswerSources } from './answer-sources';
+import { AnswerUsage } from './answer-usage';
 import { Markdown } from './markdown';
 import { formatResponseTime } from './response-time';
 import { HowItReasoned, ThinkingIndicator } from './reasoning';
@@ -89,6 +90,8 @@ export interface ResponseCardProps {
   firstTokenTime?: number | null;
   /** The answer was grounded in a web search (issue 17, item 2). */
   searched?: boolean;
+  /** Tokens in and out as the vendor counted them (issue 13, item 4); saved answers only. */
+  usage?: ModelResponse['usage'];
   /** The pages the answer cites, and where (issue 17, item 2). */
   sources?: readonly AnswerSource[];
   citationMarks?: readonly CitationMark[];
@@ -130,6 +133,7 @@ export function ResponseCard({
   sources = [],
   citationMarks = [],
   searched = false,
+  usage = null,
 }: ResponseCardProps) {
   const stopped = failure === 'stopped';
   const displayName = displayNameOf(model);
@@ -364,6 +368,9 @@ export function ResponseCard({
               <HowItReasoned reasoning={reasoning} thinkingTime={thinkingTime} firstTokenTime={firstTokenTime} />
             )}
             <AnswerSources sources={sources} displayName={displayName} />
+            {!streaming && !error && (
+              <AnswerUsage usage={usage} firstTokenTime={firstTokenTime} responseTime={responseTime} />
+            )}
           </div>
         </div>
         {capped && overflows && (

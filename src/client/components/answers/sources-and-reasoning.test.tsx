@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ComparisonAnalysis } from '../../../common/comparison';
 import type { AnswerSource, CitationMark } from '../../../common/query-schemas';
+import { questionTotals } from './answer-usage';
 import { ComparisonCard } from './comparison-card';
 import { Markdown } from './markdown';
 import { ResponseCard, type ResponseCardProps } from './response-card';
@@ -167,5 +168,45 @@ describe('the comparison', () => {
     const link = screen.getByRole('link', { name: 'toureiffel.paris' });
     expect(link).toHaveAttribute('href', SOURCES[0]!.url);
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+});
+
+describe('what an answer used (issue 13, item 4)', () => {
+  it('shows the tokens the vendor counted, when the first word came and the whole time', () => {
+    card({
+      usage: { inputTokens: 1234, outputTokens: 567 },
+      firstTokenTime: 800,
+      responseTime: 3200,
+    });
+    expect(screen.getByText('1,234 in · 567 out tokens · first words at 0.8s · 3.2s in all')).toBeInTheDocument();
+  });
+
+  it('says nothing it was not told', () => {
+    card({ usage: null, firstTokenTime: null });
+    expect(screen.queryByText(/tokens|first words/)).toBeNull();
+  });
+
+  it("adds a question's answers up, with its slowest answer", () => {
+    expect(
+      questionTotals([
+        {
+          model: 'claude',
+          text: 'a',
+          error: null,
+          responseTime: 1200,
+          confidenceScore: null,
+          usage: { inputTokens: 10, outputTokens: 1000 },
+        },
+        {
+          model: 'grok',
+          text: 'b',
+          error: null,
+          responseTime: 4100,
+          confidenceScore: null,
+          usage: { inputTokens: 12, outputTokens: null },
+        },
+        { model: 'gemini', text: null, error: 'x', responseTime: null, confidenceScore: null, usage: null },
+      ]),
+    ).toBe('In all: 22 in · 1,000 out tokens · slowest answer 4.1s');
   });
 });

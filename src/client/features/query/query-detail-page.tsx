@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { savedQueryOptions } from '../../api/questions';
 import { getSessionId } from '../../lib/session-id';
 import { ModelAnswers } from './model-answers';
+import { questionTotals } from '../../components/answers/answer-usage';
 import { BackToDashboard, QueryNeighbourLinks } from './query-navigation';
 import { useQueryDetail, type Neighbours } from './use-query-detail';
 import { useRetry } from '../../components/answers/use-retry';
@@ -63,6 +64,7 @@ function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Nei
   const createdAt = isValid(created) ? created : undefined;
   const answers = query.responses.filter((response) => response.model !== COMPARISON_MODEL);
   const comparison = query.comparisonSummary;
+  const totals = questionTotals(answers);
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:py-10">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -82,6 +84,7 @@ function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Nei
           </p>
         )}
         <h1 className="text-xl font-bold tracking-tight break-words whitespace-pre-wrap sm:text-2xl">{query.text}</h1>
+        {totals && <p className="text-sm text-muted-foreground tabular-nums">{totals}</p>}
       </header>
       {/* The analysis card carries the ranking in its Confidence section: one card, no column left half empty. */}
       <ComparisonCard comparison={comparison} />
