@@ -144,6 +144,14 @@ const adminCalls: Call[] = [
     build: fixed('/api/admin/ai-models/deepseek/version', { version: 'deepseek-reasoner' }),
     adminStatus: 200,
   },
+  { method: 'GET', route: '/api/admin/model-prices', build: fixed('/api/admin/model-prices'), adminStatus: 200 },
+  {
+    method: 'PUT',
+    route: '/api/admin/model-prices/:model',
+    build: fixed('/api/admin/model-prices/chatgpt', { version: 'gpt-4o', inputPerMillion: 2.5, outputPerMillion: 10 }),
+    adminStatus: 200,
+  },
+  { method: 'GET', route: '/api/admin/model-costs', build: fixed('/api/admin/model-costs'), adminStatus: 200 },
   { method: 'GET', route: '/api/admin/web-search', build: fixed('/api/admin/web-search'), adminStatus: 200 },
   {
     method: 'PUT',

@@ -27,6 +27,13 @@ import { listEmailLogs } from '../email/logs';
 import { testEmail } from '../email/templates';
 import { HttpError } from '../http/errors';
 import { checkKey } from '../providers/model-lists';
+import { listModelPrices, monthModelCosts, saveModelPrice } from './model-costs';
+import {
+  modelCostSchema,
+  modelPriceInputSchema,
+  modelPriceMessages,
+  modelPriceSchema,
+} from '../../common/model-prices';
 import { maskSecret } from '../settings/secret-box';
 import { setWebSearchAllowed, settingKeys, webSearchAllowed } from '../settings/service';
 import { toPublicUser } from '../users/repository';
@@ -90,6 +97,43 @@ export async function adminSettingsRoutes(
       });
       return { message: m.modelVersionSaved(modelCatalogue[model].displayName, request.body.version) };
     },
+  );
+
+  // Issue 13, item 4: the price table per model version, and this month's cost estimate per model.
+  app.get('/api/admin/model-prices', { schema: { response: { 200: z.array(modelPriceSchema) } } }, async () =>
+    listModelPrices(db),
+  );
+
+  app.put(
+    '/api/admin/model-prices/:model',
+    {
+      schema: {
+        params: z.object({ model: modelKeySchema }),
+        body: modelPriceInputSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireAdmin(db, request);
+      const { model } = request.params;
+      const outcome = await saveModelPrice(db, model, request.body);
+      await recordAudit(db, request.ip, {
+        actorUserId: user.id,
+        action: 'admin.model_price',
+        details: { model, ...request.body },
+      });
+      const name = modelCatalogue[model].displayName;
+      return {
+        message:
+          outcome === 'saved'
+            ? modelPriceMessages.saved(name, request.body.version)
+            : modelPriceMessages.removed(name, request.body.version),
+      };
+    },
+  );
+
+  app.get('/api/admin/model-costs', { schema: { response: { 200: z.array(modelCostSchema) } } }, async () =>
+    monthModelCosts(db),
   );
 
   app.get('/api/admin/web-search', { schema: { response: { 200: webSearchSettingSchema } } }, async () => ({

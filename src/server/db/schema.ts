@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   real,
@@ -268,7 +269,22 @@ export const responses = pgTable(
     firstTokenMs: integer('first_token_ms'),
     createdAt: createdAt(),
   },
-  (t) => [index('responses_query_idx').on(t.queryId)],
+  (t) => [index('responses_query_idx').on(t.queryId), index('responses_created_idx').on(t.createdAt)],
+);
+
+// What a model version costs per million tokens, entered by an administrator (issue 13, item 4).
+export const modelPrices = pgTable(
+  'model_prices',
+  {
+    id: serial('id').primaryKey(),
+    model: text('model').notNull(),
+    version: text('version').notNull(),
+    // US dollars per million tokens; numeric so a price such as 0.075 is kept exactly.
+    inputPerMillion: numeric('input_per_million', { precision: 12, scale: 6, mode: 'number' }).notNull(),
+    outputPerMillion: numeric('output_per_million', { precision: 12, scale: 6, mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('model_prices_model_version_idx').on(t.model, t.version)],
 );
 
 export const apiKeys = pgTable(
