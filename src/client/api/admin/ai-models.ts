@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminAiModelSchema, keyCheckSchema, webSearchSettingSchema } from '../../../common/admin-settings-schemas';
 import { messageResponseSchema } from '../../../common/user-schemas';
+import { modelCostSchema, modelPriceSchema, type ModelPriceInput } from '../../../common/model-prices';
 import { queryOptionsPath } from '../questions';
 import { apiRequest } from '../../lib/api';
 import { parseResponse } from '../parse';
@@ -54,5 +55,38 @@ export function useSetWebSearch() {
       // Home's switch follows at once in this browser.
       void queryClient.invalidateQueries({ queryKey: [queryOptionsPath] });
     },
+  });
+}
+
+export const MODEL_PRICES_PATH = '/api/admin/model-prices';
+export const MODEL_COSTS_PATH = '/api/admin/model-costs';
+
+/** The price per million tokens of each model version the administrator has entered (issue 13, item 4). */
+export function useModelPrices() {
+  return useQuery({
+    queryKey: [MODEL_PRICES_PATH],
+    queryFn: async ({ signal }) =>
+      parseResponse(z.array(modelPriceSchema), await apiRequest('GET', MODEL_PRICES_PATH, undefined, { signal })),
+  });
+}
+
+export function useSaveModelPrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ model, ...body }: ModelPriceInput & { model: string }) =>
+      parseResponse(messageResponseSchema, await apiRequest('PUT', `${MODEL_PRICES_PATH}/${model}`, body)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [MODEL_PRICES_PATH] });
+      void queryClient.invalidateQueries({ queryKey: [MODEL_COSTS_PATH] });
+    },
+  });
+}
+
+/** This month's tokens and estimated vendor cost per model. */
+export function useModelCosts() {
+  return useQuery({
+    queryKey: [MODEL_COSTS_PATH],
+    queryFn: async ({ signal }) =>
+      parseResponse(z.array(modelCostSchema), await apiRequest('GET', MODEL_COSTS_PATH, undefined, { signal })),
   });
 }

@@ -151,3 +151,24 @@ describe('dashboard section', () => {
     expect(await findToast(adminToastMessages.loadAdminData)).toBeInTheDocument();
   });
 });
+
+describe('vendor cost this month (issue 13, item 4)', () => {
+  it('lists each model’s tokens and estimated cost, saying which versions have no price', async () => {
+    renderAdmin(<DashboardSection />, {
+      handlers: {
+        [`GET ${PATH}`]: { json: makeDashboard() },
+        'GET /api/admin/model-costs': {
+          json: [
+            { model: 'chatgpt', inputTokens: 20000, outputTokens: 40000, estimatedUsd: 0.45, unpricedVersions: [] },
+            { model: 'grok', inputTokens: 400, outputTokens: 100, estimatedUsd: null, unpricedVersions: ['grok-3'] },
+          ],
+        },
+      },
+    });
+    const card = within(await screen.findByRole('region', { name: 'Vendor cost this month' }));
+    const table = within(await card.findByRole('table', { name: 'Vendor cost per model' }));
+    expect(table.getByRole('row', { name: /ChatGPT/ })).toHaveTextContent('ModelChatGPTTokens in20,000Tokens out40,000Estimated cost$0.45');
+    expect(table.getByRole('row', { name: /Grok/ })).toHaveTextContent('No price for grok-3');
+    expect(card.getByText('Estimated total: $0.45')).toBeInTheDocument();
+  });
+});

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { cn } from '../../lib/cn';
 import { AbandonedCheckoutsPanel } from './billing/abandoned-checkouts-panel';
+import { VendorCostsCard } from './vendor-costs-card';
 import { formatDateTime, humanize, statusBadgeVariant } from './shared/admin-format';
 import { useDashboard } from '../../api/admin/dashboard';
 import { useLoadErrorToast } from './shared/table-states';
@@ -59,6 +60,8 @@ export function DashboardSection() {
         />
         <StatCard label="Total Users" hint="Registered accounts" icon={Users} value={count(data?.totalUsers)} />
       </div>
+
+      <VendorCostsCard />
 
       <Card>
         <CardHeader>

@@ -54,3 +54,57 @@ describe('AI models', () => {
     ]);
   });
 });
+
+describe('model prices (issue 13, item 4)', () => {
+  it('shows the price of the version each model answers with, and sets one, refusing what is not a price', async () => {
+    const { user, requests } = renderSection(<AiModelsSection />, {
+      'GET /api/admin/ai-models': {
+        json: [model({}), model({ model: 'grok', displayName: 'Grok', version: 'grok-4' })],
+      },
+      'GET /api/admin/model-prices': {
+        json: [
+          {
+            model: 'chatgpt',
+            version: 'gpt-5.1',
+            inputPerMillion: 1.25,
+            outputPerMillion: 10,
+            updatedAt: '2026-11-26T00:00:00Z',
+          },
+          // Another version's price: not the one Grok answers with.
+          {
+            model: 'grok',
+            version: 'grok-3',
+            inputPerMillion: 3,
+            outputPerMillion: 15,
+            updatedAt: '2026-11-26T00:00:00Z',
+          },
+        ],
+      },
+      'PUT /api/admin/model-prices/grok': { json: { message: 'Saved the price of Grok grok-4.' } },
+    });
+    const list = within(await screen.findByRole('list', { name: 'AI models' }));
+    const row = (name: string) => within(list.getByRole('listitem', { name }));
+    expect(await row('ChatGPT').findByText('$1.25 in / $10.00 out per 1M tokens')).toBeInTheDocument();
+    expect(row('Grok').getByText('not set')).toBeInTheDocument();
+
+    await user.click(row('Grok').getByRole('button', { name: 'Set price for Grok' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Price of Grok grok-4' }));
+    await user.type(dialog.getByLabelText('Input, $ per 1M tokens'), 'three');
+    await user.type(dialog.getByLabelText('Output, $ per 1M tokens'), '15');
+    await user.click(dialog.getByRole('button', { name: 'Save price' }));
+    expect(dialog.getByLabelText('Input, $ per 1M tokens')).toHaveAccessibleDescription(
+      'Enter a price from 0 to 10000 US dollars per million tokens.',
+    );
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(dialog.getByLabelText('Input, $ per 1M tokens'));
+    await user.type(dialog.getByLabelText('Input, $ per 1M tokens'), '3');
+    await user.click(dialog.getByRole('button', { name: 'Save price' }));
+    expect(await screen.findByText('Saved the price of Grok grok-4.')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      version: 'grok-4',
+      inputPerMillion: 3,
+      outputPerMillion: 15,
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { Bot, CheckCircle2, KeyRound, Loader2, Pencil, XCircle } from 'lucide-react';
+import { Bot, CheckCircle2, Coins, KeyRound, Loader2, Pencil, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { adminToastMessages } from '../../../../common/admin-messages';
 import type { AdminAiModel, KeyCheckResult } from '../../../../common/admin-settings-schemas';
@@ -6,7 +6,15 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { errorText } from '../../../lib/api';
-import { useAiModels, useCheckKey, useSetWebSearch, useWebSearchSetting } from '../../../api/admin/ai-models';
+import {
+  useAiModels,
+  useCheckKey,
+  useModelPrices,
+  useSetWebSearch,
+  useWebSearchSetting,
+} from '../../../api/admin/ai-models';
+import type { ModelPrice } from '../../../../common/model-prices';
+import { ModelPriceDialog } from './model-price-dialog';
 import { LabelledSwitch } from '../../../components/ui/labelled-switch';
 import { toast } from '../../../components/ui/toast-store';
 import { adminServerMessages as m } from '../../../../common/admin-messages';
@@ -35,7 +43,21 @@ const sourceLabel: Record<AdminAiModel['keySource'], string> = {
   none: 'No key',
 };
 
-function ModelRow({ model, onSet }: { model: AdminAiModel; onSet: () => void }) {
+const usd = (value: number) =>
+  `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
+
+function ModelRow({
+  model,
+  onSet,
+  price,
+  onSetPrice,
+}: {
+  model: AdminAiModel;
+  onSet: () => void;
+  /** The price of the version it answers with, when one was entered (issue 13, item 4). */
+  price: ModelPrice | undefined;
+  onSetPrice: () => void;
+}) {
   const check = useCheckKey();
   const [result, setResult] = useState<KeyCheckResult | null>(null);
   const titleId = `ai-model-${model.model}`;
@@ -58,6 +80,14 @@ function ModelRow({ model, onSet }: { model: AdminAiModel; onSet: () => void }) 
               Key: <span className="font-mono text-foreground">{model.maskedKey}</span>
             </span>
           )}
+          <span>
+            Price:{' '}
+            <span className="text-foreground">
+              {price
+                ? `${usd(price.inputPerMillion)} in / ${usd(price.outputPerMillion)} out per 1M tokens`
+                : 'not set'}
+            </span>
+          </span>
           {model.baseUrl && (
             <span className="break-all">
               Host: <span className="font-mono text-foreground">{model.baseUrl}</span>
@@ -81,6 +111,10 @@ function ModelRow({ model, onSet }: { model: AdminAiModel; onSet: () => void }) 
         <Button variant="outline" size="sm" aria-label={`Set key for ${model.displayName}`} onClick={onSet}>
           <Pencil aria-hidden />
           Set key
+        </Button>
+        <Button variant="outline" size="sm" aria-label={`Set price for ${model.displayName}`} onClick={onSetPrice}>
+          <Coins aria-hidden />
+          Set price
         </Button>
         <Button
           variant="outline"
@@ -152,6 +186,10 @@ export function AiModelsSection() {
   const [sessionId] = useState(getSessionId);
   const [editing, setEditing] = useState<AdminAiModel | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const prices = useModelPrices();
+  const [pricing, setPricing] = useState<AdminAiModel | null>(null);
+  const priceOf = (model: AdminAiModel) =>
+    prices.data?.find((p) => p.model === model.model && p.version === model.version);
   useLoadErrorToast(models.error, adminToastMessages.loadAiModels);
   return (
     <Card role="region" aria-labelledby="ai-models-title">
@@ -179,12 +217,25 @@ export function AiModelsSection() {
                     setEditing(model);
                     setDialogOpen(true);
                   }}
+                  price={priceOf(model)}
+                  onSetPrice={() => setPricing(model)}
                 />
               ))}
             </ul>
           )}
         </WhenLoaded>
       </CardContent>
+      {pricing && (
+        <ModelPriceDialog
+          key={`${pricing.model}-${pricing.version}`}
+          open
+          onOpenChange={(open) => !open && setPricing(null)}
+          model={pricing.model}
+          displayName={pricing.displayName}
+          version={pricing.version}
+          current={priceOf(pricing)}
+        />
+      )}
       {editing && (
         <ApiKeyDialog
           key={editing.model}
