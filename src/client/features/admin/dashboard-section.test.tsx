@@ -167,7 +167,9 @@ describe('vendor cost this month (issue 13, item 4)', () => {
     });
     const card = within(await screen.findByRole('region', { name: 'Vendor cost this month' }));
     const table = within(await card.findByRole('table', { name: 'Vendor cost per model' }));
-    expect(table.getByRole('row', { name: /ChatGPT/ })).toHaveTextContent('ModelChatGPTTokens in20,000Tokens out40,000Estimated cost$0.45');
+    expect(table.getByRole('row', { name: /ChatGPT/ })).toHaveTextContent(
+      'ModelChatGPTTokens in20,000Tokens out40,000Estimated cost$0.45',
+    );
     expect(table.getByRole('row', { name: /Grok/ })).toHaveTextContent('No price for grok-3');
     expect(card.getByText('Estimated total: $0.45')).toBeInTheDocument();
   });
