@@ -82,6 +82,31 @@ export type AnswerClaim = z.infer<typeof answerClaimSchema>;
 export const answerClaimsSchema = z.object({ model: z.string(), claims: z.array(answerClaimSchema) });
 export type AnswerClaims = z.infer<typeof answerClaimsSchema>;
 
+/**
+ * The Parallax answer (issue 13, item 1): the facts the answers share, each with the models that state it
+ * and their own words, and every dispute stated as disputed with who holds which value.
+ */
+export const consensusSchema = z.object({
+  /** 'assembled': put together from the claims by code, no model wrote it. */
+  writtenBy: z.enum(['assembled']),
+  sentences: z.array(
+    z.object({
+      text: z.string(),
+      /** The models whose answers state it. */
+      models: z.array(z.string()),
+      /** Each of those models' own sentence stating it. */
+      quotes: z.array(z.object({ model: z.string(), text: z.string() })),
+    }),
+  ),
+  disputes: z.array(
+    z.object({
+      topic: z.string(),
+      sides: z.array(z.object({ value: z.string(), models: z.array(z.string()) })),
+    }),
+  ),
+});
+export type Consensus = z.infer<typeof consensusSchema>;
+
 export const comparisonAnalysisSchema = z.object({
   summary: z.string(),
   /** Facts the answers share, each a short sentence. */
@@ -94,6 +119,8 @@ export const comparisonAnalysisSchema = z.object({
   claims: z.array(answerClaimsSchema).optional(),
   /** Models whose answers were stopped by the asker before they finished: compared on the part that arrived. */
   stopped: z.array(z.string()).optional(),
+  /** The Parallax answer; absent when the answers share no fact and have no dispute, and on older questions. */
+  consensus: consensusSchema.optional(),
 });
 export type ComparisonAnalysis = z.infer<typeof comparisonAnalysisSchema>;
 

@@ -87,6 +87,7 @@ export const messageResponseCheck = object<MessageResponse>({ message: string })
 
 type Comparison = NonNullable<SavedQuery['comparisonSummary']>;
 type Judge = Comparison['judge'];
+type Consensus = NonNullable<Comparison['consensus']>;
 type Claims = NonNullable<Comparison['claims']>[number];
 type Response = SavedQuery['responses'][number];
 const findingSource = oneOf(['judge', 'local']);
@@ -153,6 +154,26 @@ const comparisonCheck = object<Comparison>({
   ),
   claims: optional(array(claimsCheck)),
   stopped: optional(array(string)),
+  consensus: optional(
+    object<Consensus>({
+      writtenBy: oneOf(['assembled']),
+      sentences: array(
+        object<Consensus['sentences'][number]>({
+          text: string,
+          models: array(string),
+          quotes: array(object<Consensus['sentences'][number]['quotes'][number]>({ model: string, text: string })),
+        }),
+      ),
+      disputes: array(
+        object<Consensus['disputes'][number]>({
+          topic: string,
+          sides: array(
+            object<Consensus['disputes'][number]['sides'][number]>({ value: string, models: array(string) }),
+          ),
+        }),
+      ),
+    }),
+  ),
 });
 
 export const savedQueryCheck = object<SavedQuery>({

@@ -3,6 +3,7 @@ import { combine } from '../comparison/combine-findings';
 import { analyseLocally } from '../comparison/local-analyser';
 import { judgeAnswers } from '../comparison/judge';
 import { noteCitedSources } from '../comparison/cited-positions';
+import { assembleConsensus } from '../comparison/consensus';
 import type { AnswerForComparison, ComparisonAnalysis } from '../../common/comparison';
 import { fillMessage, toastMessages } from '../../common/messages';
 import { displayNameOf, type ModelKey } from '../../common/models';
@@ -254,7 +255,8 @@ export class QueryService {
     const comparison = await this.compare(question, models, forComparison, available, signal);
     const stopped = answers.filter(keptWhenStopped).map((a) => a.model);
     const cited = noteCitedSources(comparison, answers);
-    return stopped.length > 0 ? { ...cited, stopped } : cited;
+    const consensus = assembleConsensus(comparison, answers);
+    return { ...cited, ...(stopped.length > 0 && { stopped }), ...(consensus && { consensus }) };
   }
 
   /**

@@ -14,6 +14,7 @@ import type { QueryResult, SavedQuery } from '../../../common/query-schemas';
 import { ClaimLegend, claimsOf } from '../../components/answers/claim-legend';
 import { ComparisonCard } from '../../components/answers/comparison-card';
 import { savedCardExtras } from '../../components/answers/answer-extras';
+import { ConsensusCard } from '../../components/answers/consensus-card';
 import { ResponseCard } from '../../components/answers/response-card';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -155,6 +156,7 @@ export function QueryResults({
           ))}
         </div>
       </section>
+      {comparison?.consensus && <ConsensusCard consensus={comparison.consensus} />}
     </div>
   );
 }

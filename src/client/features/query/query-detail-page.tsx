@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { COMPARISON_MODEL } from '../../../common/models';
 import type { SavedQuery } from '../../../common/query-schemas';
 import { ComparisonCard } from '../../components/answers/comparison-card';
+import { ConsensusCard } from '../../components/answers/consensus-card';
 import { FullPageLoading } from '../../components/layout/guards';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
@@ -97,6 +98,7 @@ function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Nei
         cardProps={retries.cardProps}
         webSearch={query.webSearch}
       />
+      {comparison?.consensus && <ConsensusCard consensus={comparison.consensus} />}
     </div>
   );
 }

@@ -1,0 +1,49 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ConsensusCard } from './consensus-card';
+
+describe('the Parallax answer card', () => {
+  it('shows each shared fact with who states it, their words on request, and the disputes as disputes', async () => {
+    const user = userEvent.setup();
+    render(
+      <ConsensusCard
+        consensus={{
+          writtenBy: 'assembled',
+          sentences: [
+            {
+              text: 'The Berlin Wall fell on 9 November 1989.',
+              models: ['chatgpt', 'grok'],
+              quotes: [
+                { model: 'chatgpt', text: 'The Berlin Wall fell on 9 November 1989.' },
+                { model: 'grok', text: 'It came down on 9 November 1989.' },
+              ],
+            },
+          ],
+          disputes: [
+            {
+              topic: 'Length of the wall',
+              sides: [
+                { value: '155 kilometres', models: ['chatgpt', 'claude'] },
+                { value: '140 kilometres', models: ['grok'] },
+              ],
+            },
+          ],
+        }}
+      />,
+    );
+    const card = within(screen.getByRole('region', { name: 'Parallax answer' }));
+    const supporters = card.getByRole('button', { name: 'Stated by ChatGPT and Grok: show their words' });
+    expect(supporters).toHaveAttribute('aria-expanded', 'false');
+    expect(card.queryByText('It came down on 9 November 1989.')).toBeNull();
+    await user.click(supporters);
+    expect(supporters).toHaveAttribute('aria-expanded', 'true');
+    expect(supporters).toHaveAccessibleName('Stated by ChatGPT and Grok: hide their words');
+    expect(card.getByText('It came down on 9 November 1989.')).toBeInTheDocument();
+    const dispute = card.getByText('Length of the wall').closest('li')!;
+    expect([...dispute.querySelectorAll('li')].map((side) => side.textContent)).toEqual([
+      'ChatGPT and Claude: 155 kilometres',
+      'Grok: 140 kilometres',
+    ]);
+  });
+});

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueryResult } from '../../common/query-schemas';
+import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+
+// The Parallax answer (issue 13, item 1), assembled from the claims: what two or more answers state
+// alike, each sentence with its supporters and their own words, and each dispute as a dispute. Stored
+// with the question and read back with it.
+
+let fakes: FakeAiVendors;
+let t: TestApp;
+
+beforeAll(async () => {
+  fakes = await startFakeAiVendors();
+  t = await createTestApp({ ...fakes.env, JUDGE_MODEL: 'local' });
+});
+afterAll(async () => {
+  await t?.close();
+  await fakes?.stop();
+});
+
+describe('the Parallax answer', () => {
+  it('states only what the answers share, with who states it, and names the dispute without settling it', async () => {
+    fakes.openai.script('gpt-4o', {
+      text: 'The Berlin Wall fell on 9 November 1989. The wall was 155 kilometres long.',
+    });
+    fakes.openai.script('grok-3', {
+      text: 'The Berlin Wall came down on 9 November 1989. The wall was 140 kilometres long.',
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/query',
+      payload: {
+        text: 'Tell me about the Berlin Wall.',
+        sessionId: 'consensus-session-1',
+        selectedModels: ['chatgpt', 'grok'],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const consensus = response.json<QueryResult>().comparisonSummary!.consensus!;
+    expect(consensus.writtenBy).toBe('assembled');
+    expect(consensus.sentences).toEqual([
+      {
+        text: 'The Berlin Wall fell on 9 November 1989.',
+        models: ['chatgpt', 'grok'],
+        quotes: [
+          { model: 'chatgpt', text: 'The Berlin Wall fell on 9 November 1989.' },
+          { model: 'grok', text: 'The Berlin Wall came down on 9 November 1989.' },
+        ],
+      },
+    ]);
+    expect(consensus.disputes).toHaveLength(1);
+    expect(consensus.disputes[0]!.sides).toEqual([
+      { value: '155 kilometres', models: ['chatgpt'] },
+      { value: '140 kilometres', models: ['grok'] },
+    ]);
+    // Nothing disputed reads as agreed.
+    expect(JSON.stringify(consensus.sentences)).not.toMatch(/kilometres/);
+
+    const id = response.json<QueryResult>().id;
+    const read = await t.app.inject({ method: 'GET', url: `/api/query/${id}?sessionId=consensus-session-1` });
+    expect(read.json<QueryResult>().comparisonSummary!.consensus).toEqual(consensus);
+  });
+});
