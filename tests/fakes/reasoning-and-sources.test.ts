@@ -429,6 +429,39 @@ describe('web-search sources', () => {
     });
   });
 
+  describe("Perplexity's Agent API (the Responses API at {base}/v1) with web search", () => {
+    const perplexity = () => createOpenAI({ apiKey: KEY, baseURL: `${vendors.baseUrls.perplexity}/v1` });
+    const marked = 'Paris is the capital of France.[1] It has about two million people.[2] The Seine runs through it.';
+
+    it('numbers its citations in the text and names each source right after its number', async () => {
+      vendors.openai.script('perplexity/sonar', { text, sources });
+      const { parts, result } = await run(perplexity().responses('perplexity/sonar'), {
+        tools: { web_search: tool(perplexity().tools.webSearch()) },
+      });
+      expect(await result.text).toBe(marked);
+      expect(sourcesIn(parts)).toEqual(sources);
+      // Right after the delta that ends with its number (deltas carry their trailing space).
+      expect(textBeforeSources(parts)).toEqual([
+        'Paris is the capital of France.[1] ',
+        'Paris is the capital of France.[1] It has about two million people.[2] ',
+      ]);
+      expect(vendors.openai.lastRequest).toMatchObject({
+        vendor: 'perplexity',
+        api: 'responses',
+        path: '/perplexity/v1/responses',
+        model: 'perplexity/sonar',
+      });
+    });
+
+    it('lists its models at {base}/v1/models', async () => {
+      const response = await fetch(`${vendors.baseUrls.perplexity}/v1/models`, {
+        headers: { authorization: `Bearer ${KEY}` },
+      });
+      const ids = ((await response.json()) as { data: { id: string }[] }).data.map((m) => m.id);
+      expect(ids).toContain('perplexity/sonar');
+    });
+  });
+
   describe('OpenAI chat completions with web_search_options', () => {
     /** @ai-sdk/openai's chat model has no search option, so the request is given one on its way out. */
     const withSearch: typeof fetch = (input, init) => {
