@@ -60,5 +60,10 @@ describe('the Parallax answer', () => {
     const id = response.json<QueryResult>().id;
     const read = await t.app.inject({ method: 'GET', url: `/api/query/${id}?sessionId=consensus-session-1` });
     expect(read.json<QueryResult>().comparisonSummary!.consensus).toEqual(consensus);
+    // History pages leave it out (the chosen question is read whole), and keep the rest of the comparison.
+    const history = await t.app.inject({ method: 'GET', url: '/api/history/consensus-session-1' });
+    const listed = history.json<QueryResult[]>().find((q) => q.id === id)!;
+    expect(listed.comparisonSummary!.consensus).toBeUndefined();
+    expect(listed.comparisonSummary!.disagreements).toHaveLength(1);
   });
 });

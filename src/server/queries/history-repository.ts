@@ -4,7 +4,7 @@ import type { SavedQuery } from '../../common/query-schemas';
 import type { Database } from '../db/client';
 import { ReadCache } from '../db/read-cache';
 import { queries } from '../db/schema';
-import { listedColumns, withResponses } from './repository';
+import { listedColumns, withResponses, type ListedQueryRow } from './repository';
 
 // The Session History's reads and writes (docs/product.md, "History and query detail"; decision 0050):
 // pages in (created_at, id) order, newest first, read from queries_user_history_idx; a search through
@@ -38,7 +38,12 @@ export const DELETED_QUESTION_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** The question's time in UTC to the microsecond, as a cursor names it (history-paging.ts). */
 const cursorTime = sql<string>`to_char(${queries.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const pageColumns = { ...listedColumns, cursorTime };
+/**
+ * The comparison without its Parallax answer, which only a question's own page and Home's chosen
+ * question show (both read the whole question): a page of 30 stays as light as before it existed.
+ */
+const listedSummary = sql<ListedQueryRow['comparisonSummary']>`${queries.comparisonSummary} - 'consensus'`;
+const pageColumns = { ...listedColumns, comparisonSummary: listedSummary, cursorTime };
 
 /** The caller's questions that are not deleted. */
 const liveOf = (userId: number) => and(eq(queries.userId, userId), isNull(queries.deletedAt));
