@@ -28,3 +28,6 @@ export const POLICY_LAST_UPDATED = 'May 05, 2025';
  */
 export const REFETCH_AFTER_CHANGE_MS = 1500;
 export const SECOND_REFETCH_AFTER_MS = 2500;
+
+/** The highest price per million tokens an administrator can enter for a model version, in US dollars. */
+export const MAX_PRICE_PER_MILLION = 10_000;

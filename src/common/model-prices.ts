@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { modelKeySchema } from './models';
 import { safeText } from './text-rules';
+import { MAX_PRICE_PER_MILLION } from './limits';
+import { modelPriceMessages } from './model-price-messages';
 
 // What each model version costs per million tokens, as the administrator enters it from the vendors'
 // price pages (issue 13, item 4), and the month's estimate it gives. Estimates only: vendors bill by
 // their own counts, and search fees and cached-input discounts are left out.
-
-export const MAX_PRICE_PER_MILLION = 10_000;
-
-export const modelPriceMessages = {
-  versionRequired: 'Choose the model version this price is for.',
-  priceInvalid: `Enter a price from 0 to ${MAX_PRICE_PER_MILLION} US dollars per million tokens.`,
-  saved: (model: string, version: string) => `Saved the price of ${model} ${version}.`,
-  removed: (model: string, version: string) => `Removed the price of ${model} ${version}.`,
-} as const;
 
 const pricePerMillion = z
   .number(modelPriceMessages.priceInvalid)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelPriceMessages, type ModelCost, type ModelPrice } from '../../common/model-prices';
+import { modelPriceMessages } from '../../common/model-price-messages';
+import type { ModelCost, ModelPrice } from '../../common/model-prices';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
 import { adminCall, signInAdmin } from '../../../tests/helpers/admins';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';

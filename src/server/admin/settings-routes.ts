@@ -28,12 +28,8 @@ import { testEmail } from '../email/templates';
 import { HttpError } from '../http/errors';
 import { checkKey } from '../providers/model-lists';
 import { listModelPrices, monthModelCosts, saveModelPrice } from './model-costs';
-import {
-  modelCostSchema,
-  modelPriceInputSchema,
-  modelPriceMessages,
-  modelPriceSchema,
-} from '../../common/model-prices';
+import { modelCostSchema, modelPriceInputSchema, modelPriceSchema } from '../../common/model-prices';
+import { modelPriceMessages } from '../../common/model-price-messages';
 import { maskSecret } from '../settings/secret-box';
 import { setWebSearchAllowed, settingKeys, webSearchAllowed } from '../settings/service';
 import { toPublicUser } from '../users/repository';

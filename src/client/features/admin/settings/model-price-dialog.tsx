@@ -1,6 +1,8 @@
 import { Loader2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_PRICE_PER_MILLION, modelPriceMessages, type ModelPrice } from '../../../../common/model-prices';
+import { MAX_PRICE_PER_MILLION } from '../../../../common/limits';
+import { modelPriceMessages } from '../../../../common/model-price-messages';
+import type { ModelPrice } from '../../../../common/model-prices';
 import { useSaveModelPrice } from '../../../api/admin/ai-models';
 import { Button } from '../../../components/ui/button';
 import {
