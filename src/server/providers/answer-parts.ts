@@ -40,7 +40,7 @@ export class AnswerParts {
   private readonly unplaced = new Set<number>();
   private startedThinkingAt: number | undefined;
   private firstWordAt: number | undefined;
-  /** Where the open text block began, and the sources it cites from its start (rule 2). */
+  /** Where the open text block began, and the sources it cites from its start (rule 3). */
   private block: { start: number; citesWhole: number[] } | undefined;
   /** Gemini's supports, kept until the answer is whole (rule 1). */
   private groundingSupports: Grounding | undefined;
@@ -82,7 +82,7 @@ export class AnswerParts {
     }
   }
 
-  /** Call once the stream has ended: places the marks only a whole answer can place (rules 1 and 3). */
+  /** Call once the stream has ended: places the marks only a whole answer can place (rules 1, 2 and 4). */
   finish(): PartEffect {
     if (this.finished) return {};
     this.finished = true;

@@ -81,8 +81,6 @@ export interface AnswerCall {
   model: LanguageModel;
   tools?: ToolSet;
   providerOptions?: ProviderOptions;
-  /** The vendor searches the web for this answer (Perplexity always does). */
-  searches: boolean;
   /** The version thinks before it answers, whether or not it shows how. */
   thinks: boolean;
 }
@@ -155,7 +153,6 @@ export function answerCall(
   const thinks = thinksBeforeAnswering(model, version);
   const providerOptions = reasoningOptions(model, version);
   const search = options.webSearch && searchesTheWeb[model] === 'on-request';
-  const searches = search || searchesTheWeb[model] === 'always';
   switch (model) {
     case 'chatgpt': {
       if (!search && !thinks) break;
@@ -164,7 +161,6 @@ export function answerCall(
         model: openai.responses(version),
         tools: search ? { web_search: providerTool(openai.tools.webSearch({ searchContextSize: 'low' })) } : undefined,
         providerOptions,
-        searches,
         thinks,
       };
     }
@@ -174,7 +170,6 @@ export function answerCall(
       return {
         model: xai.responses(version),
         tools: { web_search: providerTool(xai.tools.webSearch()) },
-        searches,
         thinks,
       };
     }
@@ -184,7 +179,6 @@ export function answerCall(
         model: google(version),
         tools: search ? { google_search: providerTool(google.tools.googleSearch({})) } : undefined,
         providerOptions,
-        searches,
         thinks,
       };
     }
@@ -195,20 +189,18 @@ export function answerCall(
         model: anthropic(version),
         tools: search ? { web_search: providerTool(anthropic.tools.webSearch_20250305({ maxUses: 1 })) } : undefined,
         providerOptions,
-        searches,
+        thinks,
+      };
+    }
+    case 'perplexity': {
+      // It always searches: that is what Perplexity is for.
+      const agent = perplexityAgent(apiKey, baseURL);
+      return {
+        model: agent.responses(perplexityAgentModel(version)),
+        tools: { web_search: providerTool(agent.tools.webSearch({ searchContextSize: 'low' })) },
         thinks,
       };
     }
   }
-  if (model === 'perplexity') {
-    const agent = perplexityAgent(apiKey, baseURL);
-    // It always searches: that is what Perplexity is for.
-    return {
-      model: agent.responses(perplexityAgentModel(version)),
-      tools: { web_search: providerTool(agent.tools.webSearch({ searchContextSize: 'low' })) },
-      searches,
-      thinks,
-    };
-  }
-  return { model: createLanguageModel(model, credentials), providerOptions, searches, thinks };
+  return { model: createLanguageModel(model, credentials), providerOptions, thinks };
 }
