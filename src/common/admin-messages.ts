@@ -70,6 +70,8 @@ export const adminToastMessages = {
   loadEmailSettings: 'Failed to load email settings.',
   loadAiModels: 'Failed to load the AI models.',
   saveWebSearch: 'Failed to change web search.',
+  loadWebSearch: 'Failed to load the web search setting.',
+  loadVendorCosts: 'Failed to load the cost estimate.',
   loadEmailLogs: 'Failed to load email logs.',
   loadEmailLogsRetry: 'Failed to load email logs. Please try again.',
   loadAdminUsers: 'Failed to load admin users.',

@@ -3,7 +3,8 @@ import { displayNameOf } from '../../../common/models';
 import type { ModelCost } from '../../../common/model-prices';
 import { useModelCosts } from '../../api/admin/ai-models';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { errorText } from '../../lib/api';
+import { adminToastMessages } from '../../../common/admin-messages';
+import { WhenLoaded } from './shared/table-states';
 import { ResponsiveTable, type ListColumn } from './shared/responsive-table';
 
 // The month's vendor cost per model (issue 13, item 4): the tokens the vendors reported, at the prices
@@ -47,25 +48,27 @@ export function VendorCostsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {costs.isPending ? (
-          <p className="text-sm text-muted-foreground">Adding up this month's tokens...</p>
-        ) : costs.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorText(costs.error, 'The cost estimate could not be loaded.')}
-          </p>
-        ) : costs.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No model has answered this month yet.</p>
-        ) : (
-          <>
-            <ResponsiveTable
-              label="Vendor cost per model"
-              rows={costs.data}
-              rowKey={(cost) => cost.model}
-              columns={columns}
-            />
-            <p className="text-sm font-medium tabular-nums">Estimated total: {dollars(total)}</p>
-          </>
-        )}
+        <WhenLoaded
+          query={costs}
+          loadingLabel="Adding up this month's tokens..."
+          errorTitle={adminToastMessages.loadVendorCosts}
+        >
+          {(list) =>
+            list.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No model has answered this month yet.</p>
+            ) : (
+              <>
+                <ResponsiveTable
+                  label="Vendor cost per model"
+                  rows={list}
+                  rowKey={(cost) => cost.model}
+                  columns={columns}
+                />
+                <p className="text-sm font-medium tabular-nums">Estimated total: {dollars(total)}</p>
+              </>
+            )
+          }
+        </WhenLoaded>
       </CardContent>
     </Card>
   );

@@ -151,32 +151,32 @@ function WebSearchSetting() {
       .join(' and ');
   return (
     <div className="mb-4 rounded-lg border p-3">
-      {setting.isPending ? (
-        <p className="text-sm text-muted-foreground">Loading the web search setting...</p>
-      ) : setting.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorText(setting.error, 'The web search setting could not be loaded.')}
-        </p>
-      ) : (
-        <LabelledSwitch
-          checked={setting.data.allowed}
-          onCheckedChange={(allowed) =>
-            change.mutate(allowed, {
-              onSuccess: () =>
-                toast({ variant: 'success', title: allowed ? m.webSearchOn : m.webSearchOff, duration: 3000 }),
-              onError: (error) =>
-                toast({
-                  variant: 'destructive',
-                  title: adminToastMessages.saveWebSearch,
-                  description: errorText(error, ''),
-                }),
-            })
-          }
-          label={`Allow "${webSearchTexts.label}"`}
-          disabled={change.isPending}
-          description={`Each question may ask the models to search the web; the vendors charge per search-grounded answer: ${prices}. ${webSearchTexts.alwaysSearches(namesThat('always'))} ${webSearchTexts.cannotSearch(namesThat('never'))}`}
-        />
-      )}
+      <WhenLoaded
+        query={setting}
+        loadingLabel="Loading the web search setting..."
+        errorTitle={adminToastMessages.loadWebSearch}
+      >
+        {(current) => (
+          <LabelledSwitch
+            checked={current.allowed}
+            onCheckedChange={(allowed) =>
+              change.mutate(allowed, {
+                onSuccess: () =>
+                  toast({ variant: 'success', title: allowed ? m.webSearchOn : m.webSearchOff, duration: 3000 }),
+                onError: (error) =>
+                  toast({
+                    variant: 'destructive',
+                    title: adminToastMessages.saveWebSearch,
+                    description: errorText(error, ''),
+                  }),
+              })
+            }
+            label={`Allow "${webSearchTexts.label}"`}
+            disabled={change.isPending}
+            description={`Each question may ask the models to search the web; the vendors charge per search-grounded answer: ${prices}. ${webSearchTexts.alwaysSearches(namesThat('always'))} ${webSearchTexts.cannotSearch(namesThat('never'))}`}
+          />
+        )}
+      </WhenLoaded>
     </div>
   );
 }
