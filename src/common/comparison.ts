@@ -22,6 +22,33 @@ export const confidenceEntrySchema = z.object({
 });
 export type ConfidenceEntry = z.infer<typeof confidenceEntrySchema>;
 
+export const RECHECK_VERDICTS = ['held', 'changed', 'uncertain'] as const;
+export type RecheckVerdict = (typeof RECHECK_VERDICTS)[number];
+
+/**
+ * One model's reply when a disagreement was re-checked ('Settle this', issue 13, item 2): it kept its
+ * value, changed it (to `value` when it named one), or said it is not sure; with its reasoning.
+ */
+export const recheckOutcomeSchema = z.object({
+  model: z.string(),
+  verdict: z.enum(RECHECK_VERDICTS),
+  /** The value it states now, when it changed to one. */
+  value: z.string().optional(),
+  /** Its reply as it wrote it; null when it could not be asked (then `error` says why). */
+  reply: z.string().nullable(),
+  error: z.string().nullable().optional(),
+});
+export type RecheckOutcome = z.infer<typeof recheckOutcomeSchema>;
+
+export const settlementSchema = z.object({
+  outcomes: z.array(recheckOutcomeSchema),
+  /** Every model that took part now states the same value (then `value` is it). */
+  settled: z.boolean(),
+  value: z.string().optional(),
+  at: z.string(),
+});
+export type Settlement = z.infer<typeof settlementSchema>;
+
 export const disagreementSchema = z.object({
   /** What the answers disagree about, e.g. 'Year the Berlin Wall fell'. */
   topic: z.string(),
@@ -39,6 +66,8 @@ export const disagreementSchema = z.object({
     }),
   ),
   source: findingSourceSchema.optional(),
+  /** The re-check round, once the asker asked for one; the positions above stay as first stated. */
+  settlement: settlementSchema.optional(),
 });
 export type Disagreement = z.infer<typeof disagreementSchema>;
 
@@ -96,12 +125,16 @@ export const consensusSchema = z.object({
       models: z.array(z.string()),
       /** Each of those models' own sentence stating it. */
       quotes: z.array(z.object({ model: z.string(), text: z.string() })),
+      /** A disagreement the models settled when asked to re-check it (issue 13, item 2). */
+      settled: z.boolean().optional(),
     }),
   ),
   disputes: z.array(
     z.object({
       topic: z.string(),
       sides: z.array(z.object({ value: z.string(), models: z.array(z.string()) })),
+      /** Models that, asked to re-check, said they are not sure. */
+      uncertain: z.array(z.string()).optional(),
     }),
   ),
 });

@@ -14,6 +14,10 @@ export const MAX_QUERY_LENGTH = 4000;
 export const DATABASE_INT_MAX = 2_147_483_647;
 /** Free retries one model gets on one question (issue 20, item 2; queries/retry.ts enforces it). */
 export const MAX_RETRIES_PER_MODEL = 2;
+/** Disagreements of one question that may be re-checked ('Settle this', issue 13, item 2), one round each. */
+export const MAX_SETTLEMENTS_PER_QUESTION = 3;
+/** Follow-up turns after a question (issue 13, item 3); the vendors' context windows may end a thread sooner. */
+export const MAX_FOLLOW_UPS_PER_QUESTION = 10;
 export const ANONYMOUS_USERNAME_PREFIX = 'session_';
 export const MOBILE_BREAKPOINT_PX = 768;
 export const TOAST_DURATION_MS = 5000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { comparisonAnalysisSchema } from './comparison';
+import { comparisonAnalysisSchema, recheckOutcomeSchema } from './comparison';
 import { MAX_QUERY_LENGTH } from './limits';
 import { MAX_SELECTED_MODELS, MIN_SELECTED_MODELS, modelKeySchema } from './models';
 import { queryMessages } from './query-messages';
@@ -147,6 +147,10 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     thinkingTime: z.number().int().nullable().optional(),
     firstTokenTime: z.number().int().nullable().optional(),
   }),
+  /** A model's re-check reply as it arrives ('Settle this', issue 13, item 2). */
+  z.object({ type: z.literal('recheck'), model: z.string(), text: z.string() }),
+  /** A model's re-check is over: what it now holds. */
+  z.object({ type: z.literal('recheck-done'), model: z.string(), outcome: recheckOutcomeSchema }),
   z.object({ type: z.literal('comparison'), comparison: comparisonAnalysisSchema }),
   z.object({ type: z.literal('query'), query: queryResultSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),
@@ -169,6 +173,17 @@ export const retryRequestSchema = z.object({
   sessionId: sessionIdSchema.optional(),
 });
 export type RetryRequest = z.infer<typeof retryRequestSchema>;
+
+/** POST /api/query/:id/settle: re-checks one disagreement, named by its topic; answers as a stream. */
+export const settleRequestSchema = z.object({
+  // Only compared with the stored topics, never stored: any text, within reason.
+  topic: z
+    .string(queryMessages.disagreementNotFound)
+    .min(1, queryMessages.disagreementNotFound)
+    .max(1000, queryMessages.disagreementNotFound),
+  sessionId: sessionIdSchema.optional(),
+});
+export type SettleRequest = z.infer<typeof settleRequestSchema>;
 
 /** GET /api/query-options: what the question form may offer beyond the models. */
 export const queryOptionsSchema = z.object({

@@ -166,15 +166,21 @@ export abstract class ScriptedVendorServer {
     return `This is ${info.model} answering from the fake ${info.vendor} server: a canned reply, not a real model.`;
   }
 
-  private takeScript(model: string): VendorScript {
-    // One-shot scripts (with `times`) are used first, in order; otherwise the latest standing one.
-    for (const key of [model, '*']) {
-      const queue = this.scripts.get(key) ?? [];
-      const index = queue.findIndex((s) => s.times !== undefined);
-      const script = index >= 0 ? queue[index] : queue.at(-1);
-      if (!script) continue;
-      if (script.times !== undefined && --script.times <= 0) queue.splice(index, 1);
-      return script;
+  private takeScript(model: string, prompt = ''): VendorScript {
+    // Scripts for this prompt first (the model's, then any model's); then one-shot scripts (with
+    // `times`), in order; otherwise the latest standing one.
+    const forPrompt = (s: VendorScript) => s.whenPromptIncludes !== undefined && prompt.includes(s.whenPromptIncludes);
+    const general = (s: VendorScript) => s.whenPromptIncludes === undefined;
+    for (const applies of [forPrompt, general]) {
+      for (const key of [model, '*']) {
+        const all = this.scripts.get(key) ?? [];
+        const queue = all.filter(applies);
+        const index = queue.findIndex((s) => s.times !== undefined);
+        const script = index >= 0 ? queue[index] : queue.at(-1);
+        if (!script) continue;
+        if (script.times !== undefined && --script.times <= 0) all.splice(all.indexOf(script), 1);
+        return script;
+      }
     }
     return {};
   }
@@ -234,7 +240,7 @@ export abstract class ScriptedVendorServer {
       const { status, body: errorBody } = this.authFailure(info.vendor);
       return fail(status, errorBody);
     }
-    const script = this.takeScript(info.model);
+    const script = this.takeScript(info.model, info.prompt);
     await sleep(script.initialDelayMs ?? 0, closed.signal);
     if (closed.signal.aborted) return;
     if (script.error)

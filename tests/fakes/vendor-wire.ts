@@ -65,6 +65,11 @@ export interface VendorScript {
   sources?: ScriptedSource[];
   /** Use this script for the next `times` matching requests only (default: until replaced or reset). */
   times?: number;
+  /**
+   * Use this script only for requests whose user messages contain this text (a re-check, one follow-up
+   * turn); such scripts are looked at before the others of the same model.
+   */
+  whenPromptIncludes?: string;
 }
 
 export interface ScriptedSource {

@@ -88,6 +88,7 @@ export const messageResponseCheck = object<MessageResponse>({ message: string })
 type Comparison = NonNullable<SavedQuery['comparisonSummary']>;
 type Judge = Comparison['judge'];
 type Consensus = NonNullable<Comparison['consensus']>;
+type Settlement = NonNullable<Comparison['disagreements'][number]['settlement']>;
 type Claims = NonNullable<Comparison['claims']>[number];
 type Response = SavedQuery['responses'][number];
 const findingSource = oneOf(['judge', 'local']);
@@ -130,6 +131,22 @@ const comparisonCheck = object<Comparison>({
         }),
       ),
       source: optional(findingSource),
+      settlement: optional(
+        object<Settlement>({
+          outcomes: array(
+            object<Settlement['outcomes'][number]>({
+              model: string,
+              verdict: oneOf(['held', 'changed', 'uncertain']),
+              value: optional(string),
+              reply: nullable(string),
+              error: optional(nullable(string)),
+            }),
+          ),
+          settled: boolean,
+          value: optional(string),
+          at: string,
+        }),
+      ),
     }),
   ),
   confidenceRanking: array(
@@ -162,6 +179,7 @@ const comparisonCheck = object<Comparison>({
           text: string,
           models: array(string),
           quotes: array(object<Consensus['sentences'][number]['quotes'][number]>({ model: string, text: string })),
+          settled: optional(boolean),
         }),
       ),
       disputes: array(
@@ -170,6 +188,7 @@ const comparisonCheck = object<Comparison>({
           sides: array(
             object<Consensus['disputes'][number]['sides'][number]>({ value: string, models: array(string) }),
           ),
+          uncertain: optional(array(string)),
         }),
       ),
     }),

@@ -1,4 +1,5 @@
-import type { AnswerClaims, ComparisonAnalysis, Consensus } from '../../common/comparison';
+import type { AnswerClaims, ComparisonAnalysis, Consensus, Disagreement } from '../../common/comparison';
+import { sameValueKey } from './judge-verification';
 
 // The Parallax answer (issue 13, item 1), assembled from the comparison's claims without a model: one
 // sentence per fact two or more answers state alike, in the order the first of them states it, with the
@@ -49,18 +50,62 @@ export function assembleConsensus(
     }
   }
 
-  const disputes: Consensus['disputes'] = comparison.disagreements.map((d) => {
+  const disputes: Consensus['disputes'] = [];
+  for (const d of comparison.disagreements) {
+    const after = valuesAfterRecheck(d);
+    if (d.settlement?.settled) {
+      sentences.push(settledSentence(d, after));
+      continue;
+    }
     const sides = new Map<string, { value: string; models: string[] }>();
-    for (const position of d.positions) {
-      const value = position.value ?? position.claim;
+    for (const [model, value] of after) {
+      if (value === null) continue;
       const key = sameValue(value);
       const side = sides.get(key) ?? { value, models: [] };
-      side.models.push(position.model);
+      side.models.push(model);
       sides.set(key, side);
     }
-    return { topic: d.topic, sides: [...sides.values()] };
-  });
+    const uncertain = [...after].filter(([, value]) => value === null).map(([model]) => model);
+    disputes.push({ topic: d.topic, sides: [...sides.values()], ...(uncertain.length > 0 && { uncertain }) });
+  }
 
   if (sentences.length === 0 && disputes.length === 0) return null;
   return { writtenBy: 'assembled', sentences, disputes };
+}
+
+/**
+ * The value each model in a dispute states, in the order the positions come: as first stated, or as
+ * it re-checked it ('Settle this', comparison/cross-examination.ts): null when it said it is unsure,
+ * or revised without naming a value.
+ */
+export function valuesAfterRecheck(disagreement: Disagreement): Map<string, string | null> {
+  const after = new Map<string, string | null>();
+  for (const position of disagreement.positions) {
+    if (after.has(position.model)) continue;
+    const outcome = disagreement.settlement?.outcomes.find((o) => o.model === position.model);
+    const stated = position.value ?? position.claim;
+    if (!outcome || outcome.verdict === 'held' || outcome.reply === null) after.set(position.model, stated);
+    else after.set(position.model, outcome.verdict === 'changed' ? (outcome.value ?? null) : null);
+  }
+  return after;
+}
+
+/** The longest quote taken from a re-check reply: its first sentence or two. */
+const MAX_REPLY_QUOTE = 240;
+
+/** A settled dispute as a sentence: the first holder's own words, with every model now stating it. */
+function settledSentence(d: Disagreement, after: Map<string, string | null>): Consensus['sentences'][number] {
+  const settledKey = sameValueKey(d.settlement!.value!);
+  const holder = d.positions.find((position) => sameValueKey(position.value ?? position.claim) === settledKey);
+  const models = [...after.keys()];
+  const quotes = models.map((model) => {
+    const outcome = d.settlement!.outcomes.find((o) => o.model === model);
+    const position = d.positions.find((p) => p.model === model)!;
+    if (outcome?.verdict === 'changed' && outcome.reply) {
+      const reply = outcome.reply.replace(/\s+/g, ' ').trim();
+      return { model, text: reply.length > MAX_REPLY_QUOTE ? `${reply.slice(0, MAX_REPLY_QUOTE - 1)}…` : reply };
+    }
+    return { model, text: position.claim };
+  });
+  return { text: holder?.claim ?? `${d.topic}: ${d.settlement!.value!}`, models, quotes, settled: true };
 }

@@ -14,10 +14,11 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { vendorFailureKinds } from '../../common/vendor-failure-messages';
 import { ALLOWANCE_BUCKETS, ALLOWANCE_CHANGE_REASONS } from '../../common/allowance-ledger';
-import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
+import type { AnswerClaims, ComparisonAnalysis, Settlement } from '../../common/comparison';
 import type { AnswerSource, CitationMark } from '../../common/query-schemas';
 import { ANONYMOUS_USERNAME_PREFIX } from '../../common/limits';
 import { tierRank } from '../../common/plans';
@@ -217,6 +218,8 @@ export const queries = pgTable(
     answersVersion: integer('answers_version').notNull().default(0),
     // Asked with "Search the web" on (common/web-search.ts); a retry searches again when it was.
     webSearch: boolean('web_search').notNull().default(false),
+    // A follow-up turn (issue 13, item 3): the first question of its conversation; null for a first question.
+    followUpOf: integer('follow_up_of').references((): AnyPgColumn => queries.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     // Set when its owner deletes it: hidden from every read at once, undone by clearing it, and the
     // row is purged a day later (queries/history-purge.ts, migration 0016).
@@ -237,7 +240,29 @@ export const queries = pgTable(
     index('queries_deleted_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),
+    index('queries_follow_up_idx')
+      .on(t.followUpOf, t.id)
+      .where(sql`${t.followUpOf} is not null`),
   ],
+);
+
+// A disagreement re-checked by its models, 'Settle this' (issue 13, item 2; queries/settle.ts).
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: serial('id').primaryKey(),
+    queryId: integer('query_id')
+      .notNull()
+      .references(() => queries.id, { onDelete: 'cascade' }),
+    // comparison/cross-examination.ts's disagreementKey: the disagreement across re-comparisons.
+    disagreementKey: text('disagreement_key').notNull(),
+    // The round's Settlement (common/comparison.ts) once it ended; null while it runs.
+    outcome: jsonb('outcome').$type<Settlement>(),
+    // Which allowance paid for the round, or null when it was not charged.
+    chargedTo: text('charged_to'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('settlements_query_disagreement_idx').on(t.queryId, t.disagreementKey)],
 );
 
 export const responses = pgTable(

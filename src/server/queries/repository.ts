@@ -6,7 +6,7 @@ import type { AnswerSource, CitationMark, ModelResponse, SavedQuery } from '../.
 import { toStorableJson, toStorableText } from '../../common/text-rules';
 import { settleCharged, type Reservation } from '../allowance/reservation-service';
 import type { VendorFailure } from '../../common/vendor-failure-messages';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { queries, responses } from '../db/schema';
 
 type QueryRow = typeof queries.$inferSelect;
@@ -254,26 +254,47 @@ export async function saveRetriedComparison(
   unsafe: { comparison: ComparisonAnalysis | null; answers: { model: string; text: string | null }[] },
 ): Promise<boolean> {
   const claims = unsafe.comparison?.claims;
-  const summary = unsafe.comparison && toStorableJson(withoutClaims(unsafe.comparison));
-  const storedClaims = claims ? toStorableJson(claimsInStoredText(claims, unsafe.answers)) : null;
-  const scoreOf = new Map(unsafe.comparison?.confidenceRanking.map((c) => [c.model, c.score]));
+  const comparison = unsafe.comparison && {
+    ...unsafe.comparison,
+    ...(claims && { claims: claimsInStoredText(claims, unsafe.answers) }),
+  };
   return db.transaction(async (tx) => {
     const kept = await tx
       .update(queries)
-      .set({ comparisonSummary: summary, comparisonClaims: storedClaims })
+      .set({ answersVersion: sql`${queries.answersVersion}` })
       .where(and(eq(queries.id, queryId), eq(queries.answersVersion, version)))
       .returning({ id: queries.id });
     if (kept.length === 0) return false;
-    for (const answer of unsafe.answers) {
-      await tx
-        .update(responses)
-        .set({ confidenceScore: scoreOf.get(answer.model) ?? null })
-        .where(and(eq(responses.queryId, queryId), eq(responses.model, answer.model)));
-    }
-    await tx.delete(responses).where(and(eq(responses.queryId, queryId), eq(responses.model, COMPARISON_MODEL)));
-    if (summary) await tx.insert(responses).values(comparisonRow(queryId, summary));
+    await writeComparison(tx, queryId, comparison, unsafe.answers);
     return true;
   });
+}
+
+/**
+ * Replaces a saved question's comparison (its claims already located in the stored answers), the
+ * answers' places in the ranking and the comparison row; inside the caller's transaction.
+ */
+export async function writeComparison(
+  tx: Transaction,
+  queryId: number,
+  comparison: ComparisonAnalysis | null,
+  answers: readonly { model: string }[],
+): Promise<void> {
+  const summary = comparison && toStorableJson(withoutClaims(comparison));
+  const storedClaims = comparison?.claims ? toStorableJson(comparison.claims) : null;
+  const scoreOf = new Map(comparison?.confidenceRanking.map((c) => [c.model, c.score]));
+  await tx
+    .update(queries)
+    .set({ comparisonSummary: summary, comparisonClaims: storedClaims })
+    .where(eq(queries.id, queryId));
+  for (const answer of answers) {
+    await tx
+      .update(responses)
+      .set({ confidenceScore: scoreOf.get(answer.model) ?? null })
+      .where(and(eq(responses.queryId, queryId), eq(responses.model, answer.model)));
+  }
+  await tx.delete(responses).where(and(eq(responses.queryId, queryId), eq(responses.model, COMPARISON_MODEL)));
+  if (summary) await tx.insert(responses).values(comparisonRow(queryId, summary));
 }
 
 /** The comparison as readable Markdown: the `comparison` response's text. */

@@ -12,6 +12,9 @@ import type { ModelCredentials } from '../providers/language-models';
 import type { AppMetrics } from '../http/metrics';
 import { findUserById } from '../users/repository';
 import type { LiveStream } from './live-streams';
+import type { ComparisonAnalysis } from '../../common/comparison';
+import { applySettlement } from '../comparison/cross-examination';
+import { finishedSettlements, rankedAnswer } from './settlements-repository';
 import { findQuery, returnRetry, saveRetriedAnswer, saveRetriedComparison, takeRetry } from './repository';
 import { toNewResponse, type QueryService } from './service';
 
@@ -112,12 +115,18 @@ export async function runRetry(
           sources: r.sources ?? [],
           citationMarks: r.citationMarks ?? [],
         }));
-      const comparison = await service.compareAnswers(
+      const compared = await service.compareAnswers(
         fresh.text,
         fresh.selectedModels as ModelKey[],
         answers,
         plan.available,
         options.signal,
+      );
+      // The disagreements the models already re-checked keep their rounds (settle.ts).
+      const rounds = compared ? await finishedSettlements(db, query.id) : [];
+      const comparison = rounds.reduce<ComparisonAnalysis | null>(
+        (made, round) => made && applySettlement(made, answers.map(rankedAnswer), round.key, round.outcome),
+        compared,
       );
       await saveRetriedComparison(db, query.id, saved.version, { comparison, answers });
       if (comparison) options.emit({ type: 'comparison', comparison });
@@ -142,3 +151,4 @@ export async function runRetry(
   options.emit({ type: 'query', query: withAllowance });
   return withAllowance;
 }
+

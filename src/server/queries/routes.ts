@@ -13,6 +13,7 @@ import {
   queryOptionsSchema,
   savedQuerySchema,
   retryRequestSchema,
+  settleRequestSchema,
   sessionIdSchema,
   stopRequestSchema,
   streamIdSchema,
@@ -37,6 +38,7 @@ import { signedInOrSessionUser } from '../auth/caller';
 import { readableQuery } from './access';
 import type { LiveStream, LiveStreams } from './live-streams';
 import { planRetry, runRetry } from './retry';
+import { planSettle, runSettle } from './settle';
 import type { QueryService } from './service';
 
 export interface QueryRouteDeps {
@@ -204,6 +206,29 @@ export async function queryRoutes(
       const stream = liveStreams.open(owner.id, [plan.model], signal);
       await streamEvents(reply, request.log, stream, (emit) =>
         runRetry(db, queries, metrics, plan, { signal, stream, emit, log: request.log, webSearch }),
+      );
+    },
+  );
+
+  // 'Settle this' (issue 13, item 2; settle.ts): refusals answer as JSON before the stream opens; the
+  // re-check replies then stream, and can be stopped, as a question's answers do.
+  app.post(
+    '/api/query/:id/settle',
+    { schema: { params: queryIdParams, body: settleRequestSchema }, config: { streamsResponse: true } },
+    async (request, reply) => {
+      const auth = await getAuth(db, request);
+      const owner = auth?.user ?? (await signedInOrSessionUser(db, request, request.body.sessionId));
+      if (!owner) throw notFound(queryMessages.queryNotFound);
+      const plan = await planSettle(db, queries, {
+        queryId: request.params.id,
+        topic: request.body.topic,
+        userId: owner.id,
+        keyOwnerId: auth ? auth.user.id : null,
+      });
+      const signal = abortOnDisconnect(reply);
+      const stream = liveStreams.open(owner.id, plan.models, signal);
+      await streamEvents(reply, request.log, stream, (emit) =>
+        runSettle(db, metrics, plan, { signal, stream, emit, log: request.log, modelTimeoutMs: config.modelTimeoutMs }),
       );
     },
   );

@@ -1,0 +1,192 @@
+import type {
+  AnswerClaims,
+  AnswerForComparison,
+  ComparisonAnalysis,
+  Disagreement,
+  RecheckOutcome,
+  RecheckVerdict,
+  Settlement,
+} from '../../common/comparison';
+import { buildClaims } from './claims';
+import { rankByClaims } from './confidence';
+import { assembleConsensus, valuesAfterRecheck } from './consensus';
+import { sameValueKey } from './judge-verification';
+import { relateIgnoringRoles } from './value-compare';
+
+// Cross-examination, 'Settle this' (issue 13, item 2; decision 0055): each model in a disagreement is
+// shown the other side's claim, blind (no model is named), and asked to keep, revise or be uncertain.
+// Its reply is read here into held / changed / uncertain, and the comparison is updated from those
+// verdicts alone: a model that changed no longer contradicts the side it moved to (it now confirms it),
+// one that became uncertain no longer contradicts anybody; its own answer's claim stays contradicted,
+// as its text still says what it said. The ranking and the Parallax answer are made again from that.
+
+/** A value as the positions of one dispute are told apart (words and numbers, any order and case). */
+const keyOf = (position: Disagreement['positions'][number]) => sameValueKey(position.value ?? position.claim);
+
+/** The models in a dispute, each once, in the order their positions come. */
+export function disputedModels(disagreement: Disagreement): string[] {
+  return [...new Set(disagreement.positions.map((position) => position.model))];
+}
+
+/** A disagreement's name across re-comparisons: its topic, as words (a retry may reorder the list). */
+export const disagreementKey = (disagreement: Pick<Disagreement, 'topic'>): string =>
+  sameValueKey(disagreement.topic).slice(0, 200);
+
+const quoted = (text: string) => `"${text.replace(/\s+/g, ' ').trim()}"`;
+
+/** The blind re-check put to `model`: the question, the other side's claims and its own. */
+export function recheckPrompt(question: string, disagreement: Disagreement, model: string): string {
+  const own = disagreement.positions.filter((position) => position.model === model);
+  const others = disagreement.positions.filter(
+    (position) => position.model !== model && !own.some((mine) => keyOf(mine) === keyOf(position)),
+  );
+  const theirs = [...new Set(others.map((position) => quoted(position.claim)))];
+  return [
+    `A user asked: ${quoted(question)}`,
+    '',
+    theirs.length === 1 ? `Another assistant states: ${theirs[0]}.` : `Other assistants state: ${theirs.join('; ')}.`,
+    `You stated: ${own.map((position) => quoted(position.claim)).join('; ')}.`,
+    '',
+    'Re-check and answer: keep, revise, or uncertain, with your reasoning in two sentences.',
+    'Begin your reply with one word, KEEP, REVISE or UNCERTAIN. If you revise, write the value you now hold right after it, as in "REVISE: <value>".',
+  ].join('\n');
+}
+
+const VERDICT_WORDS: Record<string, RecheckVerdict> = {
+  keep: 'held',
+  keeps: 'held',
+  kept: 'held',
+  revise: 'changed',
+  revised: 'changed',
+  revising: 'changed',
+  uncertain: 'uncertain',
+  unsure: 'uncertain',
+};
+
+/** The longest value a revision may name; past it the reply is a sentence, not a value. */
+const MAX_VALUE_CHARS = 120;
+
+/**
+ * What a re-check reply says: its verdict word (first, as asked, else the first one it uses; none at
+ * all reads as uncertain), and for a revision the value it names, taken as the other side's value
+ * when it is one of them.
+ */
+export function readVerdict(
+  reply: string,
+  disagreement: Disagreement,
+  model: string,
+): Pick<RecheckOutcome, 'verdict' | 'value'> {
+  const lead = reply.replace(/^[\s*_#>`"'“-]+/u, '');
+  const first = /^([a-z]+)\b[*_`"'”]*[\s:.,;\-–—]*([^\n]*)/iu.exec(lead);
+  const firstVerdict = first && VERDICT_WORDS[first[1]!.toLowerCase()];
+  const anywhere = /\b(keep|kept|revise|revised|uncertain|unsure)\b/iu.exec(reply.slice(0, 400));
+  const verdict = firstVerdict ?? (anywhere ? VERDICT_WORDS[anywhere[1]!.toLowerCase()]! : 'uncertain');
+  if (verdict !== 'changed') return { verdict };
+
+  const named = firstVerdict ? first![2]! : '';
+  const value = named
+    .split(/(?<=[^\d\s])\.\s|\.$|\n/u)[0]!
+    .replace(/[*_`"“”]/gu, '')
+    .trim();
+  const othersByKey = new Map(
+    disagreement.positions
+      .filter((position) => position.model !== model)
+      .map((position) => [keyOf(position), position.value ?? position.claim]),
+  );
+  const key = sameValueKey(value);
+  for (const [otherKey, otherValue] of othersByKey) {
+    if (key === otherKey || (key !== '' && namesValue(value, otherValue))) return { verdict, value: otherValue };
+  }
+  // A revision naming none of the other values: told as it wrote it, when it is short enough to be a value.
+  if (value !== '' && value.length <= MAX_VALUE_CHARS) return { verdict, value };
+  if (othersByKey.size === 1 && key === '') return { verdict, value: [...othersByKey.values()][0]! };
+  return { verdict };
+}
+
+/** Whether a revision names a side's value: in the same words, or as the same figure or date in other units. */
+function namesValue(revision: string, side: string): boolean {
+  const [[revised], [stated]] = buildClaims([revision, side]);
+  const a = revised?.values[0]?.data;
+  const b = stated?.values[0]?.data;
+  return a !== undefined && b !== undefined && relateIgnoringRoles(a, b) === 'same';
+}
+
+/** The round's result: settled when every model in the dispute now states one and the same value. */
+export function settlementOf(disagreement: Disagreement, outcomes: RecheckOutcome[], at: Date): Settlement {
+  const after = [...valuesAfterRecheck({ ...disagreement, settlement: { outcomes, settled: false, at: '' } }).values()];
+  const keys = new Set(after.map((value) => (value === null ? null : sameValueKey(value))));
+  const settled = keys.size === 1 && !keys.has(null) && after.length > 1;
+  return { outcomes, settled, ...(settled && { value: after[0]! }), at: at.toISOString() };
+}
+
+function statusOf(claim: AnswerClaims['claims'][number]): AnswerClaims['claims'][number]['status'] {
+  if (claim.contradictedBy.length > 0) return 'contradicted';
+  return claim.agreedBy.length > 0 ? 'agreed' : 'single-source';
+}
+
+/** The claims as the round leaves them (see the file comment); the input is not changed. */
+function claimsAfter(claims: AnswerClaims[], disagreement: Disagreement, settlement: Settlement): AnswerClaims[] {
+  const moved = settlement.outcomes.filter((outcome) => outcome.verdict !== 'held' && outcome.reply !== null);
+  if (moved.length === 0) return claims;
+  return claims.map((entry) => {
+    const position = disagreement.positions.find((p) => p.model === entry.model);
+    if (!position) return entry;
+    return {
+      ...entry,
+      claims: entry.claims.map((claim) => {
+        let changed = claim;
+        for (const outcome of moved) {
+          const theirs = disagreement.positions.find((p) => p.model === outcome.model)!;
+          const fromThem = (said: { model: string; value: string; claim: string }) =>
+            said.model === outcome.model && (sameValueKey(said.value) === keyOf(theirs) || said.claim === theirs.claim);
+          if (outcome.model === entry.model || !changed.contradictedBy.some(fromThem)) continue;
+          const joins =
+            outcome.verdict === 'changed' &&
+            outcome.value !== undefined &&
+            sameValueKey(outcome.value) === keyOf(position);
+          changed = {
+            ...changed,
+            contradictedBy: changed.contradictedBy.filter((said) => !fromThem(said)),
+            agreedBy: joins ? [...new Set([...changed.agreedBy, outcome.model])] : changed.agreedBy,
+          };
+          changed = { ...changed, status: statusOf(changed) };
+        }
+        return changed;
+      }),
+    };
+  });
+}
+
+/** What the answers share once a round settled a dispute: one short sentence, as the agreements are. */
+export const settledAgreement = (disagreement: Disagreement, value: string) =>
+  `${disagreement.topic}: ${value} (settled when the models re-checked it)`;
+
+/**
+ * The comparison with the round's settlement on the disagreement it re-checked (found by its key):
+ * the claims, the ranking, the agreements and the Parallax answer follow from every settlement on it.
+ * The comparison is returned as it was when that disagreement is no longer in it.
+ */
+export function applySettlement(
+  comparison: ComparisonAnalysis,
+  answers: readonly AnswerForComparison[],
+  key: string,
+  settlement: Settlement,
+): ComparisonAnalysis {
+  const index = comparison.disagreements.findIndex((d) => disagreementKey(d) === key);
+  if (index < 0) return comparison;
+  const disagreement = comparison.disagreements[index]!;
+  const disagreements = comparison.disagreements.map((d, i) => (i === index ? { ...d, settlement } : d));
+  const claims = comparison.claims && claimsAfter(comparison.claims, disagreement, settlement);
+  const agreements = settlement.settled
+    ? [...comparison.agreements, settledAgreement(disagreement, settlement.value!)]
+    : comparison.agreements;
+  const updated: ComparisonAnalysis = {
+    ...comparison,
+    disagreements,
+    agreements,
+    ...(claims && { claims, confidenceRanking: rankByClaims([...answers], claims) }),
+  };
+  const { consensus: _before, ...rest } = updated;
+  const consensus = assembleConsensus(updated, answers);
+  return { ...rest, ...(consensus && { consensus }) };
+}

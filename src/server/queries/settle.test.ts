@@ -1,0 +1,206 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_SETTLEMENTS_PER_QUESTION } from '../../common/limits';
+import { modelCatalogue } from '../../common/models';
+import { queryMessages } from '../../common/query-messages';
+import type { QueryResult, SavedQuery, StreamEvent } from '../../common/query-schemas';
+import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
+import { askOverSocket, freeLeft, ledgerReasons, listen, visitor } from '../../../tests/faults/asking';
+import { parseSse } from '../../../tests/helpers/sse';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+
+// 'Settle this' (issue 13, item 2) through the route and the real SDKs against the vendor fakes: each
+// model in the disagreement is asked blind to re-check, its reply streams and is read as held, changed
+// or uncertain, the comparison is updated and stored; one question per round, charged once however many
+// clicks arrive at once, given back when no model replies; one round per disagreement, three per question.
+
+let fakes: FakeAiVendors;
+let t: TestApp;
+let port: number;
+
+beforeAll(async () => {
+  fakes = await startFakeAiVendors();
+  t = await createTestApp({ ...fakes.env, JUDGE_MODEL: 'local', MODEL_TIMEOUT_SECONDS: '5' });
+  port = await listen(t);
+});
+afterEach(() => fakes.reset());
+afterAll(async () => {
+  await t?.close();
+  await fakes?.stop();
+});
+
+const version = (model: keyof typeof modelCatalogue) => modelCatalogue[model].defaultVersion;
+const TOWER_A =
+  'The Eiffel Tower is 330 metres tall. It was completed in 1889. It weighs about 10,100 tonnes. It has 1,665 steps to the top.';
+const TOWER_B =
+  'The Eiffel Tower is 300 metres tall. It was completed in 1887. It weighs about 7,300 tonnes. It has 1,710 steps to the top.';
+const RECHECK = 'Re-check and answer';
+
+/** ChatGPT and Claude disagree on four facts of the Eiffel Tower. */
+async function askedAboutTheTower() {
+  fakes.openai.script(version('chatgpt'), { text: TOWER_A });
+  fakes.anthropic.script(version('claude'), { text: TOWER_B });
+  const { sessionId, userId } = await visitor(t.db);
+  const run = await askOverSocket(port, {
+    sessionId,
+    selectedModels: ['chatgpt', 'claude'],
+    text: 'Tell me about the Eiffel Tower',
+  });
+  const saved = (run.events.find((e) => e.type === 'query') as { query: QueryResult }).query;
+  expect(saved.comparisonSummary!.disagreements).toHaveLength(4);
+  return { sessionId, userId, saved };
+}
+
+const settle = (id: number, body: { topic: string; sessionId?: string }) =>
+  t.app.inject({ method: 'POST', url: `/api/query/${id}/settle`, payload: body });
+const savedOf = (events: StreamEvent[]) => (events.find((e) => e.type === 'query') as { query: QueryResult }).query;
+const topicOf = (query: SavedQuery, words: string) =>
+  query.comparisonSummary!.disagreements.find((d) => d.topic.includes(words))!.topic;
+const recheckRequests = () =>
+  [...fakes.openai.requests, ...fakes.anthropic.requests].filter((r) => r.prompt.includes(RECHECK));
+
+describe('settle this', () => {
+  it('re-checks blind, streams the replies, marks each position and updates the comparison, for one question', async () => {
+    const { sessionId, userId, saved } = await askedAboutTheTower();
+    expect(await freeLeft(t.db, userId)).toBe(32);
+    fakes.openai.script(version('chatgpt'), {
+      whenPromptIncludes: RECHECK,
+      text: 'KEEP. 330 metres is the height with its antennas, as measured today.',
+    });
+    fakes.anthropic.script(version('claude'), {
+      whenPromptIncludes: RECHECK,
+      text: 'REVISE: 330 metres. I gave the height before the antennas were added.',
+    });
+    const topic = topicOf(saved, 'tall');
+    const res = await settle(saved.id, { topic, sessionId });
+    expect(res.statusCode, res.body).toBe(200);
+    const events = parseSse(res.body);
+    expect(events[0]).toMatchObject({ type: 'start', models: ['chatgpt', 'claude'] });
+    expect(events.filter((e) => e.type === 'recheck').length).toBeGreaterThan(2);
+    expect(events.filter((e) => e.type === 'delta')).toEqual([]);
+    expect(events.slice(-2).map((e) => e.type)).toEqual(['comparison', 'query']);
+    const done = events.filter((e) => e.type === 'recheck-done');
+    expect(done.map((e) => [e.model, e.outcome.verdict, e.outcome.value])).toEqual(
+      expect.arrayContaining([
+        ['chatgpt', 'held', undefined],
+        ['claude', 'changed', '330 metres'],
+      ]),
+    );
+    // Blind: each model saw the other side's sentence and its own, never a model's name.
+    const prompts = recheckRequests();
+    expect(prompts).toHaveLength(2);
+    const claudePrompt = prompts.find((r) => r.model === version('claude'))!.prompt;
+    expect(claudePrompt).toContain('Another assistant states: "The Eiffel Tower is 330 metres tall."');
+    expect(claudePrompt).toContain('You stated: "The Eiffel Tower is 300 metres tall."');
+    for (const { prompt } of prompts) expect(prompt).not.toMatch(/chatgpt|claude|gpt|openai|anthropic/i);
+
+    const after = savedOf(events);
+    const settled = after.comparisonSummary!.disagreements.find((d) => d.topic === topic)!;
+    expect(settled.settlement).toMatchObject({ settled: true, value: '330 metres' });
+    expect(settled.positions.map((p) => p.value)).toEqual(['330 metres', '300 metres']);
+    const before = (model: string) => saved.comparisonSummary!.confidenceRanking.find((e) => e.model === model)!;
+    const now = (model: string) => after.comparisonSummary!.confidenceRanking.find((e) => e.model === model)!;
+    expect(now('chatgpt').contradicted).toBe(before('chatgpt').contradicted! - 1);
+    expect(now('chatgpt').score).toBeGreaterThan(before('chatgpt').score);
+    expect(after.responses.find((r) => r.model === 'chatgpt')!.confidenceScore).toBe(now('chatgpt').score);
+    expect(after.comparisonSummary!.consensus!.sentences.find((s) => s.settled)).toMatchObject({
+      text: 'The Eiffel Tower is 330 metres tall.',
+      models: ['chatgpt', 'claude'],
+    });
+    expect(after.comparisonSummary!.consensus!.disputes.map((d) => d.topic)).not.toContain(topic);
+
+    // One question for the round, and the page shows what the stream ended with.
+    expect(await freeLeft(t.db, userId)).toBe(31);
+    expect(after.subscriptionInfo.freeQuestionsRemaining).toBe(31);
+    expect(await ledgerReasons(t.db, userId)).toEqual(['account-opened', 'question-asked', 'question-asked']);
+    const page = await t.app.inject({ url: `/api/query/${saved.id}?sessionId=${sessionId}` });
+    expect(page.json()).toEqual({ ...after, subscriptionInfo: undefined });
+
+    // One round per disagreement.
+    const again = await settle(saved.id, { topic, sessionId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(queryMessages.disagreementSettled);
+    expect(await freeLeft(t.db, userId)).toBe(31);
+  });
+
+  it('charges one question however many clicks arrive at once, and runs one round', async () => {
+    const { sessionId, userId, saved } = await askedAboutTheTower();
+    fakes.script('*', { whenPromptIncludes: RECHECK, text: 'KEEP. I checked it.', chunkDelayMs: 20 });
+    const topic = topicOf(saved, 'year');
+    const replies = await Promise.all(Array.from({ length: 8 }, () => settle(saved.id, { topic, sessionId })));
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    expect(await freeLeft(t.db, userId)).toBe(31);
+    expect(recheckRequests()).toHaveLength(2);
+    const page = (await t.app.inject({ url: `/api/query/${saved.id}?sessionId=${sessionId}` })).json() as SavedQuery;
+    const round = page.comparisonSummary!.disagreements.find((d) => d.topic === topic)!.settlement!;
+    expect(round.outcomes.map((o) => [o.model, o.verdict, o.reply])).toEqual([
+      ['chatgpt', 'held', 'KEEP. I checked it.'],
+      ['claude', 'held', 'KEEP. I checked it.'],
+    ]);
+  });
+
+  it(`allows ${MAX_SETTLEMENTS_PER_QUESTION} rounds per question, even when asked for all at once`, async () => {
+    const { sessionId, userId, saved } = await askedAboutTheTower();
+    fakes.script('*', { whenPromptIncludes: RECHECK, text: 'UNCERTAIN. Sources differ.' });
+    const topics = saved.comparisonSummary!.disagreements.map((d) => d.topic);
+    const replies = await Promise.all(topics.map((topic) => settle(saved.id, { topic, sessionId })));
+    const refused = replies.filter((r) => r.statusCode === 409);
+    expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(MAX_SETTLEMENTS_PER_QUESTION);
+    expect(refused.map((r) => r.json().message)).toEqual([queryMessages.settlementsUsed]);
+    expect(await freeLeft(t.db, userId)).toBe(32 - MAX_SETTLEMENTS_PER_QUESTION);
+    const page = await t.app.inject({ url: `/api/query/${saved.id}?sessionId=${sessionId}` });
+    const rounds = (page.json() as SavedQuery).comparisonSummary!.disagreements.filter((d) => d.settlement);
+    expect(rounds).toHaveLength(MAX_SETTLEMENTS_PER_QUESTION);
+    for (const round of rounds) {
+      expect(round.settlement!.outcomes.map((o) => o.verdict)).toEqual(['uncertain', 'uncertain']);
+      expect(round.settlement!.settled).toBe(false);
+    }
+  });
+
+  it('gives the question and the round back when no model replies, so it can be asked again', async () => {
+    const { sessionId, userId, saved } = await askedAboutTheTower();
+    fakes.script('*', { whenPromptIncludes: RECHECK, error: { status: 500, message: 'internal error' }, times: 2 });
+    const topic = topicOf(saved, 'weight');
+    const failed = await settle(saved.id, { topic, sessionId });
+    expect(failed.statusCode).toBe(200);
+    const events = parseSse(failed.body);
+    expect(events.at(-1)).toEqual({ type: 'error', message: queryMessages.noModelRechecked });
+    expect(await freeLeft(t.db, userId)).toBe(32);
+    expect(await ledgerReasons(t.db, userId)).toEqual([
+      'account-opened',
+      'question-asked',
+      'question-asked',
+      'question-refunded',
+    ]);
+
+    fakes.openai.script(version('chatgpt'), { whenPromptIncludes: RECHECK, text: 'KEEP.' });
+    fakes.anthropic.script(version('claude'), { whenPromptIncludes: RECHECK, text: 'REVISE: 10,100 tonnes.' });
+    const retried = await settle(saved.id, { topic, sessionId });
+    expect(retried.statusCode).toBe(200);
+    const after = savedOf(parseSse(retried.body));
+    expect(after.comparisonSummary!.disagreements.find((d) => d.topic === topic)!.settlement).toMatchObject({
+      settled: true,
+      value: '10,100 tonnes',
+    });
+    expect(await freeLeft(t.db, userId)).toBe(31);
+  });
+
+  it("is refused before anything is charged: someone else's question, a topic not in it, no questions left", async () => {
+    const { sessionId, userId, saved } = await askedAboutTheTower();
+    const topic = topicOf(saved, 'tall');
+    const stranger = await visitor(t.db);
+    expect((await settle(saved.id, { topic, sessionId: stranger.sessionId })).statusCode).toBe(404);
+    const unknown = await settle(saved.id, { topic: 'Colour of the tower', sessionId });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(queryMessages.disagreementNotFound);
+    expect((await settle(saved.id, { topic: '', sessionId })).statusCode).toBe(400);
+
+    await t.writeFromAnotherInstance(`UPDATE users SET free_questions_remaining = 0 WHERE id = $1`, [userId]);
+    expect((await settle(saved.id, { topic, sessionId })).statusCode).toBe(402);
+    expect(recheckRequests()).toHaveLength(0);
+    // The refused round was not spent: with a question again, it runs.
+    await t.writeFromAnotherInstance(`UPDATE users SET free_questions_remaining = 1 WHERE id = $1`, [userId]);
+    fakes.script('*', { whenPromptIncludes: RECHECK, text: 'KEEP.' });
+    expect((await settle(saved.id, { topic, sessionId })).statusCode).toBe(200);
+    expect(await freeLeft(t.db, userId)).toBe(0);
+  });
+});
