@@ -2,6 +2,7 @@ import {
   streamEventSchema,
   type QueryRequest,
   type RetryRequest,
+  type SettleRequest,
   type StopRequest,
   type StreamEvent,
 } from '../../common/query-schemas';
@@ -49,6 +50,15 @@ export function streamRetry(
   options: { onEvent: (event: StreamEvent) => void; signal?: AbortSignal },
 ): Promise<void> {
   return streamEvents(`/api/query/${queryId}/retry`, request, options);
+}
+
+/** POST /api/query/:id/settle: re-checks one disagreement; the models' replies arrive as events. */
+export function streamSettle(
+  queryId: number,
+  request: SettleRequest,
+  options: { onEvent: (event: StreamEvent) => void; signal?: AbortSignal },
+): Promise<void> {
+  return streamEvents(`/api/query/${queryId}/settle`, request, options);
 }
 
 /** POST /api/query/stream/:streamId/stop: stops one model of a stream, or all of them. */

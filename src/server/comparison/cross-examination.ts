@@ -105,9 +105,9 @@ export function readVerdict(
 
 /** Whether a revision names a side's value: in the same words, or as the same figure or date in other units. */
 function namesValue(revision: string, side: string): boolean {
-  const [[revised], [stated]] = buildClaims([revision, side]);
-  const a = revised?.values[0]?.data;
-  const b = stated?.values[0]?.data;
+  const [revised, stated] = buildClaims([revision, side]);
+  const a = revised?.[0]?.values[0]?.data;
+  const b = stated?.[0]?.values[0]?.data;
   return a !== undefined && b !== undefined && relateIgnoringRoles(a, b) === 'same';
 }
 

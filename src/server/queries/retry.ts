@@ -151,4 +151,3 @@ export async function runRetry(
   options.emit({ type: 'query', query: withAllowance });
   return withAllowance;
 }
-

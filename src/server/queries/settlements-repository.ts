@@ -39,9 +39,7 @@ export async function takeSettlement(db: Database, queryId: number, key: string)
 export async function returnSettlement(db: Database, queryId: number, key: string): Promise<void> {
   await db
     .delete(settlements)
-    .where(
-      and(eq(settlements.queryId, queryId), eq(settlements.disagreementKey, key), isNull(settlements.outcome)),
-    );
+    .where(and(eq(settlements.queryId, queryId), eq(settlements.disagreementKey, key), isNull(settlements.outcome)));
 }
 
 /** The rounds a question has had, oldest first: a comparison made again (a retry) carries them over. */

@@ -7,6 +7,9 @@ import { Card } from '../ui/card';
 import { SOURCE_LABEL } from './claim-explanation';
 import { ConfidenceRanking } from './confidence-ranking';
 import { safeSourceUrl, sourceDomain } from '../../lib/source-links';
+import { MAX_SETTLEMENTS_PER_QUESTION } from '../../../common/limits';
+import { DisagreementRecheck } from './disagreement-recheck';
+import type { SettleControl } from './use-settle';
 
 /** '3.2 s': how long the judge took. */
 export function formatJudgeTime(ms: number): string {
@@ -166,7 +169,16 @@ function StoppedNote({ models }: { models: readonly string[] }) {
 }
 
 /** The comparison of the answers: where they agree, where they disagree on facts, and how far to trust each. */
-export function ComparisonCard({ comparison, pending }: { comparison: ComparisonAnalysis | null; pending?: boolean }) {
+export function ComparisonCard({
+  comparison,
+  pending,
+  settle,
+}: {
+  comparison: ComparisonAnalysis | null;
+  pending?: boolean;
+  /** 'Settle this' on each disagreement, for a saved question (use-settle.ts). */
+  settle?: SettleControl;
+}) {
   if (!comparison) {
     return (
       <Shell busy={pending}>
@@ -175,11 +187,18 @@ export function ComparisonCard({ comparison, pending }: { comparison: Comparison
     );
   }
 
-  return <Analysis comparison={comparison} />;
+  return <Analysis comparison={comparison} settle={settle} />;
 }
 
-function Analysis({ comparison }: { comparison: ComparisonAnalysis }) {
+/** How many more disagreements of this question may be re-checked. */
+function roundsLeft(comparison: ComparisonAnalysis, settle: SettleControl | undefined): number {
+  const used = comparison.disagreements.filter((d) => d.settlement || settle?.running[d.topic]).length;
+  return Math.max(0, MAX_SETTLEMENTS_PER_QUESTION - used);
+}
+
+function Analysis({ comparison, settle }: { comparison: ComparisonAnalysis; settle?: SettleControl }) {
   const id = useId();
+  const left = roundsLeft(comparison, settle);
   return (
     <Shell>
       <p className="mt-3 text-sm leading-relaxed">{comparison.summary}</p>
@@ -234,11 +253,22 @@ function Analysis({ comparison }: { comparison: ComparisonAnalysis }) {
                     ))}
                   </dl>
                   <CitationNote disagreement={disagreement} />
+                  <DisagreementRecheck
+                    disagreement={disagreement}
+                    live={settle?.running[disagreement.topic]}
+                    canSettle={left > 0 && new Set(disagreement.positions.map((p) => p.model)).size > 1}
+                    onSettle={settle?.onSettle}
+                  />
                 </li>
               ))}
             </ul>
           ) : (
             <p className="mt-2 text-sm text-muted-foreground">No factual disagreements were found.</p>
+          )}
+          {settle && left === 0 && comparison.disagreements.some((d) => !d.settlement) && (
+            <p className="mt-2 text-xs text-muted-foreground">
+              This question has had its {MAX_SETTLEMENTS_PER_QUESTION} re-checks.
+            </p>
           )}
         </section>
       </div>

@@ -46,4 +46,39 @@ describe('the Parallax answer card', () => {
       'Grok: 140 kilometres',
     ]);
   });
+
+  it('marks a fact the models settled on re-checking, and names who is unsure in a dispute', () => {
+    render(
+      <ConsensusCard
+        consensus={{
+          writtenBy: 'assembled',
+          sentences: [
+            {
+              text: 'The Eiffel Tower is 330 metres tall.',
+              models: ['chatgpt', 'claude'],
+              quotes: [
+                { model: 'chatgpt', text: 'The Eiffel Tower is 330 metres tall.' },
+                { model: 'claude', text: 'REVISE: 330 metres.' },
+              ],
+              settled: true,
+            },
+          ],
+          disputes: [
+            {
+              topic: 'Year it was completed',
+              sides: [{ value: '1889', models: ['chatgpt'] }],
+              uncertain: ['claude'],
+            },
+          ],
+        }}
+      />,
+    );
+    const card = within(screen.getByRole('region', { name: 'Parallax answer' }));
+    expect(card.getByText('The Eiffel Tower is 330 metres tall.', { exact: false }).textContent).toContain(
+      'Settled on re-check',
+    );
+    const dispute = card.getByText('Year it was completed').closest('li')!;
+    expect(dispute.textContent).toContain('ChatGPT: 1889');
+    expect(dispute.textContent).toContain('Claude: not sure, asked to re-check');
+  });
 });

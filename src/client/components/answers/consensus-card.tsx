@@ -1,4 +1,4 @@
-import { Quote, Scale, Sparkles } from 'lucide-react';
+import { CheckCircle2, Quote, Scale, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Consensus } from '../../../common/comparison';
 import { displayNameOf } from '../../../common/models';
@@ -19,6 +19,12 @@ function Sentence({ sentence }: { sentence: Consensus['sentences'][number] }) {
   return (
     <li className="leading-relaxed">
       {sentence.text}{' '}
+      {sentence.settled && (
+        <span className="mr-1 inline-flex translate-y-[-1px] items-center gap-0.5 rounded-full border border-green-300 bg-green-50 px-1.5 align-middle text-[0.7rem] font-medium text-green-800">
+          <CheckCircle2 className="size-3" aria-hidden />
+          Settled on re-check
+        </span>
+      )}
       <button
         type="button"
         aria-expanded={open}
@@ -63,8 +69,8 @@ export function ConsensusCard({ consensus }: { consensus: Consensus }) {
         Parallax answer
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Only what the answers state alike, with who states it; what they dispute is shown as disputed, never settled
-        here.
+        Only what the answers state alike, with who states it; what they dispute is shown as disputed, settled only when
+        the models themselves change their answer on re-checking.
       </p>
       {consensus.sentences.length > 0 ? (
         <ul className="mt-3 grid gap-2 text-sm">
@@ -91,6 +97,12 @@ export function ConsensusCard({ consensus }: { consensus: Consensus }) {
                       <span className="font-semibold text-foreground">{names(side.models)}:</span> {side.value}
                     </li>
                   ))}
+                  {dispute.uncertain && dispute.uncertain.length > 0 && (
+                    <li>
+                      <span className="font-semibold text-foreground">{names(dispute.uncertain)}:</span> not sure, asked
+                      to re-check
+                    </li>
+                  )}
                 </ul>
               </li>
             ))}

@@ -21,6 +21,7 @@ import { Card } from '../../components/ui/card';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { differenceHighlighter } from '../../lib/difference-highlight';
 import { useRetry } from '../../components/answers/use-retry';
+import { useSettle } from '../../components/answers/use-settle';
 import { answerGridClass } from './answer-grid';
 
 /** 'All models responded' takes three answers (docs/product.md, "Asking a question"). */
@@ -50,6 +51,7 @@ export function QueryResults({
 }) {
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const retries = useRetry({ queryId: query.id, sessionId, onUpdated });
+  const settle = useSettle({ queryId: query.id, sessionId, onUpdated });
   const answers = useMemo(() => query.responses.filter((r) => r.model !== COMPARISON_MODEL), [query.responses]);
   const answered = answers.filter((r) => !r.error && r.text).length;
   const stopped = answers.filter((r) => r.failure === 'stopped').length;
@@ -116,7 +118,7 @@ export function QueryResults({
         </div>
       </Card>
 
-      <ComparisonCard comparison={comparison} />
+      <ComparisonCard comparison={comparison} settle={settle} />
 
       <section aria-labelledby="individual-responses" className="grid gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">

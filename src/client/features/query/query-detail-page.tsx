@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { COMPARISON_MODEL } from '../../../common/models';
-import type { SavedQuery } from '../../../common/query-schemas';
+import type { QueryResult, SavedQuery } from '../../../common/query-schemas';
 import { ComparisonCard } from '../../components/answers/comparison-card';
 import { ConsensusCard } from '../../components/answers/consensus-card';
 import { FullPageLoading } from '../../components/layout/guards';
@@ -17,6 +17,7 @@ import { questionTotals } from '../../components/answers/answer-usage';
 import { BackToDashboard, QueryNeighbourLinks } from './query-navigation';
 import { useQueryDetail, type Neighbours } from './use-query-detail';
 import { useRetry } from '../../components/answers/use-retry';
+import { useSettle } from '../../components/answers/use-settle';
 import { queryPageMessages } from './query-texts';
 
 function Notice({
@@ -55,12 +56,10 @@ function ReturnToDashboard({ variant }: { variant?: 'outline' }) {
 function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Neighbours }) {
   const queryClient = useQueryClient();
   const [sessionId] = useState(getSessionId);
-  const retries = useRetry({
-    queryId: query.id,
-    sessionId,
-    onUpdated: ({ subscriptionInfo: _allowance, ...updated }) =>
-      queryClient.setQueryData(savedQueryOptions(query.id, sessionId).queryKey, updated),
-  });
+  const onUpdated = ({ subscriptionInfo: _allowance, ...updated }: QueryResult) =>
+    queryClient.setQueryData(savedQueryOptions(query.id, sessionId).queryKey, updated);
+  const retries = useRetry({ queryId: query.id, sessionId, onUpdated });
+  const settle = useSettle({ queryId: query.id, sessionId, onUpdated });
   const created = new Date(query.createdAt);
   const createdAt = isValid(created) ? created : undefined;
   const answers = query.responses.filter((response) => response.model !== COMPARISON_MODEL);
@@ -88,7 +87,7 @@ function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Nei
         {totals && <p className="text-sm text-muted-foreground tabular-nums">{totals}</p>}
       </header>
       {/* The analysis card carries the ranking in its Confidence section: one card, no column left half empty. */}
-      <ComparisonCard comparison={comparison} />
+      <ComparisonCard comparison={comparison} settle={settle} />
       <ModelAnswers
         key={query.id}
         question={query.text}
