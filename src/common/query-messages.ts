@@ -54,6 +54,5 @@ export const queryMessages = {
   followUpModelNotAsked: 'A follow-up goes to the models of this question: this one was not asked.',
   followUpsUsed: `This conversation has had its ${MAX_FOLLOW_UPS_PER_QUESTION} follow-ups. Start a new question to go on.`,
   threadTooLong: 'This conversation is now too long for {model} to read whole. Start a new question to go on.',
-  followUpToFollowUp: 'Follow-ups are asked on the first question of a conversation.',
   followUpFailed: 'Failed to send follow-up',
 } as const;

@@ -16,14 +16,16 @@ export const sessionIdSchema = safeText({
   messages: { required: queryMessages.invalidSessionId, tooLong: queryMessages.invalidSessionId },
 }).regex(SESSION_ID_PATTERN, queryMessages.invalidSessionId);
 
+const questionTextSchema = safeText({
+  max: MAX_QUERY_LENGTH,
+  min: 1,
+  trim: true,
+  multiline: true,
+  messages: { required: queryMessages.emptyQuery, tooLong: queryMessages.queryTooLong },
+});
+
 export const queryRequestSchema = z.object({
-  text: safeText({
-    max: MAX_QUERY_LENGTH,
-    min: 1,
-    trim: true,
-    multiline: true,
-    messages: { required: queryMessages.emptyQuery, tooLong: queryMessages.queryTooLong },
-  }),
+  text: questionTextSchema,
   sessionId: sessionIdSchema.optional(),
   selectedModels: z
     .array(modelKeySchema, queryMessages.noModel)
@@ -101,7 +103,7 @@ export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
 export const comparisonSummarySchema = comparisonAnalysisSchema;
 
 /** A saved question with its answers: the POST /api/query answer and each history item. */
-export const savedQuerySchema = z.object({
+const savedTurnSchema = z.object({
   id: z.number().int(),
   text: z.string(),
   createdAt: z.string(),
@@ -110,8 +112,16 @@ export const savedQuerySchema = z.object({
   comparisonSummary: comparisonSummarySchema.nullable(),
   /** Asked with "Search the web" on. */
   webSearch: z.boolean().optional(),
+  /** A follow-up turn (issue 13, item 3): the id of the first question of its conversation. */
+  followUpOf: z.number().int().nullable().optional(),
+});
+
+export const savedQuerySchema = savedTurnSchema.extend({
+  /** The follow-up turns after this question, oldest first; on GET /api/query/:id only. */
+  followUps: z.array(savedTurnSchema).optional(),
 });
 export type SavedQuery = z.infer<typeof savedQuerySchema>;
+export type SavedTurn = z.infer<typeof savedTurnSchema>;
 
 export const queryResultSchema = savedQuerySchema.extend({ subscriptionInfo: subscriptionInfoSchema });
 export type QueryResult = z.infer<typeof queryResultSchema>;
@@ -173,6 +183,16 @@ export const retryRequestSchema = z.object({
   sessionId: sessionIdSchema.optional(),
 });
 export type RetryRequest = z.infer<typeof retryRequestSchema>;
+
+/** POST /api/query/:id/follow-up: asks the models of a question (or one of them) again, in its conversation. */
+export const followUpRequestSchema = z.object({
+  text: questionTextSchema,
+  /** One model of the question; left out, every model that was asked. */
+  model: modelKeySchema.optional(),
+  sessionId: sessionIdSchema.optional(),
+  webSearch: z.boolean().optional(),
+});
+export type FollowUpRequest = z.infer<typeof followUpRequestSchema>;
 
 /** POST /api/query/:id/settle: re-checks one disagreement, named by its topic; answers as a stream. */
 export const settleRequestSchema = z.object({

@@ -1,6 +1,6 @@
 import type { ApiStatus } from '../../common/models';
 import { modelKeys } from '../../common/model-catalogue';
-import type { AnswerSource, CitationMark, QueryOptions, SavedQuery } from '../../common/query-schemas';
+import type { AnswerSource, CitationMark, QueryOptions, SavedQuery, SavedTurn } from '../../common/query-schemas';
 import type { SubscriptionStatus } from '../../common/subscription-schemas';
 import type { MessageResponse } from '../../common/user-schemas';
 import { vendorFailureKinds } from '../../common/vendor-failure-messages';
@@ -195,7 +195,7 @@ const comparisonCheck = object<Comparison>({
   ),
 });
 
-export const savedQueryCheck = object<SavedQuery>({
+const turnFields = {
   id: int(),
   text: string,
   createdAt: string,
@@ -220,7 +220,12 @@ export const savedQueryCheck = object<SavedQuery>({
   ),
   comparisonSummary: nullable(comparisonCheck),
   webSearch: optional(boolean),
-});
+  followUpOf: optional(nullable(int())),
+};
+
+const savedTurnCheck = object<SavedTurn>(turnFields);
+
+export const savedQueryCheck = object<SavedQuery>({ ...turnFields, followUps: optional(array(savedTurnCheck)) });
 
 export const historyCheck = array(savedQueryCheck);
 

@@ -1,4 +1,4 @@
-import { streamText, type LanguageModel } from 'ai';
+import { streamText, type LanguageModel, type ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { hasAnswerText } from '../../common/answer-text';
 import type { AnswerSource, CitationMark } from '../../common/query-schemas';
@@ -40,6 +40,22 @@ export class StopRequested extends Error {
   }
 }
 
+/** One earlier turn of a model's conversation: what was asked and what this model answered. */
+export interface ConversationTurn {
+  question: string;
+  answer: string;
+}
+
+function conversationMessages(history: readonly ConversationTurn[], question: string): ModelMessage[] {
+  return [
+    ...history.flatMap((turn): ModelMessage[] => [
+      { role: 'user', content: turn.question },
+      { role: 'assistant', content: turn.answer },
+    ]),
+    { role: 'user', content: question },
+  ];
+}
+
 /** How much of a vendor's error body reaches the log: enough to read its error object, not a whole page. */
 const LOGGED_BODY_CHARS = 1000;
 
@@ -53,6 +69,11 @@ export async function streamAnswer(options: {
   /** The model with its vendor's tools and options (language-models.ts, answerCall). */
   call: Pick<AnswerCall, 'model' | 'tools' | 'providerOptions'>;
   question: string;
+  /**
+   * The earlier turns of this model's conversation, oldest first (issue 13, item 3): sent as the
+   * conversation's messages, which the AI SDK puts in each vendor's own wire format.
+   */
+  history?: readonly ConversationTurn[];
   signal: AbortSignal;
   timeoutMs: number;
   onDelta: (text: string) => void;
@@ -128,7 +149,9 @@ async function attempt(
       tools: options.call.tools,
       providerOptions: options.call.providerOptions,
       system: SYSTEM_PROMPT,
-      prompt: options.question,
+      ...(options.history?.length
+        ? { messages: conversationMessages(options.history, options.question) }
+        : { prompt: options.question }),
       abortSignal: signal,
       // The SDK's own retries would double a slow vendor's wait; only a 429 is tried again, above.
       maxRetries: 0,

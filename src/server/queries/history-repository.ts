@@ -46,7 +46,9 @@ const listedSummary = sql<ListedQueryRow['comparisonSummary']>`${queries.compari
 const pageColumns = { ...listedColumns, comparisonSummary: listedSummary, cursorTime };
 
 /** The caller's questions that are not deleted. */
-const liveOf = (userId: number) => and(eq(queries.userId, userId), isNull(queries.deletedAt));
+// Follow-up turns are read with their first question (repository.ts, findThread), never listed alone.
+const liveOf = (userId: number) =>
+  and(eq(queries.userId, userId), isNull(queries.deletedAt), isNull(queries.followUpOf));
 
 /** Matches the search text (migration 0016, history_search_query); a text with no word matches nothing. */
 const matches = (search: string) => sql`${queries.searchVector} @@ history_search_query(${search})`;

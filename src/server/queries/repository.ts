@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { MAX_RETRIES_PER_MODEL } from '../../common/limits';
 import type { AnswerClaims, ComparisonAnalysis } from '../../common/comparison';
 import { COMPARISON_MODEL } from '../../common/models';
@@ -110,6 +110,8 @@ export async function saveQuery(
     selectedModels: string[];
     /** Asked with "Search the web" on. */
     webSearch: boolean;
+    /** A follow-up turn: the first question of its conversation. */
+    followUpOf?: number | null;
     comparison: ComparisonAnalysis | null;
     /** The reservation to settle as charged with the save; null when the question is not charged. */
     charged: Reservation | null;
@@ -134,6 +136,7 @@ export async function saveQuery(
         text: input.text,
         selectedModels: input.selectedModels,
         webSearch: input.webSearch,
+        followUpOf: input.followUpOf ?? null,
         comparisonSummary: input.comparison,
         comparisonClaims: input.claims,
         chargedTo: charged,
@@ -348,6 +351,7 @@ export function toSavedQuery(
     responses: [...rows].sort((a, b) => order(a.model) - order(b.model)).map(toResponse),
     comparisonSummary: comparisonOf(query),
     webSearch: query.webSearch,
+    ...(query.followUpOf !== null && { followUpOf: query.followUpOf }),
   };
 }
 
@@ -375,6 +379,32 @@ export async function withResponses(db: Database, rows: ListedQueryRow[]): Promi
   const byQuery = new Map<number, ResponseRow[]>();
   for (const answer of answers) byQuery.set(answer.queryId, [...(byQuery.get(answer.queryId) ?? []), answer]);
   return rows.map((row) => toSavedQuery(row, byQuery.get(row.id) ?? []));
+}
+
+/**
+ * A conversation: the first question with its follow-up turns, oldest first, each with its claims,
+ * whichever of its questions `id` names; none once its owner deleted the first question.
+ */
+export async function findThread(
+  db: Database,
+  id: number,
+): Promise<{ userId: number; query: SavedQuery } | undefined> {
+  const [named] = await db
+    .select({ followUpOf: queries.followUpOf })
+    .from(queries)
+    .where(eq(queries.id, id))
+    .limit(1);
+  if (!named) return undefined;
+  const rootId = named.followUpOf ?? id;
+  const rows = await db
+    .select({ ...listedColumns, comparisonClaims: queries.comparisonClaims })
+    .from(queries)
+    .where(and(or(eq(queries.id, rootId), eq(queries.followUpOf, rootId)), isNull(queries.deletedAt)))
+    .orderBy(asc(queries.id));
+  const root = rows.find((row) => row.id === rootId);
+  if (!root) return undefined;
+  const [first, ...turns] = await withResponses(db, [root, ...rows.filter((row) => row.id !== rootId)]);
+  return { userId: root.userId, query: turns.length > 0 ? { ...first!, followUps: turns } : first! };
 }
 
 /** A saved question with its claims; none once its owner deleted it (queries/history-repository.ts). */

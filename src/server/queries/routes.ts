@@ -14,6 +14,7 @@ import {
   savedQuerySchema,
   retryRequestSchema,
   settleRequestSchema,
+  followUpRequestSchema,
   sessionIdSchema,
   stopRequestSchema,
   streamIdSchema,
@@ -39,6 +40,7 @@ import { readableQuery } from './access';
 import type { LiveStream, LiveStreams } from './live-streams';
 import { planRetry, runRetry } from './retry';
 import { planSettle, runSettle } from './settle';
+import { planFollowUp } from './follow-up';
 import type { QueryService } from './service';
 
 export interface QueryRouteDeps {
@@ -174,6 +176,45 @@ export async function queryRoutes(
             stream,
             emit,
             log: request.log,
+          },
+          available,
+        ),
+      );
+    },
+  );
+
+  // A follow-up turn (issue 13, item 3; follow-up.ts): refused as JSON before anything is charged when
+  // the model was not asked, the conversation has had its turns or no longer fits a model; then asked,
+  // streamed, compared, saved and charged exactly as a question is, each model with its own thread.
+  app.post(
+    '/api/query/:id/follow-up',
+    { schema: { params: queryIdParams, body: followUpRequestSchema }, config: { streamsResponse: true } },
+    async (request, reply) => {
+      const auth = await getAuth(db, request);
+      const owner = auth?.user ?? (await signedInOrSessionUser(db, request, request.body.sessionId));
+      if (!owner) throw notFound(queryMessages.queryNotFound);
+      const { text, model, sessionId, webSearch } = request.body;
+      const plan = await planFollowUp(db, { queryId: request.params.id, userId: owner.id, text, model });
+      const { available, reservation } = await begin(request, {
+        text,
+        sessionId,
+        webSearch,
+        selectedModels: plan.models,
+      });
+      const signal = abortOnDisconnect(reply);
+      const stream = liveStreams.open(reservation.userId, plan.models, signal);
+      await streamEvents(reply, request.log, stream, (emit) =>
+        queries.run(
+          reservation,
+          {
+            text,
+            models: plan.models,
+            webSearch: webSearch ?? false,
+            signal,
+            stream,
+            emit,
+            log: request.log,
+            followUp: { of: plan.rootId, history: plan.history },
           },
           available,
         ),

@@ -17,7 +17,7 @@ import { HttpError } from '../http/errors';
 import type { AppMetrics } from '../http/metrics';
 import { answerCall, createLanguageModel, type ModelCredentials } from '../providers/language-models';
 import type { CredentialStore } from '../providers/credentials';
-import { streamAnswer, type AnswerResult } from '../providers/stream-answer';
+import { streamAnswer, type AnswerResult, type ConversationTurn } from '../providers/stream-answer';
 import { findUserById } from '../users/repository';
 import type { LiveStream } from './live-streams';
 import { saveQuery, type NewResponse } from './repository';
@@ -45,6 +45,8 @@ export interface AskOptions {
   emit: (event: StreamEvent) => void;
   /** The request's logger: vendor failures are logged with the request id (providers/stream-answer.ts). */
   log: FastifyBaseLogger;
+  /** A follow-up turn (follow-up.ts): the first question's id, and each model's conversation so far. */
+  followUp?: { of: number; history: Partial<Record<ModelKey, ConversationTurn[]>> };
 }
 
 /** One model's answer as the pipeline keeps it: the vendor's model version with the streamed result. */
@@ -166,6 +168,7 @@ export class QueryService {
         this.askOne(model, available[model]!, {
           ...options,
           signal: options.stream?.signalFor(model) ?? options.signal,
+          history: options.followUp?.history[model],
         }),
       ),
     );
@@ -183,6 +186,7 @@ export class QueryService {
       text: options.text,
       selectedModels: options.models,
       webSearch: options.webSearch,
+      followUpOf: options.followUp?.of ?? null,
       comparison,
       charged: answered ? reservation : null,
       answers: answers.map((a) => toNewResponse(a, scoreOf.get(a.model) ?? null)),
@@ -204,7 +208,9 @@ export class QueryService {
   async askOne(
     model: ModelKey,
     credentials: ModelCredentials,
-    options: Pick<AskOptions, 'text' | 'signal' | 'emit' | 'log' | 'webSearch'>,
+    options: Pick<AskOptions, 'text' | 'signal' | 'emit' | 'log' | 'webSearch'> & {
+      history?: readonly ConversationTurn[];
+    },
   ): Promise<ModelAnswer> {
     const call = answerCall(model, credentials, { webSearch: options.webSearch });
     // A thinking model may say nothing for many seconds: its card says it is thinking from the start.
@@ -212,6 +218,7 @@ export class QueryService {
     const result = await streamAnswer({
       call,
       question: options.text,
+      history: options.history,
       signal: options.signal,
       timeoutMs: this.config.modelTimeoutMs,
       onDelta: (text) => options.emit({ type: 'delta', model, text }),

@@ -1,0 +1,61 @@
+import { threadFits } from '../../common/context-windows';
+import { MAX_FOLLOW_UPS_PER_QUESTION } from '../../common/limits';
+import { fillMessage } from '../../common/messages';
+import { displayNameOf, type ModelKey } from '../../common/models';
+import { hasAnswerText, type SavedQuery } from '../../common/query-schemas';
+import { queryMessages } from '../../common/query-messages';
+import type { Database } from '../db/client';
+import { HttpError } from '../http/errors';
+import type { ConversationTurn } from '../providers/stream-answer';
+import { findThread } from './repository';
+
+// Follow-up turns (issue 13, item 3; decision 0055): a question of its own, asked in the conversation of
+// an earlier one, to all of its models or to one. Each model keeps its own thread: the turns it was asked
+// and what it answered there, sent as the conversation's messages; a turn it was not asked, or did not
+// answer, is not in its thread. Each turn is compared, stored and charged as any question is (service.ts);
+// a thread that would no longer fit a model's context window is refused before anything is charged.
+
+export interface FollowUpPlan {
+  /** The first question of the conversation. */
+  rootId: number;
+  models: ModelKey[];
+  history: Partial<Record<ModelKey, ConversationTurn[]>>;
+}
+
+/** What `model` said in each turn it was asked and answered, oldest first. */
+function threadOf(conversation: SavedQuery, model: ModelKey): ConversationTurn[] {
+  return [conversation, ...(conversation.followUps ?? [])].flatMap((turn) => {
+    const answer = turn.responses.find((r) => r.model === model);
+    // A stopped answer is kept as far as it went, as it was shown and compared.
+    const usable = answer && hasAnswerText(answer.text) && (answer.error === null || answer.failure === 'stopped');
+    return usable ? [{ question: turn.text, answer: answer.text! }] : [];
+  });
+}
+
+/** Every check that can refuse a follow-up, before anything is charged. */
+export async function planFollowUp(
+  db: Database,
+  request: { queryId: number; userId: number; text: string; model: ModelKey | undefined },
+): Promise<FollowUpPlan> {
+  const found = await findThread(db, request.queryId);
+  if (!found || found.userId !== request.userId) throw new HttpError(404, queryMessages.queryNotFound);
+  const conversation = found.query;
+  const asked = conversation.selectedModels as ModelKey[];
+  if (request.model && !asked.includes(request.model)) throw new HttpError(400, queryMessages.followUpModelNotAsked);
+  if ((conversation.followUps?.length ?? 0) >= MAX_FOLLOW_UPS_PER_QUESTION)
+    throw new HttpError(409, queryMessages.followUpsUsed);
+
+  const models = request.model ? [request.model] : asked;
+  const history = Object.fromEntries(models.map((model) => [model, threadOf(conversation, model)]));
+  for (const model of models) {
+    const characters = history[model]!.reduce(
+      (sum, turn) => sum + turn.question.length + turn.answer.length,
+      request.text.length,
+    );
+    if (!threadFits(model, characters))
+      throw new HttpError(400, fillMessage(queryMessages.threadTooLong, { model: displayNameOf(model) }), {
+        threadTooLong: true,
+      });
+  }
+  return { rootId: conversation.id, models, history };
+}
