@@ -3,6 +3,7 @@ import {
   type QueryRequest,
   type RetryRequest,
   type SettleRequest,
+  type FollowUpRequest,
   type StopRequest,
   type StreamEvent,
 } from '../../common/query-schemas';
@@ -50,6 +51,15 @@ export function streamRetry(
   options: { onEvent: (event: StreamEvent) => void; signal?: AbortSignal },
 ): Promise<void> {
   return streamEvents(`/api/query/${queryId}/retry`, request, options);
+}
+
+/** POST /api/query/:id/follow-up: a follow-up turn; its answers arrive as a question's do. */
+export function streamFollowUp(
+  queryId: number,
+  request: FollowUpRequest,
+  options: { onEvent: (event: StreamEvent) => void; signal?: AbortSignal },
+): Promise<void> {
+  return streamEvents(`/api/query/${queryId}/follow-up`, request, options);
 }
 
 /** POST /api/query/:id/settle: re-checks one disagreement; the models' replies arrive as events. */

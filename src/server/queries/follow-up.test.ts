@@ -164,6 +164,31 @@ describe('a follow-up', () => {
     ]);
   });
 
+  it("retries a turn's failed model in its conversation", async () => {
+    const { sessionId, saved } = await asked(['chatgpt', 'claude']);
+    fakes.script(version('chatgpt'), {
+      whenPromptIncludes: FOLLOW_UP,
+      error: { status: 500, message: 'internal error' },
+      times: 1,
+    });
+    const turn = savedOf((await followUp(saved.id, { text: FOLLOW_UP, sessionId })).body)!;
+    expect(turn.responses.find((r) => r.model === 'chatgpt')!.error).not.toBeNull();
+    fakes.script(version('chatgpt'), { whenPromptIncludes: FOLLOW_UP, text: 'About 2.1 million.' });
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/query/${turn.id}/retry`,
+      payload: { model: 'chatgpt', sessionId },
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(conversationOf(lastRequestOf('chatgpt'))).toEqual([
+      ['user', QUESTION],
+      ['assistant', answers.chatgpt],
+      ['user', FOLLOW_UP],
+    ]);
+    const page = await read(saved.id, sessionId);
+    expect(page.followUps![0]!.responses.find((r) => r.model === 'chatgpt')!.text).toBe('About 2.1 million.');
+  });
+
   it('charges one question per turn however many are sent at once, and refuses those beyond the allowance', async () => {
     const { sessionId, userId, saved } = await asked(['chatgpt'], 3);
     expect(await freeLeft(t.db, userId)).toBe(2);

@@ -22,9 +22,10 @@ export interface FollowUpPlan {
   history: Partial<Record<ModelKey, ConversationTurn[]>>;
 }
 
-/** What `model` said in each turn it was asked and answered, oldest first. */
-function threadOf(conversation: SavedQuery, model: ModelKey): ConversationTurn[] {
-  return [conversation, ...(conversation.followUps ?? [])].flatMap((turn) => {
+/** What `model` said in each turn it was asked and answered, oldest first; only turns before `beforeId` when given. */
+function threadOf(conversation: SavedQuery, model: ModelKey, beforeId = Infinity): ConversationTurn[] {
+  const turns = [conversation, ...(conversation.followUps ?? [])].filter((turn) => turn.id < beforeId);
+  return turns.flatMap((turn) => {
     const answer = turn.responses.find((r) => r.model === model);
     // A stopped answer is kept as far as it went, as it was shown and compared.
     const usable = answer && hasAnswerText(answer.text) && (answer.error === null || answer.failure === 'stopped');
@@ -58,4 +59,14 @@ export async function planFollowUp(
       });
   }
   return { rootId: conversation.id, models, history };
+}
+
+/**
+ * The thread a follow-up turn's model was asked in, for a retry of that turn: its conversation's turns
+ * before it. Empty for a first question.
+ */
+export async function threadBefore(db: Database, turn: SavedQuery, model: ModelKey): Promise<ConversationTurn[]> {
+  if (!turn.followUpOf) return [];
+  const found = await findThread(db, turn.followUpOf);
+  return found ? threadOf(found.query, model, turn.id) : [];
 }

@@ -385,15 +385,8 @@ export async function withResponses(db: Database, rows: ListedQueryRow[]): Promi
  * A conversation: the first question with its follow-up turns, oldest first, each with its claims,
  * whichever of its questions `id` names; none once its owner deleted the first question.
  */
-export async function findThread(
-  db: Database,
-  id: number,
-): Promise<{ userId: number; query: SavedQuery } | undefined> {
-  const [named] = await db
-    .select({ followUpOf: queries.followUpOf })
-    .from(queries)
-    .where(eq(queries.id, id))
-    .limit(1);
+export async function findThread(db: Database, id: number): Promise<{ userId: number; query: SavedQuery } | undefined> {
+  const [named] = await db.select({ followUpOf: queries.followUpOf }).from(queries).where(eq(queries.id, id)).limit(1);
   if (!named) return undefined;
   const rootId = named.followUpOf ?? id;
   const rows = await db

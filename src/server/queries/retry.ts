@@ -15,6 +15,7 @@ import type { LiveStream } from './live-streams';
 import type { ComparisonAnalysis } from '../../common/comparison';
 import { applySettlement } from '../comparison/cross-examination';
 import { finishedSettlements, rankedAnswer } from './settlements-repository';
+import { threadBefore } from './follow-up';
 import { findQuery, returnRetry, saveRetriedAnswer, saveRetriedComparison, takeRetry } from './repository';
 import { toNewResponse, type QueryService } from './service';
 
@@ -96,6 +97,8 @@ export async function runRetry(
       emit: options.emit,
       log: options.log,
       webSearch: options.webSearch,
+      // A follow-up turn is asked again in its conversation, as it was first (follow-up.ts).
+      history: await threadBefore(db, query, model),
     });
     const answered = hasAnswerText(answer.text);
     const saved = await saveRetriedAnswer(db, query.id, toNewResponse(answer, null), answered ? reservation : null);

@@ -4,7 +4,7 @@ import { liveCardExtras, NO_EXTRAS } from '../../components/answers/answer-extra
 import { ComparisonCard } from '../../components/answers/comparison-card';
 import { ResponseCard } from '../../components/answers/response-card';
 import { Button } from '../../components/ui/button';
-import { answerGridClass } from './answer-grid';
+import { answerGridClass } from '../../components/answers/answer-grid';
 import type { LiveState } from './use-ask';
 
 /** The answers while they arrive (docs/product.md, "Asking a question"). */

@@ -15,6 +15,7 @@ import { ClaimLegend, claimsOf } from '../../components/answers/claim-legend';
 import { ComparisonCard } from '../../components/answers/comparison-card';
 import { savedCardExtras } from '../../components/answers/answer-extras';
 import { ConsensusCard } from '../../components/answers/consensus-card';
+import { FollowUps } from '../../components/answers/follow-ups';
 import { ResponseCard } from '../../components/answers/response-card';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -22,7 +23,7 @@ import { RelativeTime } from '../../components/ui/relative-time';
 import { differenceHighlighter } from '../../lib/difference-highlight';
 import { useRetry } from '../../components/answers/use-retry';
 import { useSettle } from '../../components/answers/use-settle';
-import { answerGridClass } from './answer-grid';
+import { answerGridClass } from '../../components/answers/answer-grid';
 
 /** 'All models responded' takes three answers (docs/product.md, "Asking a question"). */
 export const MODELS_FOR_ALL_RESPONDED = 3;
@@ -159,6 +160,7 @@ export function QueryResults({
         </div>
       </section>
       {comparison?.consensus && <ConsensusCard consensus={comparison.consensus} />}
+      <FollowUps conversation={query} sessionId={sessionId} onChanged={onUpdated} />
     </div>
   );
 }

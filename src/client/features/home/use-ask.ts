@@ -1,100 +1,16 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { ComparisonAnalysis } from '../../../common/comparison';
 import type { ModelKey } from '../../../common/models';
-import type { QueryResult, StreamEvent, SubscriptionInfo } from '../../../common/query-schemas';
+import type { QueryResult, SubscriptionInfo } from '../../../common/query-schemas';
 import { MAX_QUERY_LENGTH } from '../../../common/limits';
 import { queryMessages } from '../../../common/query-messages';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
-import type { VendorFailure } from '../../../common/vendor-failure-messages';
-import { NO_EXTRAS, withStreamEvent, type AnswerExtras } from '../../components/answers/answer-extras';
+import { IDLE_TURN, liveTurnReducer } from '../../components/answers/live-turn';
 
-// The question in flight (docs/product.md, "Asking a question"): the text of each model as it arrives.
+export type { LiveAnswer, LiveState } from '../../components/answers/live-turn';
 
-export interface LiveAnswer {
-  text: string;
-  done: boolean;
-  responseTime: number | null;
-  error: string | null;
-  /** The vendor's model that answered, once it is done. */
-  modelVersion?: string | null;
-  /** Why it has an error; 'stopped' when the asker stopped it. */
-  failure?: VendorFailure | null;
-  /** A stop was asked for and has not been answered by the model's end yet. */
-  stopping?: boolean;
-  /** Reasoning, sources and times (issue 17, items 2 and 3). */
-  extras?: AnswerExtras;
-}
-
-export interface LiveState {
-  /** sending: waiting for the server to accept; streaming: answers arriving. */
-  phase: 'idle' | 'sending' | 'streaming';
-  question: string;
-  models: string[];
-  answers: Record<string, LiveAnswer>;
-  comparison: ComparisonAnalysis | null;
-  /** The server's name for this stream, for Stop (from its `start` event). */
-  streamId: string | null;
-}
-
-type Action =
-  | { type: 'send'; question: string; models: string[] }
-  | { type: 'event'; event: StreamEvent }
-  | { type: 'stopping'; model: string | null }
-  | { type: 'reset' };
-
-const IDLE: LiveState = { phase: 'idle', question: '', models: [], answers: {}, comparison: null, streamId: null };
-const BLANK: LiveAnswer = { text: '', done: false, responseTime: null, error: null };
-
-function reducer(state: LiveState, action: Action): LiveState {
-  if (action.type === 'reset') return IDLE;
-  if (action.type === 'send') return { ...IDLE, phase: 'sending', question: action.question, models: action.models };
-  if (action.type === 'stopping') {
-    const answers = { ...state.answers };
-    for (const model of state.models) {
-      const answer = answers[model];
-      if (answer && !answer.done && (action.model === null || action.model === model))
-        answers[model] = { ...answer, stopping: true };
-    }
-    return { ...state, answers };
-  }
-  const event = action.event;
-  const update = (model: string, change: Partial<LiveAnswer>): LiveState => ({
-    ...state,
-    phase: 'streaming',
-    models: state.models.includes(model) ? state.models : [...state.models, model],
-    answers: { ...state.answers, [model]: { ...(state.answers[model] ?? BLANK), ...change } },
-  });
-  switch (event.type) {
-    case 'start':
-      return {
-        ...state,
-        phase: 'streaming',
-        models: event.models,
-        answers: Object.fromEntries(event.models.map((model) => [model, state.answers[model] ?? BLANK])),
-        streamId: event.streamId ?? null,
-      };
-    case 'delta':
-      return update(event.model, { text: (state.answers[event.model]?.text ?? '') + event.text });
-    case 'reasoning':
-    case 'sources':
-      return update(event.model, { extras: withStreamEvent(state.answers[event.model]?.extras ?? NO_EXTRAS, event) });
-    case 'model-done':
-      return update(event.model, {
-        extras: withStreamEvent(state.answers[event.model]?.extras ?? NO_EXTRAS, event),
-        done: true,
-        responseTime: event.responseTime,
-        error: event.error,
-        modelVersion: event.modelVersion ?? null,
-        failure: event.failure ?? null,
-        stopping: false,
-      });
-    case 'comparison':
-      return { ...state, comparison: event.comparison };
-    default:
-      return state;
-  }
-}
+// The question in flight (docs/product.md, "Asking a question"): the text of each model as it arrives
+// (components/answers/live-turn.ts).
 
 export interface AskHandlers {
   /** The server accepted (and counted) the question; the answers start. */
@@ -120,7 +36,7 @@ function submitError(description: string) {
 }
 
 export function useAsk(sessionId: string, handlers: AskHandlers) {
-  const [live, dispatch] = useReducer(reducer, IDLE);
+  const [live, dispatch] = useReducer(liveTurnReducer, IDLE_TURN);
   const controllerRef = useRef<AbortController | null>(null);
   /** The question Stop hung up on, when the stop call could not be made. */
   const hungUpRef = useRef<AbortController | null>(null);

@@ -7,6 +7,7 @@ import { COMPARISON_MODEL } from '../../../common/models';
 import type { QueryResult, SavedQuery } from '../../../common/query-schemas';
 import { ComparisonCard } from '../../components/answers/comparison-card';
 import { ConsensusCard } from '../../components/answers/consensus-card';
+import { FollowUps } from '../../components/answers/follow-ups';
 import { FullPageLoading } from '../../components/layout/guards';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
@@ -98,6 +99,7 @@ function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Nei
         webSearch={query.webSearch}
       />
       {comparison?.consensus && <ConsensusCard consensus={comparison.consensus} />}
+      <FollowUps conversation={query} sessionId={sessionId} onChanged={onUpdated} />
     </div>
   );
 }
