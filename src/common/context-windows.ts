@@ -1,7 +1,7 @@
 import type { ModelKey } from './model-catalogue';
 
 // How much conversation each vendor's model reads at once (issue 13, item 3): a follow-up sends the whole
-// thread, so a thread that would not fit is refused with queryMessages.threadTooLong before anything is
+// thread, so a thread that would not fit is refused with conversationMessages.threadTooLong before anything is
 // charged. The windows are those of each vendor's default model as documented in 2026 (README, "Running
 // against real vendors"), the smallest where versions differ, so any version chosen fits.
 

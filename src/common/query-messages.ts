@@ -1,9 +1,4 @@
-import {
-  MAX_FOLLOW_UPS_PER_QUESTION,
-  MAX_QUERY_LENGTH,
-  MAX_RETRIES_PER_MODEL,
-  MAX_SETTLEMENTS_PER_QUESTION,
-} from './limits';
+import { MAX_QUERY_LENGTH, MAX_RETRIES_PER_MODEL } from './limits';
 import { MAX_SELECTED_MODELS } from './model-catalogue';
 
 // The texts of asking a question, its history and the API keys (docs/product.md, "Errors and messages"), once for
@@ -44,15 +39,4 @@ export const queryMessages = {
   questionRestored: 'Question restored',
   deleteQuestionFailed: 'Failed to delete question',
   restoreQuestionFailed: 'Failed to restore question',
-  // Cross-examination, 'Settle this' (issue 13, item 2).
-  disagreementNotFound: 'This disagreement is no longer in the comparison. Reload the question to see it as it is now.',
-  disagreementSettled: 'This disagreement has been re-checked already: each disagreement gets one round.',
-  settlementsUsed: `A question can have at most ${MAX_SETTLEMENTS_PER_QUESTION} disagreements re-checked.`,
-  settleFailed: 'Could not re-check this disagreement',
-  noModelRechecked: 'None of the models could re-check this, so it was not counted.',
-  // Follow-up turns (issue 13, item 3). {model} is a model's display name.
-  followUpModelNotAsked: 'A follow-up goes to the models of this question: this one was not asked.',
-  followUpsUsed: `This conversation has had its ${MAX_FOLLOW_UPS_PER_QUESTION} follow-ups. Start a new question to go on.`,
-  threadTooLong: 'This conversation is now too long for {model} to read whole. Start a new question to go on.',
-  followUpFailed: 'Failed to send follow-up',
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { comparisonAnalysisSchema, recheckOutcomeSchema } from './comparison';
 import { MAX_QUERY_LENGTH } from './limits';
 import { MAX_SELECTED_MODELS, MIN_SELECTED_MODELS, modelKeySchema } from './models';
+import { conversationMessages } from './conversation-messages';
 import { queryMessages } from './query-messages';
 import { safeText } from './text-rules';
 import { vendorFailureKinds } from './vendor-failure-messages';
@@ -198,9 +199,9 @@ export type FollowUpRequest = z.infer<typeof followUpRequestSchema>;
 export const settleRequestSchema = z.object({
   // Only compared with the stored topics, never stored: any text, within reason.
   topic: z
-    .string(queryMessages.disagreementNotFound)
-    .min(1, queryMessages.disagreementNotFound)
-    .max(1000, queryMessages.disagreementNotFound),
+    .string(conversationMessages.disagreementNotFound)
+    .min(1, conversationMessages.disagreementNotFound)
+    .max(1000, conversationMessages.disagreementNotFound),
   sessionId: sessionIdSchema.optional(),
 });
 export type SettleRequest = z.infer<typeof settleRequestSchema>;

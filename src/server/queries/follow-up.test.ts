@@ -1,3 +1,4 @@
+import { conversationMessages } from '../../common/conversation-messages';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_TOKENS } from '../../common/context-windows';
 import { MAX_FOLLOW_UPS_PER_QUESTION } from '../../common/limits';
@@ -211,7 +212,7 @@ describe('a follow-up', () => {
     const res = await followUp(saved.id, { text: FOLLOW_UP, sessionId });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
-      message: fillMessage(queryMessages.threadTooLong, { model: 'DeepSeek' }),
+      message: fillMessage(conversationMessages.threadTooLong, { model: 'DeepSeek' }),
       threadTooLong: true,
     });
     expect(allRequests()).toHaveLength(before);
@@ -224,7 +225,7 @@ describe('a follow-up', () => {
     const { sessionId, saved } = await asked(['chatgpt']);
     const notAsked = await followUp(saved.id, { text: FOLLOW_UP, model: 'grok', sessionId });
     expect(notAsked.statusCode).toBe(400);
-    expect(notAsked.json().message).toBe(queryMessages.followUpModelNotAsked);
+    expect(notAsked.json().message).toBe(conversationMessages.followUpModelNotAsked);
     const stranger = await visitor(t.db);
     expect((await followUp(saved.id, { text: FOLLOW_UP, sessionId: stranger.sessionId })).statusCode).toBe(404);
     expect((await followUp(saved.id, { text: '   ', sessionId })).json().message).toBe(queryMessages.emptyQuery);
@@ -234,6 +235,6 @@ describe('a follow-up', () => {
     }
     const over = await followUp(saved.id, { text: 'One more?', sessionId });
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe(queryMessages.followUpsUsed);
+    expect(over.json().message).toBe(conversationMessages.followUpsUsed);
   });
 });

@@ -1,3 +1,4 @@
+import { conversationMessages } from '../../common/conversation-messages';
 import { threadFits } from '../../common/context-windows';
 import { MAX_FOLLOW_UPS_PER_QUESTION } from '../../common/limits';
 import { fillMessage } from '../../common/messages';
@@ -42,9 +43,10 @@ export async function planFollowUp(
   if (!found || found.userId !== request.userId) throw new HttpError(404, queryMessages.queryNotFound);
   const conversation = found.query;
   const asked = conversation.selectedModels as ModelKey[];
-  if (request.model && !asked.includes(request.model)) throw new HttpError(400, queryMessages.followUpModelNotAsked);
+  if (request.model && !asked.includes(request.model))
+    throw new HttpError(400, conversationMessages.followUpModelNotAsked);
   if ((conversation.followUps?.length ?? 0) >= MAX_FOLLOW_UPS_PER_QUESTION)
-    throw new HttpError(409, queryMessages.followUpsUsed);
+    throw new HttpError(409, conversationMessages.followUpsUsed);
 
   const models = request.model ? [request.model] : asked;
   const history = Object.fromEntries(models.map((model) => [model, threadOf(conversation, model)]));
@@ -54,7 +56,7 @@ export async function planFollowUp(
       request.text.length,
     );
     if (!threadFits(model, characters))
-      throw new HttpError(400, fillMessage(queryMessages.threadTooLong, { model: displayNameOf(model) }), {
+      throw new HttpError(400, fillMessage(conversationMessages.threadTooLong, { model: displayNameOf(model) }), {
         threadTooLong: true,
       });
   }

@@ -1,7 +1,7 @@
+import { conversationMessages } from '../../common/conversation-messages';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SETTLEMENTS_PER_QUESTION } from '../../common/limits';
 import { modelCatalogue } from '../../common/models';
-import { queryMessages } from '../../common/query-messages';
 import type { QueryResult, SavedQuery, StreamEvent } from '../../common/query-schemas';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
 import { askOverSocket, freeLeft, ledgerReasons, listen, visitor } from '../../../tests/faults/asking';
@@ -118,7 +118,7 @@ describe('settle this', () => {
     // One round per disagreement.
     const again = await settle(saved.id, { topic, sessionId });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(queryMessages.disagreementSettled);
+    expect(again.json().message).toBe(conversationMessages.disagreementSettled);
     expect(await freeLeft(t.db, userId)).toBe(31);
   });
 
@@ -145,7 +145,7 @@ describe('settle this', () => {
     const replies = await Promise.all(topics.map((topic) => settle(saved.id, { topic, sessionId })));
     const refused = replies.filter((r) => r.statusCode === 409);
     expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(MAX_SETTLEMENTS_PER_QUESTION);
-    expect(refused.map((r) => r.json().message)).toEqual([queryMessages.settlementsUsed]);
+    expect(refused.map((r) => r.json().message)).toEqual([conversationMessages.settlementsUsed]);
     expect(await freeLeft(t.db, userId)).toBe(32 - MAX_SETTLEMENTS_PER_QUESTION);
     const page = await t.app.inject({ url: `/api/query/${saved.id}?sessionId=${sessionId}` });
     const rounds = (page.json() as SavedQuery).comparisonSummary!.disagreements.filter((d) => d.settlement);
@@ -163,7 +163,7 @@ describe('settle this', () => {
     const failed = await settle(saved.id, { topic, sessionId });
     expect(failed.statusCode).toBe(200);
     const events = parseSse(failed.body);
-    expect(events.at(-1)).toEqual({ type: 'error', message: queryMessages.noModelRechecked });
+    expect(events.at(-1)).toEqual({ type: 'error', message: conversationMessages.noModelRechecked });
     expect(await freeLeft(t.db, userId)).toBe(32);
     expect(await ledgerReasons(t.db, userId)).toEqual([
       'account-opened',
@@ -191,7 +191,7 @@ describe('settle this', () => {
     expect((await settle(saved.id, { topic, sessionId: stranger.sessionId })).statusCode).toBe(404);
     const unknown = await settle(saved.id, { topic: 'Colour of the tower', sessionId });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(queryMessages.disagreementNotFound);
+    expect(unknown.json().message).toBe(conversationMessages.disagreementNotFound);
     expect((await settle(saved.id, { topic: '', sessionId })).statusCode).toBe(400);
 
     await t.writeFromAnotherInstance(`UPDATE users SET free_questions_remaining = 0 WHERE id = $1`, [userId]);

@@ -1,3 +1,4 @@
+import { conversationMessages } from '../../common/conversation-messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Disagreement, RecheckOutcome } from '../../common/comparison';
 import type { ModelKey } from '../../common/models';
@@ -50,15 +51,15 @@ export async function planSettle(
   if (!found || found.userId !== request.userId) throw new HttpError(404, queryMessages.queryNotFound);
   const key = disagreementKey({ topic: request.topic });
   const disagreement = found.query.comparisonSummary?.disagreements.find((d) => disagreementKey(d) === key);
-  if (!disagreement) throw new HttpError(404, queryMessages.disagreementNotFound);
-  if (disagreement.settlement) throw new HttpError(409, queryMessages.disagreementSettled);
+  if (!disagreement) throw new HttpError(404, conversationMessages.disagreementNotFound);
+  if (disagreement.settlement) throw new HttpError(409, conversationMessages.disagreementSettled);
   const models = disputedModels(disagreement) as ModelKey[];
   const available = await service.prepare(request.keyOwnerId, models);
 
   const taken = await takeSettlement(db, request.queryId, key);
   if (taken === 'gone') throw new HttpError(404, queryMessages.queryNotFound);
-  if (taken === 'settled') throw new HttpError(409, queryMessages.disagreementSettled);
-  if (taken === 'used-up') throw new HttpError(409, queryMessages.settlementsUsed);
+  if (taken === 'settled') throw new HttpError(409, conversationMessages.disagreementSettled);
+  if (taken === 'used-up') throw new HttpError(409, conversationMessages.settlementsUsed);
   try {
     const reservation = await service.reserve(request.userId);
     return { query: found.query, disagreement, key, models, userId: request.userId, reservation, available };
@@ -92,7 +93,7 @@ export async function runSettle(
     });
     const outcomes = await Promise.all(plan.models.map((model) => recheckOne(model, plan, options)));
     if (!outcomes.some((outcome) => outcome.reply !== null)) {
-      options.emit({ type: 'error', message: queryMessages.noModelRechecked });
+      options.emit({ type: 'error', message: conversationMessages.noModelRechecked });
       return null;
     }
     const settlement = settlementOf(disagreement, outcomes, new Date());

@@ -1,3 +1,4 @@
+import { conversationMessages } from '../../../common/conversation-messages';
 import { CircleStop, CornerDownRight, MessageSquarePlus, Send } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MAX_FOLLOW_UPS_PER_QUESTION, MAX_QUERY_LENGTH } from '../../../common/limits';
@@ -270,7 +271,7 @@ export function FollowUps({
         <LiveTurn live={followUp.live} number={turns.length + 1} onStop={(model) => void followUp.stop(model)} />
       )}
       {usedUp ? (
-        <p className="text-sm text-muted-foreground">{queryMessages.followUpsUsed}</p>
+        <p className="text-sm text-muted-foreground">{conversationMessages.followUpsUsed}</p>
       ) : (
         <FollowUpForm
           models={models}

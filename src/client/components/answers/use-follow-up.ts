@@ -1,7 +1,7 @@
+import { conversationMessages } from '../../../common/conversation-messages';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ModelKey } from '../../../common/models';
 import type { QueryResult } from '../../../common/query-schemas';
-import { queryMessages } from '../../../common/query-messages';
 import { ApiError } from '../../lib/api';
 import { IDLE_TURN, liveTurnReducer } from './live-turn';
 
@@ -58,7 +58,7 @@ export function useFollowUp({
           dispatch({ type: 'reset' });
           return false;
         }
-        failedWith = caught instanceof ApiError ? caught.message : queryMessages.followUpFailed;
+        failedWith = caught instanceof ApiError ? caught.message : conversationMessages.followUpFailed;
       } finally {
         if (controllerRef.current === controller) controllerRef.current = null;
       }
@@ -67,7 +67,7 @@ export function useFollowUp({
         onSavedRef.current(saved);
         return true;
       }
-      setError(failedWith ?? queryMessages.followUpFailed);
+      setError(failedWith ?? conversationMessages.followUpFailed);
       return false;
     },
     [queryId, sessionId],

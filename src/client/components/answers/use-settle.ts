@@ -1,7 +1,7 @@
+import { conversationMessages } from '../../../common/conversation-messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RecheckOutcome } from '../../../common/comparison';
 import type { QueryResult } from '../../../common/query-schemas';
-import { queryMessages } from '../../../common/query-messages';
 import { toast } from '../ui/toast-store';
 import { ApiError } from '../../lib/api';
 
@@ -87,7 +87,7 @@ export function useSettle({
       if (saved) onUpdatedRef.current(saved);
       setRunning(({ [topic]: _done, ...others }) => others);
       if (failedWith || !saved)
-        toast({ variant: 'destructive', title: queryMessages.settleFailed, description: failedWith });
+        toast({ variant: 'destructive', title: conversationMessages.settleFailed, description: failedWith });
     },
     [queryId, sessionId],
   );

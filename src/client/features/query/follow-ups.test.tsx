@@ -1,3 +1,4 @@
+import { conversationMessages } from '../../../common/conversation-messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fillMessage } from '../../../common/messages';
@@ -84,7 +85,7 @@ describe('follow-ups', () => {
   });
 
   it('shows a refusal beside the text and keeps what was typed', async () => {
-    const tooLong = fillMessage(queryMessages.threadTooLong, { model: 'Grok' });
+    const tooLong = fillMessage(conversationMessages.threadTooLong, { model: 'Grok' });
     installFakeFetch({
       [`GET /api/history/${SESSION_ID}`]: { json: history },
       'GET /api/query/4': { json: conversation() },

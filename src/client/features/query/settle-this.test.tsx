@@ -1,9 +1,9 @@
+import { conversationMessages } from '../../../common/conversation-messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ComparisonAnalysis, Disagreement } from '../../../common/comparison';
 import { MAX_SETTLEMENTS_PER_QUESTION } from '../../../common/limits';
 import { toastMessages } from '../../../common/messages';
-import { queryMessages } from '../../../common/query-messages';
 import type { SavedQuery } from '../../../common/query-schemas';
 import { installFakeFetch, sseStream } from '../../../../tests/helpers/fake-fetch';
 import { renderPage } from '../../../../tests/helpers/render';
@@ -120,7 +120,7 @@ describe('Settle this', () => {
     await screen.findByText(height.topic);
     await user.click(within(disagreementCard(height.topic)).getByRole('button', { name: /Settle this/ }));
     const toasts = screen.getByRole('region', { name: /notifications/i });
-    expect(await within(toasts).findByText(queryMessages.settleFailed)).toBeInTheDocument();
+    expect(await within(toasts).findByText(conversationMessages.settleFailed)).toBeInTheDocument();
     expect(within(toasts).getByText(toastMessages.subscriptionRequired)).toBeInTheDocument();
     await waitFor(() =>
       expect(within(disagreementCard(height.topic)).getByRole('button', { name: /Settle this/ })).toBeEnabled(),
