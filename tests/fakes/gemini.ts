@@ -105,6 +105,7 @@ export class FakeGemini extends ScriptedVendorServer {
         .filter((c) => (c.role ?? 'user') === 'user')
         .map(partsText)
         .join('\n'),
+      question: partsText(contents.filter((c) => (c.role ?? 'user') === 'user').at(-1)),
       system: partsText(body.systemInstruction as Content | undefined) || undefined,
       json: config.responseMimeType === 'application/json',
       schema: config.responseSchema ?? config.responseJsonSchema,

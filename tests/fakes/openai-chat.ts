@@ -146,6 +146,7 @@ export class FakeOpenAIChat extends ScriptedVendorServer {
       model: String(body.model ?? ''),
       stream: body.stream === true,
       prompt: textOf(['user']),
+      question: contentText(messages.filter((m) => m.role === 'user').at(-1)?.content),
       system: textOf(['system', 'developer']) || undefined,
       json: format?.type === 'json_schema' || format?.type === 'json_object',
       // json_object carries no schema; DeepSeek's SDK puts it into a system message instead.

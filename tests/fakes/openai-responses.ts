@@ -62,6 +62,7 @@ export function describeResponsesRequest(body: JsonObject, vendor: string): Requ
     model: String(body.model ?? ''),
     stream: body.stream === true,
     prompt: textOf(['user']),
+    question: contentText(input.filter((item) => item.role === 'user').at(-1)?.content),
     system: [request.instructions, textOf(['system', 'developer'])].filter(Boolean).join('\n') || undefined,
     json: format?.type === 'json_schema' || format?.type === 'json_object',
     schema: format?.schema,

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createPerplexity } from '@ai-sdk/perplexity';
-import { APICallError, generateText, Output, streamText } from 'ai';
+import { APICallError, generateText, Output, streamText, type ModelMessage } from 'ai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FAKE_AI_API_KEY, startFakeAiVendors, type FakeAiVendors } from './ai-vendors';
@@ -33,6 +33,31 @@ describe('scripting', () => {
     const texts: string[] = [];
     for (let i = 0; i < 3; i++) texts.push((await generateText({ model: chatgpt(), prompt: 'x' })).text);
     expect(texts).toEqual(['first', 'second', 'standing']);
+  });
+
+  it('answers the question a script names before any other: in a conversation, the turn asked now', async () => {
+    vendors.openai.script('gpt-4o', { text: 'standing' });
+    vendors.openai.script('*', { whenPromptIncludes: 'Re-check', text: 'KEEP.' });
+    vendors.openai.script('gpt-4o', { whenPromptIncludes: 'river', text: 'The Seine.' });
+    vendors.openai.script('gpt-4o', { whenPromptIncludes: 'mayor', text: 'Anne Hidalgo.' });
+    const ask = async (messages: ModelMessage[]) => (await generateText({ model: chatgpt(), messages })).text;
+    expect(await ask([{ role: 'user', content: 'Re-check and answer' }])).toBe('KEEP.');
+    expect(await ask([{ role: 'user', content: 'Its river?' }])).toBe('The Seine.');
+    expect(
+      await ask([
+        { role: 'user', content: 'Its river?' },
+        { role: 'assistant', content: 'The Seine.' },
+        { role: 'user', content: 'Its mayor?' },
+      ]),
+    ).toBe('Anne Hidalgo.');
+    expect(
+      await ask([
+        { role: 'user', content: 'Its mayor?' },
+        { role: 'assistant', content: 'Anne Hidalgo.' },
+        { role: 'user', content: 'And its river?' },
+      ]),
+    ).toBe('The Seine.');
+    expect(await ask([{ role: 'user', content: 'Anything else' }])).toBe('standing');
   });
 
   it('waits the initial and per-chunk delays', async () => {

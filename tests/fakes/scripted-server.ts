@@ -166,23 +166,30 @@ export abstract class ScriptedVendorServer {
     return `This is ${info.model} answering from the fake ${info.vendor} server: a canned reply, not a real model.`;
   }
 
-  private takeScript(model: string, prompt = ''): VendorScript {
-    // Scripts for this prompt first (the model's, then any model's); then one-shot scripts (with
-    // `times`), in order; otherwise the latest standing one.
-    const forPrompt = (s: VendorScript) => s.whenPromptIncludes !== undefined && prompt.includes(s.whenPromptIncludes);
-    const general = (s: VendorScript) => s.whenPromptIncludes === undefined;
-    for (const applies of [forPrompt, general]) {
-      for (const key of [model, '*']) {
-        const all = this.scripts.get(key) ?? [];
-        const queue = all.filter(applies);
-        const index = queue.findIndex((s) => s.times !== undefined);
-        const script = index >= 0 ? queue[index] : queue.at(-1);
-        if (!script) continue;
-        if (script.times !== undefined && --script.times <= 0) all.splice(all.indexOf(script), 1);
-        return script;
-      }
+  private takeScript(model: string, question = ''): VendorScript {
+    // Scripts for the question asked (the model's, then any model's), the newest first; then one-shot
+    // scripts (with `times`), in order; otherwise the latest standing one.
+    for (const key of [model, '*']) {
+      const all = this.scripts.get(key) ?? [];
+      const forQuestion = all.filter(
+        (s) => s.whenPromptIncludes !== undefined && question.includes(s.whenPromptIncludes),
+      );
+      if (forQuestion.length > 0) return this.used(all, forQuestion.at(-1)!);
+    }
+    for (const key of [model, '*']) {
+      const all = this.scripts.get(key) ?? [];
+      const queue = all.filter((s) => s.whenPromptIncludes === undefined);
+      const index = queue.findIndex((s) => s.times !== undefined);
+      const script = index >= 0 ? queue[index] : queue.at(-1);
+      if (script) return this.used(all, script);
     }
     return {};
+  }
+
+  /** A one-shot script leaves its queue once used up. */
+  private used(queue: VendorScript[], script: VendorScript): VendorScript {
+    if (script.times !== undefined && --script.times <= 0) queue.splice(queue.indexOf(script), 1);
+    return script;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -240,7 +247,7 @@ export abstract class ScriptedVendorServer {
       const { status, body: errorBody } = this.authFailure(info.vendor);
       return fail(status, errorBody);
     }
-    const script = this.takeScript(info.model, info.prompt);
+    const script = this.takeScript(info.model, info.question ?? info.prompt);
     await sleep(script.initialDelayMs ?? 0, closed.signal);
     if (closed.signal.aborted) return;
     if (script.error)

@@ -66,8 +66,8 @@ export interface VendorScript {
   /** Use this script for the next `times` matching requests only (default: until replaced or reset). */
   times?: number;
   /**
-   * Use this script only for requests whose user messages contain this text (a re-check, one follow-up
-   * turn); such scripts are looked at before the others of the same model.
+   * Use this script only for requests whose last user message contains this text (a re-check, one
+   * follow-up turn); such scripts are looked at before the others of the same model.
    */
   whenPromptIncludes?: string;
 }
@@ -115,6 +115,8 @@ export interface RequestInfo {
   model: string;
   stream: boolean;
   prompt: string;
+  /** The last user message's text: in a conversation, the turn asked now. */
+  question?: string;
   system?: string;
   json: boolean;
   /** The JSON schema of a structured-output request, when it carried one. */

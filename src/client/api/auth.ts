@@ -16,7 +16,9 @@ import { nullOn401 } from '../lib/query-client';
 import { clearSessionId, peekSessionId, regenerateSessionId } from '../lib/session-id';
 import { isSubscriptionStatusKey } from './subscription-status';
 
-export const currentUserKey = ['/api/me'] as const;
+import { currentUserKey } from './current-user-key';
+
+export { currentUserKey };
 
 /**
  * Every page load's "who is this?": asked with ANONYMOUS_AS_NULL_HEADER, so an anonymous visitor gets 200 with

@@ -33,6 +33,8 @@ export function assembleConsensus(
   for (const entry of claims) {
     for (const claim of entry.claims) {
       if (claim.status !== 'agreed' || claim.agreedBy.length === 0) continue;
+      // A sentence that also states something another answer contradicts is not a shared fact.
+      if (entry.claims.some((other) => other.text === claim.text && other.status === 'contradicted')) continue;
       const value = valueOf(entry, claim);
       const models = [entry.model, ...claim.agreedBy];
       const key = `${[...models].sort().join(',')}|${value}`;
@@ -46,7 +48,7 @@ export function assembleConsensus(
           ?.claims.find((c) => c.agreedBy.includes(entry.model) && valueOf({ model, claims: [] }, c) === value);
         return theirs ? [{ model, text: theirs.text }] : [];
       });
-      sentences.push({ text: claim.text, models, quotes });
+      addSentence(sentences, { text: claim.text, models, quotes });
     }
   }
 
@@ -54,7 +56,7 @@ export function assembleConsensus(
   for (const d of comparison.disagreements) {
     const after = valuesAfterRecheck(d);
     if (d.settlement?.settled) {
-      sentences.push(settledSentence(d, after));
+      addSentence(sentences, settledSentence(d, after));
       continue;
     }
     const sides = new Map<string, { value: string; models: string[] }>();
@@ -71,6 +73,26 @@ export function assembleConsensus(
 
   if (sentences.length === 0 && disputes.length === 0) return null;
   return { writtenBy: 'assembled', sentences, disputes };
+}
+
+/**
+ * Adds a sentence, or joins it to the one already told in the same words (a sentence stating two shared
+ * values, a dispute settled into a fact already shared): its models and quotes together, a model's
+ * re-check reply standing for its quote, settled when either was.
+ */
+function addSentence(sentences: Consensus['sentences'], sentence: Consensus['sentences'][number]): void {
+  const told = sentences.find((s) => sameValue(s.text) === sameValue(sentence.text));
+  if (!told) {
+    sentences.push(sentence);
+    return;
+  }
+  for (const model of sentence.models) if (!told.models.includes(model)) told.models.push(model);
+  for (const quote of sentence.quotes) {
+    const at = told.quotes.findIndex((q) => q.model === quote.model);
+    if (at < 0) told.quotes.push(quote);
+    else if (sentence.settled) told.quotes[at] = quote;
+  }
+  if (sentence.settled) told.settled = true;
 }
 
 /**

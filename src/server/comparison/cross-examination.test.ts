@@ -87,7 +87,17 @@ describe('a settled round', () => {
     const chatgptHeight = heightClaim(after);
     expect(chatgptHeight).toMatchObject({ status: 'agreed', agreedBy: ['claude'], contradictedBy: [] });
     expect(after.agreements).toContain(`${height.topic}: 330 metres (settled when the models re-checked it)`);
+    expect(after.summary).toMatch(
+      /disagree on 2: .*\. Settled when the models re-checked: Eiffel Tower tall \(length\)\.$/,
+    );
+    expect(after.summary).not.toContain(`disagree on ${before.disagreements.length}`);
 
+    // Before, the height's sentence was disputed, so not told as shared (though both name the Eiffel Tower).
+    expect(before.consensus!.sentences.map((s) => s.text)).not.toContain('The Eiffel Tower is 330 metres tall.');
+    // After, it is told once, marked settled: no sentence is told twice.
+    const told = after.consensus!.sentences.map((s) => s.text);
+    expect(told.filter((text) => text === 'The Eiffel Tower is 330 metres tall.')).toHaveLength(1);
+    expect(new Set(told).size).toBe(told.length);
     expect(after.consensus!.disputes.map((d) => d.topic)).not.toContain(height.topic);
     expect(after.consensus!.disputes).toHaveLength(before.consensus!.disputes.length - 1);
     const settled = after.consensus!.sentences.find((s) => s.settled)!;

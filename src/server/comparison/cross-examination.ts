@@ -12,6 +12,8 @@ import { rankByClaims } from './confidence';
 import { assembleConsensus, valuesAfterRecheck } from './consensus';
 import { sameValueKey } from './judge-verification';
 import { relateIgnoringRoles } from './value-compare';
+import { summarise } from './report-text';
+import { displayNameOf } from '../../common/models';
 
 // Cross-examination, 'Settle this' (issue 13, item 2; decision 0055): each model in a disagreement is
 // shown the other side's claim, blind (no model is named), and asked to keep, revise or be uncertain.
@@ -180,8 +182,19 @@ export function applySettlement(
   const agreements = settlement.settled
     ? [...comparison.agreements, settledAgreement(disagreement, settlement.value!)]
     : comparison.agreements;
+  const answered = answers.filter((a) => a.error === null && a.text?.trim()).map((a) => displayNameOf(a.model));
+  const failed = answers.filter((a) => !(a.error === null && a.text?.trim())).map((a) => displayNameOf(a.model));
+  const settledTopics = disagreements.filter((d) => d.settlement?.settled).map((d) => d.topic);
+  const summary =
+    summarise({
+      answered,
+      failed,
+      agreements: agreements.length,
+      topics: disagreements.filter((d) => !d.settlement?.settled).map((d) => d.topic),
+    }) + ` Settled when the models re-checked: ${settledTopics.join(', ')}.`;
   const updated: ComparisonAnalysis = {
     ...comparison,
+    ...(settledTopics.length > 0 && { summary }),
     disagreements,
     agreements,
     ...(claims && { claims, confidenceRanking: rankByClaims([...answers], claims) }),

@@ -215,7 +215,7 @@ function FollowUpForm({
           </div>
           <div className="flex items-center justify-between gap-3 sm:justify-end">
             <span id={`${id}-hint`} className="text-xs text-muted-foreground">
-              Uses 1 question · Ctrl+Enter
+              Uses 1 question<span className="hidden sm:inline"> · Ctrl+Enter</span>
             </span>
             <Button type="submit" disabled={busy}>
               <Send aria-hidden />

@@ -139,12 +139,13 @@ export function HomePage() {
     },
   });
 
-  // A retried model's answer was saved: the question as it is now (a retry can charge a question that
-  // was given back, so the allowance is read again too).
+  // A retry, a re-check or a follow-up was saved: the question as it is now (each can charge a question,
+  // so the allowance is read again too).
   const onRetried = useCallback(
     (query: QueryResult) => {
       setSelected(query);
       void queryClient.invalidateQueries({ queryKey: [historyPath(sessionId)] });
+      void queryClient.invalidateQueries({ queryKey: currentUserKey });
       void refreshSubscription();
     },
     [queryClient, refreshSubscription, sessionId, setSelected],

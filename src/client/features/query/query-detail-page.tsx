@@ -12,6 +12,8 @@ import { FullPageLoading } from '../../components/layout/guards';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { savedQueryOptions } from '../../api/questions';
+import { currentUserKey } from '../../api/current-user-key';
+
 import { getSessionId } from '../../lib/session-id';
 import { ModelAnswers } from './model-answers';
 import { questionTotals } from '../../components/answers/answer-usage';
@@ -57,8 +59,11 @@ function ReturnToDashboard({ variant }: { variant?: 'outline' }) {
 function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Neighbours }) {
   const queryClient = useQueryClient();
   const [sessionId] = useState(getSessionId);
-  const onUpdated = ({ subscriptionInfo: _allowance, ...updated }: QueryResult) =>
+  // A retry, a re-check or a follow-up can charge a question: the account box and badge read it again.
+  const onUpdated = ({ subscriptionInfo: _allowance, ...updated }: QueryResult) => {
     queryClient.setQueryData(savedQueryOptions(query.id, sessionId).queryKey, updated);
+    void queryClient.invalidateQueries({ queryKey: currentUserKey });
+  };
   const retries = useRetry({ queryId: query.id, sessionId, onUpdated });
   const settle = useSettle({ queryId: query.id, sessionId, onUpdated });
   const created = new Date(query.createdAt);
