@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequest, type Page } from '@playwright/test';
 import { E2E_ADMIN, FAKE_VENDOR_PORT } from './support/paths.mjs';
 import { DESKTOP_AND_PHONE } from './support/viewports';
 
@@ -59,7 +59,7 @@ async function scriptConversation(tag: string) {
 }
 
 /** A member with questions to spare: registered, signed in on this page, its allowance raised by the admin. */
-async function signInMember(page: Page, playwright: (typeof import('@playwright/test'))['request'], baseURL: string) {
+async function signInMember(page: Page, playwright: APIRequest, baseURL: string) {
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const account = { username: `thread_${unique}`, email: `thread_${unique}@example.com`, password: 'thread-secret-1' };
   const registered = await page.request.post('/api/register', {
