@@ -20,7 +20,7 @@ const DOMAIN_PUBLIC_FILES = {
   allowance: ['changes', 'grants', 'service', 'ledger'],
   auth: ['service', 'context', 'caller', 'sessions', 'passwords'],
   billing: ['service', 'plans', 'stripe-gateway', 'subscription-sync', 'checkout-attempts'],
-  comparison: ['local-analyser', 'judge', 'combine-findings', 'cited-positions', 'consensus', 'cross-examination'],
+  comparison: ['local-analyser', 'judge', 'combine-findings', 'cited-positions', 'consensus', 'cross-examination', 'written-consensus'],
   email: ['mailer', 'templates', 'logs'],
   providers: ['credentials', 'language-models', 'stream-answer', 'model-lists'],
   settings: ['service', 'secret-box'],

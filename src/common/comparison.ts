@@ -116,8 +116,15 @@ export type AnswerClaims = z.infer<typeof answerClaimsSchema>;
  * and their own words, and every dispute stated as disputed with who holds which value.
  */
 export const consensusSchema = z.object({
-  /** 'assembled': put together from the claims by code, no model wrote it. */
-  writtenBy: z.enum(['assembled']),
+  /**
+   * 'assembled': put together from the claims by code, no model wrote it. 'judge': written by the judge
+   * model from the claims, each sentence then checked by code against the claims it cites.
+   */
+  writtenBy: z.enum(['assembled', 'judge']),
+  /** The judge model that wrote it ('judge' only). */
+  judge: z.object({ model: z.string(), displayName: z.string() }).optional(),
+  /** Sentences the judge wrote that the check could not trace to the claims, left out. */
+  dropped: z.number().int().min(0).optional(),
   sentences: z.array(
     z.object({
       text: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { comparisonAnalysisSchema, recheckOutcomeSchema } from './comparison';
+import { comparisonAnalysisSchema, consensusSchema, recheckOutcomeSchema } from './comparison';
 import { MAX_QUERY_LENGTH } from './limits';
 import { MAX_SELECTED_MODELS, MIN_SELECTED_MODELS, modelKeySchema } from './models';
 import { conversationMessages } from './conversation-messages';
@@ -163,6 +163,8 @@ export const streamEventSchema = z.discriminatedUnion('type', [
   /** A model's re-check is over: what it now holds. */
   z.object({ type: z.literal('recheck-done'), model: z.string(), outcome: recheckOutcomeSchema }),
   z.object({ type: z.literal('comparison'), comparison: comparisonAnalysisSchema }),
+  /** The Parallax answer as the judge wrote it, after the comparison (issue 13, item 1). */
+  z.object({ type: z.literal('consensus'), consensus: consensusSchema }),
   z.object({ type: z.literal('query'), query: queryResultSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

@@ -173,7 +173,9 @@ const comparisonCheck = object<Comparison>({
   stopped: optional(array(string)),
   consensus: optional(
     object<Consensus>({
-      writtenBy: oneOf(['assembled']),
+      writtenBy: oneOf(['assembled', 'judge']),
+      judge: optional(object<NonNullable<Consensus['judge']>>({ model: string, displayName: string })),
+      dropped: optional(int(0)),
       sentences: array(
         object<Consensus['sentences'][number]>({
           text: string,

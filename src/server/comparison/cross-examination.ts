@@ -199,7 +199,19 @@ export function applySettlement(
     agreements,
     ...(claims && { claims, confidenceRanking: rankByClaims([...answers], claims) }),
   };
-  const { consensus: _before, ...rest } = updated;
-  const consensus = assembleConsensus(updated, answers);
+  const { consensus: before, ...rest } = updated;
+  const assembled = assembleConsensus(updated, answers);
+  // A judge-written answer keeps its sentences; what the round settled joins it, and the disputes follow.
+  const consensus =
+    before?.writtenBy === 'judge' && assembled
+      ? {
+          ...before,
+          sentences: [
+            ...before.sentences,
+            ...assembled.sentences.filter((s) => s.settled && !before.sentences.some((b) => b.text === s.text)),
+          ],
+          disputes: assembled.disputes,
+        }
+      : assembled;
   return { ...rest, ...(consensus && { consensus }) };
 }

@@ -4,7 +4,8 @@ import { analyseLocally } from '../comparison/local-analyser';
 import { judgeAnswers } from '../comparison/judge';
 import { noteCitedSources } from '../comparison/cited-positions';
 import { assembleConsensus } from '../comparison/consensus';
-import type { AnswerForComparison, ComparisonAnalysis } from '../../common/comparison';
+import { writeConsensus } from '../comparison/written-consensus';
+import type { AnswerForComparison, ComparisonAnalysis, Consensus } from '../../common/comparison';
 import { fillMessage, toastMessages } from '../../common/messages';
 import { displayNameOf, type ModelKey } from '../../common/models';
 import { hasAnswerText, type QueryResult, type StreamEvent } from '../../common/query-schemas';
@@ -177,8 +178,13 @@ export class QueryService {
     // Kept from here on: the answers have been streamed, so a later failure must not make them free.
     if (answered) charge.state = 'charged';
 
-    const comparison = await this.compareAnswers(options.text, options.models, answers, available, options.signal);
-    if (comparison) options.emit({ type: 'comparison', comparison });
+    const compared = await this.compareAnswers(options.text, options.models, answers, available, options.signal);
+    if (compared) options.emit({ type: 'comparison', comparison: compared });
+    // The judge's wording of the Parallax answer comes after the comparison, so it never holds the answers up.
+    const written =
+      compared && (await this.writtenConsensus(options.text, options.models, compared, available, options.signal));
+    if (written) options.emit({ type: 'consensus', consensus: written });
+    const comparison = compared && written ? { ...compared, consensus: written } : compared;
 
     const scoreOf = new Map(comparison?.confidenceRanking.map((c) => [c.model, c.score]));
     const { query: saved, charged } = await saveQuery(this.db, {
@@ -264,6 +270,41 @@ export class QueryService {
     const cited = noteCitedSources(comparison, answers);
     const consensus = assembleConsensus(comparison, answers);
     return { ...cited, ...(stopped.length > 0 && { stopped }), ...(consensus && { consensus }) };
+  }
+
+  /**
+   * The Parallax answer as the judge words it (comparison/written-consensus.ts), or null to keep the
+   * assembled one: no judge, nothing shared to word, or a judge that failed or wrote nothing traceable.
+   */
+  private async writtenConsensus(
+    question: string,
+    models: ModelKey[],
+    comparison: ComparisonAnalysis,
+    available: Record<ModelKey, ModelCredentials | null>,
+    signal: AbortSignal,
+  ): Promise<Consensus | null> {
+    const assembled = comparison.consensus;
+    const judgeKey = this.chooseJudge(models, available);
+    if (!assembled || assembled.sentences.length === 0 || !judgeKey || signal.aborted) return null;
+    try {
+      const { consensus } = await writeConsensus({
+        judge: { key: judgeKey, model: createLanguageModel(judgeKey, available[judgeKey]!) },
+        question,
+        assembled,
+        signal,
+        timeoutMs: this.config.modelTimeoutMs,
+      });
+      if (consensus.dropped) {
+        this.log.info(
+          { judge: judgeKey, dropped: consensus.dropped },
+          'consensus sentences the claims do not carry were dropped',
+        );
+      }
+      return consensus;
+    } catch (err) {
+      this.log.warn({ err, judge: judgeKey }, 'consensus writer failed; keeping the assembled Parallax answer');
+      return null;
+    }
   }
 
   /**

@@ -81,4 +81,50 @@ describe('the Parallax answer card', () => {
     expect(dispute.textContent).toContain('ChatGPT: 1889');
     expect(dispute.textContent).toContain('Claude: not sure, asked to re-check');
   });
+
+  it('shows the quotes while the mouse rests on the badges, and says who worded it and what the check left out', async () => {
+    const user = userEvent.setup();
+    render(
+      <ConsensusCard
+        consensus={{
+          writtenBy: 'judge',
+          judge: { model: 'claude', displayName: 'Claude' },
+          dropped: 1,
+          sentences: [
+            {
+              text: 'The wall fell on 9 November 1989, after 28 years.',
+              models: ['chatgpt', 'grok'],
+              quotes: [
+                { model: 'chatgpt', text: 'The Berlin Wall fell on 9 November 1989.' },
+                { model: 'grok', text: 'It stood for 28 years.' },
+              ],
+            },
+          ],
+          disputes: [],
+        }}
+      />,
+    );
+    const card = within(screen.getByRole('region', { name: 'Parallax answer' }));
+    expect(
+      card.getByText(
+        'Worded by Claude from the shared claims, without seeing the answers or who gave them; each sentence checked against the claims it cites, 1 sentence it could not trace left out.',
+      ),
+    ).toBeInTheDocument();
+    const badges = card.getByRole('button', { name: /Stated by ChatGPT and Grok/ });
+    await user.hover(badges);
+    expect(card.getByText('It stood for 28 years.')).toBeInTheDocument();
+    expect(badges).toHaveAttribute('aria-expanded', 'true');
+    await user.unhover(badges);
+    expect(card.queryByText('It stood for 28 years.')).toBeNull();
+    // Reaching the badges with the keyboard shows them too.
+    await user.tab();
+    expect(badges).toHaveFocus();
+    expect(card.getByText('It stood for 28 years.')).toBeInTheDocument();
+    await user.tab();
+    expect(card.queryByText('It stood for 28 years.')).toBeNull();
+    // A press pins them open.
+    await user.click(badges);
+    await user.unhover(badges);
+    expect(card.getByText('It stood for 28 years.')).toBeInTheDocument();
+  });
 });

@@ -13,8 +13,30 @@ const names = (models: readonly string[]) => {
   return shown.length < 2 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)!}`;
 };
 
+/** Who put the answer into words, and what the check against the claims left out. */
+export function authorship(consensus: Consensus): string {
+  if (consensus.writtenBy === 'assembled') return 'Assembled from the claims the answers share; no model wrote it.';
+  const by = `Worded by ${consensus.judge?.displayName ?? 'the judge model'} from the shared claims, without seeing the answers or who gave them; each sentence checked against the claims it cites`;
+  const left = consensus.dropped
+    ? `, ${consensus.dropped} ${consensus.dropped === 1 ? 'sentence' : 'sentences'} it could not trace left out.`
+    : '.';
+  return by + left;
+}
+
 function Sentence({ sentence }: { sentence: Consensus['sentences'][number] }) {
-  const [open, setOpen] = useState(false);
+  // Pinned by a press (touch, click, Enter); shown too while the pointer rests on the badges or the
+  // keyboard's focus is on them.
+  const [pinned, setPinned] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const open = pinned || hovered || focused;
+  const togglePinned = () => {
+    setPinned(!pinned);
+    if (pinned) {
+      setHovered(false);
+      setFocused(false);
+    }
+  };
   const quotesId = useId();
   return (
     <li className="leading-relaxed">
@@ -29,7 +51,11 @@ function Sentence({ sentence }: { sentence: Consensus['sentences'][number] }) {
         type="button"
         aria-expanded={open}
         aria-controls={quotesId}
-        onClick={() => setOpen((was) => !was)}
+        onClick={togglePinned}
+        onPointerEnter={(event) => event.pointerType === 'mouse' && setHovered(true)}
+        onPointerLeave={() => setHovered(false)}
+        onFocus={(event) => setFocused(event.currentTarget.matches(':focus-visible'))}
+        onBlur={() => setFocused(false)}
         aria-label={`Stated by ${names(sentence.models)}: ${open ? 'hide' : 'show'} their words`}
         title={`Stated by ${names(sentence.models)}`}
         className="inline-flex translate-y-[-1px] flex-wrap items-center gap-1 rounded-md align-middle focus-visible:outline-2 focus-visible:outline-ring"
@@ -72,6 +98,7 @@ export function ConsensusCard({ consensus }: { consensus: Consensus }) {
         Only what the answers state alike, with who states it; what they dispute is shown as disputed, settled only when
         the models themselves change their answer on re-checking.
       </p>
+      <p className="mt-1 text-xs text-muted-foreground">{authorship(consensus)}</p>
       {consensus.sentences.length > 0 ? (
         <ul className="mt-3 grid gap-2 text-sm">
           {consensus.sentences.map((sentence, index) => (

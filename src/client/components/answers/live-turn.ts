@@ -95,6 +95,8 @@ export function liveTurnReducer(state: LiveState, action: LiveTurnAction): LiveS
       });
     case 'comparison':
       return { ...state, comparison: event.comparison };
+    case 'consensus':
+      return state.comparison ? { ...state, comparison: { ...state.comparison, consensus: event.consensus } } : state;
     default:
       return state;
   }

@@ -2,6 +2,7 @@ import { CircleStop } from 'lucide-react';
 import { useState } from 'react';
 import { liveCardExtras, NO_EXTRAS } from '../../components/answers/answer-extras';
 import { ComparisonCard } from '../../components/answers/comparison-card';
+import { ConsensusCard } from '../../components/answers/consensus-card';
 import { ResponseCard } from '../../components/answers/response-card';
 import { Button } from '../../components/ui/button';
 import { answerGridClass } from '../../components/answers/answer-grid';
@@ -66,6 +67,7 @@ export function LiveAnswers({ live, onStop }: { live: LiveState; onStop: (model:
         })}
       </div>
       {(allDone || live.comparison) && <ComparisonCard comparison={live.comparison} pending={!live.comparison} />}
+      {live.comparison?.consensus && <ConsensusCard consensus={live.comparison.consensus} />}
     </div>
   );
 }
