@@ -114,12 +114,14 @@ describe('the judge', () => {
       });
     }
 
-    const judged = fakes.anthropic.lastRequest!;
-    expect(judged.json).toBe(true);
-    expect(judged.prompt).toContain('Answer A');
-    expect(judged.prompt).toContain('Answer B');
-    expect(judged.system).toMatch(/verbatim/i);
-    expect(`${judged.prompt} ${judged.system ?? ''}`).not.toMatch(/chatgpt|grok|gpt-4o|openai|xai/i);
+    // The comparison is the judge's first call; its second words the Parallax answer from the shared facts.
+    const [judged, wording] = fakes.anthropic.requests;
+    expect(wording!.prompt).toMatch(/^Question: .*\nFacts:\nF1\. /);
+    expect(judged!.json).toBe(true);
+    expect(judged!.prompt).toContain('Answer A');
+    expect(judged!.prompt).toContain('Answer B');
+    expect(judged!.system).toMatch(/verbatim/i);
+    expect(`${judged!.prompt} ${judged!.system ?? ''}`).not.toMatch(/chatgpt|grok|gpt-4o|openai|xai/i);
     expect(query.responses.find((r) => r.model === 'comparison')?.text).toContain('Length of the Wall');
   });
 
