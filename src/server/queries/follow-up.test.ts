@@ -1,36 +1,22 @@
 import { conversationMessages } from '../../common/conversation-messages';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTEXT_TOKENS } from '../../common/context-windows';
 import { MAX_FOLLOW_UPS_PER_QUESTION } from '../../common/limits';
 import { fillMessage } from '../../common/messages';
 import { modelCatalogue, type ModelKey } from '../../common/models';
 import { queryMessages } from '../../common/query-messages';
 import type { QueryResult, SavedQuery } from '../../common/query-schemas';
-import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
 import type { RecordedVendorRequest } from '../../../tests/fakes/vendor-wire';
-import { askOverSocket, freeLeft, listen, visitor } from '../../../tests/faults/asking';
+import { askOverSocket, freeLeft, visitor } from '../../../tests/faults/asking';
 import { parseSse } from '../../../tests/helpers/sse';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useAppWithVendorFakes } from '../../../tests/helpers/app-with-vendor-fakes';
 
 // Follow-up turns (issue 13, item 3) through the route and the real SDKs against the vendor fakes: each
 // model gets its own thread as the conversation's messages in its vendor's wire format, each turn is
 // compared and saved with its first question, costs one question (once, however many are sent at once),
 // and a thread too long for a model's context window is refused before anything is charged.
 
-let fakes: FakeAiVendors;
-let t: TestApp;
-let port: number;
-
-beforeAll(async () => {
-  fakes = await startFakeAiVendors();
-  t = await createTestApp({ ...fakes.env, JUDGE_MODEL: 'local', MODEL_TIMEOUT_SECONDS: '5' });
-  port = await listen(t);
-});
-afterEach(() => fakes.reset());
-afterAll(async () => {
-  await t?.close();
-  await fakes?.stop();
-});
+const app = useAppWithVendorFakes({ JUDGE_MODEL: 'local', MODEL_TIMEOUT_SECONDS: '5' });
 
 const version = (model: ModelKey) => modelCatalogue[model].defaultVersion;
 const QUESTION = 'What is the capital of France?';
@@ -42,24 +28,24 @@ const answers: Partial<Record<ModelKey, string>> = {
 };
 
 async function asked(models: ModelKey[] = ['chatgpt', 'claude', 'gemini'], free = 33) {
-  for (const model of models) fakes.script(version(model), { text: answers[model] ?? `${model} says Paris.` });
-  const { sessionId, userId } = await visitor(t.db, free);
-  const run = await askOverSocket(port, { sessionId, selectedModels: models, text: QUESTION });
+  for (const model of models) app.fakes.script(version(model), { text: answers[model] ?? `${model} says Paris.` });
+  const { sessionId, userId } = await visitor(app.t.db, free);
+  const run = await askOverSocket(app.port, { sessionId, selectedModels: models, text: QUESTION });
   const saved = (run.events.find((e) => e.type === 'query') as { query: QueryResult }).query;
   return { sessionId, userId, saved };
 }
 
 const followUp = (id: number, body: { text: string; model?: string; sessionId?: string }) =>
-  t.app.inject({ method: 'POST', url: `/api/query/${id}/follow-up`, payload: body });
+  app.t.app.inject({ method: 'POST', url: `/api/query/${id}/follow-up`, payload: body });
 const savedOf = (body: string) =>
   (parseSse(body).find((e) => e.type === 'query') as { query: QueryResult } | undefined)?.query;
-const allRequests = () => [...fakes.openai.requests, ...fakes.anthropic.requests, ...fakes.gemini.requests];
+const allRequests = () => [...app.fakes.openai.requests, ...app.fakes.anthropic.requests, ...app.fakes.gemini.requests];
 const lastRequestOf = (model: ModelKey): RecordedVendorRequest =>
   allRequests()
     .filter((r) => r.model === version(model))
     .at(-1)!;
 const read = async (id: number, sessionId: string) =>
-  (await t.app.inject({ url: `/api/query/${id}?sessionId=${sessionId}` })).json() as SavedQuery;
+  (await app.t.app.inject({ url: `/api/query/${id}?sessionId=${sessionId}` })).json() as SavedQuery;
 
 /** The conversation a vendor received, as [role, text] pairs in its own wire format. */
 function conversationOf(request: RecordedVendorRequest): [string, string][] {
@@ -77,15 +63,15 @@ function conversationOf(request: RecordedVendorRequest): [string, string][] {
 describe('a follow-up', () => {
   it("sends each model its own thread in its vendor's format, compares the turn and keeps it with the question", async () => {
     const { sessionId, userId, saved } = await asked();
-    fakes.script(version('chatgpt'), {
+    app.fakes.script(version('chatgpt'), {
       whenPromptIncludes: FOLLOW_UP,
       text: 'About 2.1 million people live in Paris.',
     });
-    fakes.script(version('claude'), {
+    app.fakes.script(version('claude'), {
       whenPromptIncludes: FOLLOW_UP,
       text: 'Paris has about 2.1 million inhabitants.',
     });
-    fakes.script(version('gemini'), {
+    app.fakes.script(version('gemini'), {
       whenPromptIncludes: FOLLOW_UP,
       text: 'Roughly 3.5 million people live in Paris.',
     });
@@ -123,19 +109,19 @@ describe('a follow-up', () => {
     ]);
 
     // One question per turn; the page reads the whole conversation by either id; the history lists the question once.
-    expect(await freeLeft(t.db, userId)).toBe(31);
+    expect(await freeLeft(app.t.db, userId)).toBe(31);
     expect(turn.subscriptionInfo.freeQuestionsRemaining).toBe(31);
     const page = await read(saved.id, sessionId);
     expect(page.followUps!.map((f) => [f.id, f.text])).toEqual([[turn.id, FOLLOW_UP]]);
     expect(page.followUps![0]!.comparisonSummary).toEqual(turn.comparisonSummary);
     expect((await read(turn.id, sessionId)).id).toBe(saved.id);
-    const history = (await t.app.inject({ url: `/api/history/${sessionId}` })).json() as SavedQuery[];
+    const history = (await app.t.app.inject({ url: `/api/history/${sessionId}` })).json() as SavedQuery[];
     expect(history.map((q) => q.id)).toEqual([saved.id]);
   });
 
   it('to one model: only it is asked, and only the turns it answered are in its thread', async () => {
     const { sessionId, saved } = await asked(['chatgpt', 'claude']);
-    fakes.script(version('claude'), { whenPromptIncludes: 'Second', text: 'Second answer from Claude.' });
+    app.fakes.script(version('claude'), { whenPromptIncludes: 'Second', text: 'Second answer from Claude.' });
     const second = await followUp(saved.id, { text: 'Second: and its river?', model: 'claude', sessionId });
     expect(second.statusCode, second.body).toBe(200);
     expect(savedOf(second.body)!.selectedModels).toEqual(['claude']);
@@ -167,15 +153,15 @@ describe('a follow-up', () => {
 
   it("retries a turn's failed model in its conversation", async () => {
     const { sessionId, saved } = await asked(['chatgpt', 'claude']);
-    fakes.script(version('chatgpt'), {
+    app.fakes.script(version('chatgpt'), {
       whenPromptIncludes: FOLLOW_UP,
       error: { status: 500, message: 'internal error' },
       times: 1,
     });
     const turn = savedOf((await followUp(saved.id, { text: FOLLOW_UP, sessionId })).body)!;
     expect(turn.responses.find((r) => r.model === 'chatgpt')!.error).not.toBeNull();
-    fakes.script(version('chatgpt'), { whenPromptIncludes: FOLLOW_UP, text: 'About 2.1 million.' });
-    const retried = await t.app.inject({
+    app.fakes.script(version('chatgpt'), { whenPromptIncludes: FOLLOW_UP, text: 'About 2.1 million.' });
+    const retried = await app.t.app.inject({
       method: 'POST',
       url: `/api/query/${turn.id}/retry`,
       payload: { model: 'chatgpt', sessionId },
@@ -192,21 +178,21 @@ describe('a follow-up', () => {
 
   it('charges one question per turn however many are sent at once, and refuses those beyond the allowance', async () => {
     const { sessionId, userId, saved } = await asked(['chatgpt'], 3);
-    expect(await freeLeft(t.db, userId)).toBe(2);
+    expect(await freeLeft(app.t.db, userId)).toBe(2);
     const replies = await Promise.all(
       Array.from({ length: 5 }, (_, i) => followUp(saved.id, { text: `Follow-up ${i}?`, sessionId })),
     );
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 402, 402, 402]);
-    expect(await freeLeft(t.db, userId)).toBe(0);
+    expect(await freeLeft(app.t.db, userId)).toBe(0);
     expect((await read(saved.id, sessionId)).followUps).toHaveLength(2);
   });
 
   it("refuses a thread too long for a model's context window before anything is charged", async () => {
     // DeepSeek has the smallest window; an answer of that many characters alone fills it.
     const long = `${'Paris is large. '.repeat(Math.ceil((CONTEXT_TOKENS.deepseek * 3) / 16))}`;
-    fakes.script(version('deepseek'), { chunks: [long] });
-    const { sessionId, userId } = await visitor(t.db);
-    const run = await askOverSocket(port, { sessionId, selectedModels: ['deepseek', 'claude'], text: QUESTION });
+    app.fakes.script(version('deepseek'), { chunks: [long] });
+    const { sessionId, userId } = await visitor(app.t.db);
+    const run = await askOverSocket(app.port, { sessionId, selectedModels: ['deepseek', 'claude'], text: QUESTION });
     const saved = (run.events.find((e) => e.type === 'query') as { query: QueryResult }).query;
     const before = allRequests().length;
     const res = await followUp(saved.id, { text: FOLLOW_UP, sessionId });
@@ -216,7 +202,7 @@ describe('a follow-up', () => {
       threadTooLong: true,
     });
     expect(allRequests()).toHaveLength(before);
-    expect(await freeLeft(t.db, userId)).toBe(32);
+    expect(await freeLeft(app.t.db, userId)).toBe(32);
     // Claude's own thread still fits: it can be asked alone.
     expect((await followUp(saved.id, { text: FOLLOW_UP, model: 'claude', sessionId })).statusCode).toBe(200);
   });
@@ -226,7 +212,7 @@ describe('a follow-up', () => {
     const notAsked = await followUp(saved.id, { text: FOLLOW_UP, model: 'grok', sessionId });
     expect(notAsked.statusCode).toBe(400);
     expect(notAsked.json().message).toBe(conversationMessages.followUpModelNotAsked);
-    const stranger = await visitor(t.db);
+    const stranger = await visitor(app.t.db);
     expect((await followUp(saved.id, { text: FOLLOW_UP, sessionId: stranger.sessionId })).statusCode).toBe(404);
     expect((await followUp(saved.id, { text: '   ', sessionId })).json().message).toBe(queryMessages.emptyQuery);
 

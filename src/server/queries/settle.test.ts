@@ -1,32 +1,18 @@
 import { conversationMessages } from '../../common/conversation-messages';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_SETTLEMENTS_PER_QUESTION } from '../../common/limits';
 import { modelCatalogue } from '../../common/models';
 import type { QueryResult, SavedQuery, StreamEvent } from '../../common/query-schemas';
-import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
-import { askOverSocket, freeLeft, ledgerReasons, listen, visitor } from '../../../tests/faults/asking';
+import { askOverSocket, freeLeft, ledgerReasons, visitor } from '../../../tests/faults/asking';
 import { parseSse } from '../../../tests/helpers/sse';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useAppWithVendorFakes } from '../../../tests/helpers/app-with-vendor-fakes';
 
 // 'Settle this' (issue 13, item 2) through the route and the real SDKs against the vendor fakes: each
 // model in the disagreement is asked blind to re-check, its reply streams and is read as held, changed
 // or uncertain, the comparison is updated and stored; one question per round, charged once however many
 // clicks arrive at once, given back when no model replies; one round per disagreement, three per question.
 
-let fakes: FakeAiVendors;
-let t: TestApp;
-let port: number;
-
-beforeAll(async () => {
-  fakes = await startFakeAiVendors();
-  t = await createTestApp({ ...fakes.env, JUDGE_MODEL: 'local', MODEL_TIMEOUT_SECONDS: '5' });
-  port = await listen(t);
-});
-afterEach(() => fakes.reset());
-afterAll(async () => {
-  await t?.close();
-  await fakes?.stop();
-});
+const app = useAppWithVendorFakes({ JUDGE_MODEL: 'local', MODEL_TIMEOUT_SECONDS: '5' });
 
 const version = (model: keyof typeof modelCatalogue) => modelCatalogue[model].defaultVersion;
 const TOWER_A =
@@ -37,10 +23,10 @@ const RECHECK = 'Re-check and answer';
 
 /** ChatGPT and Claude disagree on four facts of the Eiffel Tower. */
 async function askedAboutTheTower() {
-  fakes.openai.script(version('chatgpt'), { text: TOWER_A });
-  fakes.anthropic.script(version('claude'), { text: TOWER_B });
-  const { sessionId, userId } = await visitor(t.db);
-  const run = await askOverSocket(port, {
+  app.fakes.openai.script(version('chatgpt'), { text: TOWER_A });
+  app.fakes.anthropic.script(version('claude'), { text: TOWER_B });
+  const { sessionId, userId } = await visitor(app.t.db);
+  const run = await askOverSocket(app.port, {
     sessionId,
     selectedModels: ['chatgpt', 'claude'],
     text: 'Tell me about the Eiffel Tower',
@@ -51,22 +37,22 @@ async function askedAboutTheTower() {
 }
 
 const settle = (id: number, body: { topic: string; sessionId?: string }) =>
-  t.app.inject({ method: 'POST', url: `/api/query/${id}/settle`, payload: body });
+  app.t.app.inject({ method: 'POST', url: `/api/query/${id}/settle`, payload: body });
 const savedOf = (events: StreamEvent[]) => (events.find((e) => e.type === 'query') as { query: QueryResult }).query;
 const topicOf = (query: SavedQuery, words: string) =>
   query.comparisonSummary!.disagreements.find((d) => d.topic.includes(words))!.topic;
 const recheckRequests = () =>
-  [...fakes.openai.requests, ...fakes.anthropic.requests].filter((r) => r.prompt.includes(RECHECK));
+  [...app.fakes.openai.requests, ...app.fakes.anthropic.requests].filter((r) => r.prompt.includes(RECHECK));
 
 describe('settle this', () => {
   it('re-checks blind, streams the replies, marks each position and updates the comparison, for one question', async () => {
     const { sessionId, userId, saved } = await askedAboutTheTower();
-    expect(await freeLeft(t.db, userId)).toBe(32);
-    fakes.openai.script(version('chatgpt'), {
+    expect(await freeLeft(app.t.db, userId)).toBe(32);
+    app.fakes.openai.script(version('chatgpt'), {
       whenPromptIncludes: RECHECK,
       text: 'KEEP. 330 metres is the height with its antennas, as measured today.',
     });
-    fakes.anthropic.script(version('claude'), {
+    app.fakes.anthropic.script(version('claude'), {
       whenPromptIncludes: RECHECK,
       text: 'REVISE: 330 metres. I gave the height before the antennas were added.',
     });
@@ -109,28 +95,30 @@ describe('settle this', () => {
     expect(after.comparisonSummary!.consensus!.disputes.map((d) => d.topic)).not.toContain(topic);
 
     // One question for the round, and the page shows what the stream ended with.
-    expect(await freeLeft(t.db, userId)).toBe(31);
+    expect(await freeLeft(app.t.db, userId)).toBe(31);
     expect(after.subscriptionInfo.freeQuestionsRemaining).toBe(31);
-    expect(await ledgerReasons(t.db, userId)).toEqual(['account-opened', 'question-asked', 'question-asked']);
-    const page = await t.app.inject({ url: `/api/query/${saved.id}?sessionId=${sessionId}` });
+    expect(await ledgerReasons(app.t.db, userId)).toEqual(['account-opened', 'question-asked', 'question-asked']);
+    const page = await app.t.app.inject({ url: `/api/query/${saved.id}?sessionId=${sessionId}` });
     expect(page.json()).toEqual({ ...after, subscriptionInfo: undefined });
 
     // One round per disagreement.
     const again = await settle(saved.id, { topic, sessionId });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(conversationMessages.disagreementSettled);
-    expect(await freeLeft(t.db, userId)).toBe(31);
+    expect(await freeLeft(app.t.db, userId)).toBe(31);
   });
 
   it('charges one question however many clicks arrive at once, and runs one round', async () => {
     const { sessionId, userId, saved } = await askedAboutTheTower();
-    fakes.script('*', { whenPromptIncludes: RECHECK, text: 'KEEP. I checked it.', chunkDelayMs: 20 });
+    app.fakes.script('*', { whenPromptIncludes: RECHECK, text: 'KEEP. I checked it.', chunkDelayMs: 20 });
     const topic = topicOf(saved, 'year');
     const replies = await Promise.all(Array.from({ length: 8 }, () => settle(saved.id, { topic, sessionId })));
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
-    expect(await freeLeft(t.db, userId)).toBe(31);
+    expect(await freeLeft(app.t.db, userId)).toBe(31);
     expect(recheckRequests()).toHaveLength(2);
-    const page = (await t.app.inject({ url: `/api/query/${saved.id}?sessionId=${sessionId}` })).json() as SavedQuery;
+    const page = (
+      await app.t.app.inject({ url: `/api/query/${saved.id}?sessionId=${sessionId}` })
+    ).json() as SavedQuery;
     const round = page.comparisonSummary!.disagreements.find((d) => d.topic === topic)!.settlement!;
     expect(round.outcomes.map((o) => [o.model, o.verdict, o.reply])).toEqual([
       ['chatgpt', 'held', 'KEEP. I checked it.'],
@@ -140,14 +128,14 @@ describe('settle this', () => {
 
   it(`allows ${MAX_SETTLEMENTS_PER_QUESTION} rounds per question, even when asked for all at once`, async () => {
     const { sessionId, userId, saved } = await askedAboutTheTower();
-    fakes.script('*', { whenPromptIncludes: RECHECK, text: 'UNCERTAIN. Sources differ.' });
+    app.fakes.script('*', { whenPromptIncludes: RECHECK, text: 'UNCERTAIN. Sources differ.' });
     const topics = saved.comparisonSummary!.disagreements.map((d) => d.topic);
     const replies = await Promise.all(topics.map((topic) => settle(saved.id, { topic, sessionId })));
     const refused = replies.filter((r) => r.statusCode === 409);
     expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(MAX_SETTLEMENTS_PER_QUESTION);
     expect(refused.map((r) => r.json().message)).toEqual([conversationMessages.settlementsUsed]);
-    expect(await freeLeft(t.db, userId)).toBe(32 - MAX_SETTLEMENTS_PER_QUESTION);
-    const page = await t.app.inject({ url: `/api/query/${saved.id}?sessionId=${sessionId}` });
+    expect(await freeLeft(app.t.db, userId)).toBe(32 - MAX_SETTLEMENTS_PER_QUESTION);
+    const page = await app.t.app.inject({ url: `/api/query/${saved.id}?sessionId=${sessionId}` });
     const rounds = (page.json() as SavedQuery).comparisonSummary!.disagreements.filter((d) => d.settlement);
     expect(rounds).toHaveLength(MAX_SETTLEMENTS_PER_QUESTION);
     for (const round of rounds) {
@@ -158,22 +146,22 @@ describe('settle this', () => {
 
   it('gives the question and the round back when no model replies, so it can be asked again', async () => {
     const { sessionId, userId, saved } = await askedAboutTheTower();
-    fakes.script('*', { whenPromptIncludes: RECHECK, error: { status: 500, message: 'internal error' }, times: 2 });
+    app.fakes.script('*', { whenPromptIncludes: RECHECK, error: { status: 500, message: 'internal error' }, times: 2 });
     const topic = topicOf(saved, 'weight');
     const failed = await settle(saved.id, { topic, sessionId });
     expect(failed.statusCode).toBe(200);
     const events = parseSse(failed.body);
     expect(events.at(-1)).toEqual({ type: 'error', message: conversationMessages.noModelRechecked });
-    expect(await freeLeft(t.db, userId)).toBe(32);
-    expect(await ledgerReasons(t.db, userId)).toEqual([
+    expect(await freeLeft(app.t.db, userId)).toBe(32);
+    expect(await ledgerReasons(app.t.db, userId)).toEqual([
       'account-opened',
       'question-asked',
       'question-asked',
       'question-refunded',
     ]);
 
-    fakes.openai.script(version('chatgpt'), { whenPromptIncludes: RECHECK, text: 'KEEP.' });
-    fakes.anthropic.script(version('claude'), { whenPromptIncludes: RECHECK, text: 'REVISE: 10,100 tonnes.' });
+    app.fakes.openai.script(version('chatgpt'), { whenPromptIncludes: RECHECK, text: 'KEEP.' });
+    app.fakes.anthropic.script(version('claude'), { whenPromptIncludes: RECHECK, text: 'REVISE: 10,100 tonnes.' });
     const retried = await settle(saved.id, { topic, sessionId });
     expect(retried.statusCode).toBe(200);
     const after = savedOf(parseSse(retried.body));
@@ -181,26 +169,26 @@ describe('settle this', () => {
       settled: true,
       value: '10,100 tonnes',
     });
-    expect(await freeLeft(t.db, userId)).toBe(31);
+    expect(await freeLeft(app.t.db, userId)).toBe(31);
   });
 
   it("is refused before anything is charged: someone else's question, a topic not in it, no questions left", async () => {
     const { sessionId, userId, saved } = await askedAboutTheTower();
     const topic = topicOf(saved, 'tall');
-    const stranger = await visitor(t.db);
+    const stranger = await visitor(app.t.db);
     expect((await settle(saved.id, { topic, sessionId: stranger.sessionId })).statusCode).toBe(404);
     const unknown = await settle(saved.id, { topic: 'Colour of the tower', sessionId });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(conversationMessages.disagreementNotFound);
     expect((await settle(saved.id, { topic: '', sessionId })).statusCode).toBe(400);
 
-    await t.writeFromAnotherInstance(`UPDATE users SET free_questions_remaining = 0 WHERE id = $1`, [userId]);
+    await app.t.writeFromAnotherInstance(`UPDATE users SET free_questions_remaining = 0 WHERE id = $1`, [userId]);
     expect((await settle(saved.id, { topic, sessionId })).statusCode).toBe(402);
     expect(recheckRequests()).toHaveLength(0);
     // The refused round was not spent: with a question again, it runs.
-    await t.writeFromAnotherInstance(`UPDATE users SET free_questions_remaining = 1 WHERE id = $1`, [userId]);
-    fakes.script('*', { whenPromptIncludes: RECHECK, text: 'KEEP.' });
+    await app.t.writeFromAnotherInstance(`UPDATE users SET free_questions_remaining = 1 WHERE id = $1`, [userId]);
+    app.fakes.script('*', { whenPromptIncludes: RECHECK, text: 'KEEP.' });
     expect((await settle(saved.id, { topic, sessionId })).statusCode).toBe(200);
-    expect(await freeLeft(t.db, userId)).toBe(0);
+    expect(await freeLeft(app.t.db, userId)).toBe(0);
   });
 });

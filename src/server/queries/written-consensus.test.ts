@@ -1,45 +1,31 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { modelCatalogue } from '../../common/models';
 import type { QueryResult, SavedQuery } from '../../common/query-schemas';
-import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
-import { askOverSocket, listen, visitor } from '../../../tests/faults/asking';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { askOverSocket, visitor } from '../../../tests/faults/asking';
+import { useAppWithVendorFakes } from '../../../tests/helpers/app-with-vendor-fakes';
 
 // The Parallax answer worded by the judge (issue 13, item 1): it sees only the shared facts, numbered,
 // without answers or names; each sentence it writes is checked against the facts it cites, and one that
 // cites none, or states a figure no cited fact carries, is left out and counted. It streams after the
 // comparison; when the judge fails the assembled answer stands.
 
-let fakes: FakeAiVendors;
-let t: TestApp;
-let port: number;
-
-beforeAll(async () => {
-  fakes = await startFakeAiVendors();
-  t = await createTestApp({ ...fakes.env, JUDGE_MODEL: 'claude', MODEL_TIMEOUT_SECONDS: '5' });
-  port = await listen(t);
-});
-afterEach(() => fakes.reset());
-afterAll(async () => {
-  await t?.close();
-  await fakes?.stop();
-});
+const app = useAppWithVendorFakes({ JUDGE_MODEL: 'claude', MODEL_TIMEOUT_SECONDS: '5' });
 
 const version = (model: keyof typeof modelCatalogue) => modelCatalogue[model].defaultVersion;
 const FACTS = 'Facts:';
 
 async function askAboutTheWall() {
-  fakes.script(version('chatgpt'), {
+  app.fakes.script(version('chatgpt'), {
     text: 'The Berlin Wall fell on 9 November 1989. The wall was 155 kilometres long.',
   });
-  fakes.script(version('grok'), {
+  app.fakes.script(version('grok'), {
     text: 'The Berlin Wall came down on 9 November 1989. The wall was 140 kilometres long.',
   });
-  fakes.script(version('gemini'), { text: 'On 9 November 1989 the Berlin Wall fell.' });
+  app.fakes.script(version('gemini'), { text: 'On 9 November 1989 the Berlin Wall fell.' });
   // The comparison's own judge call fails, so the local analysis compares; the consensus call is scripted apart.
-  fakes.anthropic.script(version('claude'), { error: { status: 500, message: 'judge unavailable' } });
-  const { sessionId } = await visitor(t.db);
-  const run = await askOverSocket(port, {
+  app.fakes.anthropic.script(version('claude'), { error: { status: 500, message: 'judge unavailable' } });
+  const { sessionId } = await visitor(app.t.db);
+  const run = await askOverSocket(app.port, {
     sessionId,
     selectedModels: ['chatgpt', 'grok', 'gemini'],
     text: 'Tell me about the Berlin Wall',
@@ -48,11 +34,11 @@ async function askAboutTheWall() {
   return { sessionId, events: run.events, saved };
 }
 
-const consensusRequests = () => fakes.anthropic.requests.filter((r) => r.prompt.includes(FACTS));
+const consensusRequests = () => app.fakes.anthropic.requests.filter((r) => r.prompt.includes(FACTS));
 
 describe('the judge-worded Parallax answer', () => {
   it('keeps only sentences traced to the facts they cite, streams after the comparison, and is saved', async () => {
-    fakes.anthropic.script(version('claude'), {
+    app.fakes.anthropic.script(version('claude'), {
       whenPromptIncludes: FACTS,
       text: JSON.stringify({
         sentences: [
@@ -88,12 +74,14 @@ describe('the judge-worded Parallax answer', () => {
     expect(request!.prompt).toContain('F1. ');
     expect(request!.prompt).not.toMatch(/155|140|chatgpt|grok|gemini|gpt|xai|google/i);
 
-    const page = (await t.app.inject({ url: `/api/query/${saved.id}?sessionId=${sessionId}` })).json() as SavedQuery;
+    const page = (
+      await app.t.app.inject({ url: `/api/query/${saved.id}?sessionId=${sessionId}` })
+    ).json() as SavedQuery;
     expect(page.comparisonSummary!.consensus).toEqual(consensus);
   });
 
   it('keeps the assembled answer when the judge fails or traces nothing', async () => {
-    fakes.anthropic.script(version('claude'), {
+    app.fakes.anthropic.script(version('claude'), {
       whenPromptIncludes: FACTS,
       text: JSON.stringify({ sentences: [{ text: 'It was built in 1961 and fell in 1989.', facts: ['F1'] }] }),
     });
@@ -101,7 +89,7 @@ describe('the judge-worded Parallax answer', () => {
     expect(untraced.events.some((e) => e.type === 'consensus')).toBe(false);
     expect(untraced.saved.comparisonSummary!.consensus!.writtenBy).toBe('assembled');
 
-    fakes.anthropic.script(version('claude'), { whenPromptIncludes: FACTS, error: { status: 500 } });
+    app.fakes.anthropic.script(version('claude'), { whenPromptIncludes: FACTS, error: { status: 500 } });
     const failed = await askAboutTheWall();
     expect(failed.saved.comparisonSummary!.consensus).toMatchObject({
       writtenBy: 'assembled',

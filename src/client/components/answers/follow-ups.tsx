@@ -9,10 +9,11 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Textarea } from '../ui/input';
 import { NativeSelect } from '../ui/native-select';
-import { liveCardExtras, NO_EXTRAS, savedCardExtras } from './answer-extras';
+import { savedCardExtras } from './answer-extras';
 import { answerGridClass } from './answer-grid';
 import { ComparisonCard } from './comparison-card';
 import type { LiveState } from './live-turn';
+import { LiveAnswerCards } from './live-answer-cards';
 import { ResponseCard } from './response-card';
 import { useFollowUp } from './use-follow-up';
 import { useRetry } from './use-retry';
@@ -95,7 +96,6 @@ function LiveTurn({
   number: number;
   onStop: (model: string | null) => void;
 }) {
-  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const typing = live.models.filter((model) => !live.answers[model]?.done).length;
   return (
     <section aria-label={`Follow-up ${number}`} aria-busy="true" className="grid gap-3">
@@ -112,29 +112,7 @@ function LiveTurn({
           </Button>
         )}
       </div>
-      <div className={answerGridClass(live.models.length)}>
-        {live.models.map((model) => {
-          const answer = live.answers[model];
-          return (
-            <ResponseCard
-              key={model}
-              model={model}
-              text={answer?.text || null}
-              error={answer?.error ?? null}
-              responseTime={answer?.responseTime ?? null}
-              streaming={!answer?.done}
-              question={live.question}
-              modelVersion={answer?.modelVersion}
-              failure={answer?.failure}
-              onStop={() => onStop(model)}
-              stopping={answer?.stopping}
-              {...liveCardExtras(answer?.extras ?? NO_EXTRAS)}
-              expanded={expanded[model] ?? false}
-              onToggleExpanded={() => setExpanded((all) => ({ ...all, [model]: !all[model] }))}
-            />
-          );
-        })}
-      </div>
+      <LiveAnswerCards live={live} onStop={onStop} />
     </section>
   );
 }

@@ -1,16 +1,12 @@
 import { CircleStop } from 'lucide-react';
-import { useState } from 'react';
-import { liveCardExtras, NO_EXTRAS } from '../../components/answers/answer-extras';
 import { ComparisonCard } from '../../components/answers/comparison-card';
 import { ConsensusCard } from '../../components/answers/consensus-card';
-import { ResponseCard } from '../../components/answers/response-card';
+import { LiveAnswerCards } from '../../components/answers/live-answer-cards';
 import { Button } from '../../components/ui/button';
-import { answerGridClass } from '../../components/answers/answer-grid';
 import type { LiveState } from './use-ask';
 
 /** The answers while they arrive (docs/product.md, "Asking a question"). */
 export function LiveAnswers({ live, onStop }: { live: LiveState; onStop: (model: string | null) => void }) {
-  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const typing = live.models.filter((model) => !live.answers[model]?.done).length;
   const allDone = live.models.length > 0 && typing === 0;
   const stoppingAll = live.models.every((model) => live.answers[model]?.done || live.answers[model]?.stopping);
@@ -43,29 +39,7 @@ export function LiveAnswers({ live, onStop }: { live: LiveState; onStop: (model:
         <span className="font-medium">Question: </span>
         {live.question}
       </p>
-      <div className={answerGridClass(live.models.length)}>
-        {live.models.map((model) => {
-          const answer = live.answers[model];
-          return (
-            <ResponseCard
-              key={model}
-              model={model}
-              text={answer?.text || null}
-              error={answer?.error ?? null}
-              responseTime={answer?.responseTime ?? null}
-              streaming={!answer?.done}
-              question={live.question}
-              modelVersion={answer?.modelVersion}
-              failure={answer?.failure}
-              onStop={() => onStop(model)}
-              stopping={answer?.stopping}
-              {...liveCardExtras(answer?.extras ?? NO_EXTRAS)}
-              expanded={expanded[model] ?? false}
-              onToggleExpanded={() => setExpanded((all) => ({ ...all, [model]: !all[model] }))}
-            />
-          );
-        })}
-      </div>
+      <LiveAnswerCards live={live} onStop={onStop} />
       {(allDone || live.comparison) && <ComparisonCard comparison={live.comparison} pending={!live.comparison} />}
       {live.comparison?.consensus && <ConsensusCard consensus={live.comparison.consensus} />}
     </div>
