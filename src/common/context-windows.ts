@@ -19,8 +19,10 @@ export const CONTEXT_TOKENS: Record<ModelKey, number> = {
 export const REPLY_RESERVE_TOKENS = 8_192;
 
 /**
- * Tokens a text may take, overestimated: three characters a token (English runs nearer four), so a
- * thread judged to fit does fit whatever the vendor's tokenizer.
+ * Tokens a text may take: three characters a token, an overestimate for English and the other
+ * alphabetic languages (they run nearer four). Chinese or Japanese text can take a token a character or
+ * more, so a long thread in those languages may still meet the vendor's own limit, which then fails the
+ * turn as the vendor says (and the question is given back, as for any answer that never came).
  */
 export const estimatedTokens = (characters: number) => Math.ceil(characters / 3);
 

@@ -478,9 +478,9 @@ async function main() {
     // Issue 18, items 4 and 9: the question cut off by the kill produced text but its
     // result was never saved, so reconciliation gives it back, exactly once, even with both
     // instances reconciling. A restarted instance reconciles at start-up what is old enough
-    // (allowance/reconciler.ts, longestQuestionMs: 2 x MODEL_TIMEOUT_SECONDS + 4 x the statement
+    // (allowance/reconciler.ts, longestQuestionMs: 3 x MODEL_TIMEOUT_SECONDS + 4 x the statement
     // timeout + 30 s), so this waits that long. .ci/run turns it on.
-    const waitMs = 2 * 10_000 + 4 * 5_000 + 30_000 + 2_000;
+    const waitMs = 3 * 10_000 + 4 * 5_000 + 30_000 + 2_000;
     log(`waiting ${waitMs / 1000} s for the cut question's reservation to age, then restarting instance a`);
     await sleep(waitMs);
     instances.a = startInstance('a', instanceEnv(PORTS.a, vendors, stripe));

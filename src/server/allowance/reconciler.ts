@@ -10,12 +10,13 @@ const RECONCILE_EVERY_MS = 60_000;
 const MARGIN_MS = 30_000;
 
 /**
- * The longest a question can legitimately stay reserved: the models (in parallel) and the judge each
- * within the model timeout, then a handful of statements within the statement timeout. A reservation
- * older than this belongs to a question that is no longer running anywhere.
+ * The longest a question can legitimately stay reserved: the models (in parallel), the judge's
+ * comparison and its wording of the Parallax answer each within the model timeout, then a handful of
+ * statements within the statement timeout. A reservation older than this belongs to a question that is
+ * no longer running anywhere.
  */
 export function longestQuestionMs(config: Pick<Config, 'modelTimeoutMs' | 'databaseTimeouts'>): number {
-  return 2 * config.modelTimeoutMs + 4 * config.databaseTimeouts.statementMs + MARGIN_MS;
+  return 3 * config.modelTimeoutMs + 4 * config.databaseTimeouts.statementMs + MARGIN_MS;
 }
 
 /**

@@ -106,7 +106,9 @@ export function valuesAfterRecheck(disagreement: Disagreement): Map<string, stri
     if (after.has(position.model)) continue;
     const outcome = disagreement.settlement?.outcomes.find((o) => o.model === position.model);
     const stated = position.value ?? position.claim;
-    if (!outcome || outcome.verdict === 'held' || outcome.reply === null) after.set(position.model, stated);
+    // A model that could not be asked, or whose reply was stopped or cut off, keeps what it stated.
+    if (!outcome || outcome.verdict === 'held' || outcome.reply === null || outcome.error)
+      after.set(position.model, stated);
     else after.set(position.model, outcome.verdict === 'changed' ? (outcome.value ?? null) : null);
   }
   return after;

@@ -52,6 +52,10 @@ describe('reading a verdict', () => {
     ['Revised: about 312 metres. That was its height in 1889.', 'changed', 'about 312 metres'],
     ['After re-checking I would revise my answer; the other figure is right.', 'changed', '330 metres'],
     ['I am not able to tell.', 'uncertain', undefined],
+    ['I see no reason to revise my figure.', 'uncertain', undefined],
+    ["I don't think I should revise it.", 'uncertain', undefined],
+    ['I see no reason to revise; I keep 300 metres.', 'held', undefined],
+    ['constructor', 'uncertain', undefined],
   ])('%s', (reply, verdict, value) => {
     expect(readVerdict(reply, height, 'claude')).toEqual({ verdict, ...(value && { value }) });
   });
@@ -145,6 +149,43 @@ describe('a settled round', () => {
     expect(after.confidenceRanking).toEqual(before.confidenceRanking);
     expect(after.claims).toEqual(before.claims);
     expect(after.consensus!.disputes).toEqual(before.consensus!.disputes);
+  });
+
+  it('a model that moves to a third value still contradicts both sides', () => {
+    const before = compared();
+    const height = heightOf(before);
+    const settlement = settlementOf(
+      height,
+      [
+        { model: 'chatgpt', verdict: 'held', reply: 'KEEP.', error: null },
+        { model: 'claude', verdict: 'changed', value: '312 metres', reply: 'REVISE: 312 metres.', error: null },
+      ],
+      new Date(),
+    );
+    expect(settlement.settled).toBe(false);
+    const after = applySettlement(before, answers, disagreementKey(height), settlement);
+    expect(heightClaim(after)).toMatchObject({ status: 'contradicted' });
+    expect(after.confidenceRanking).toEqual(before.confidenceRanking);
+    expect(after.consensus!.disputes.find((d) => d.topic === height.topic)!.sides).toEqual([
+      { value: '330 metres', models: ['chatgpt'] },
+      { value: '312 metres', models: ['claude'] },
+    ]);
+  });
+
+  it('a reply stopped or cut off keeps the position it stated', () => {
+    const before = compared();
+    const height = heightOf(before);
+    const settlement = settlementOf(
+      height,
+      [
+        { model: 'chatgpt', verdict: 'held', reply: 'KEEP.', error: null },
+        { model: 'claude', verdict: 'uncertain', reply: 'REVISE: 330', error: 'Stopped.' },
+      ],
+      new Date(),
+    );
+    expect(settlement.settled).toBe(false);
+    const after = applySettlement(before, answers, disagreementKey(height), settlement);
+    expect(after.claims).toEqual(before.claims);
   });
 
   it('a model that could not be asked keeps its position', () => {

@@ -54,16 +54,28 @@ export function recheckPrompt(question: string, disagreement: Disagreement, mode
   ].join('\n');
 }
 
-const VERDICT_WORDS: Record<string, RecheckVerdict> = {
-  keep: 'held',
-  keeps: 'held',
-  kept: 'held',
-  revise: 'changed',
-  revised: 'changed',
-  revising: 'changed',
-  uncertain: 'uncertain',
-  unsure: 'uncertain',
-};
+const VERDICT_WORDS = new Map<string, RecheckVerdict>([
+  ['keep', 'held'],
+  ['keeps', 'held'],
+  ['kept', 'held'],
+  ['revise', 'changed'],
+  ['revised', 'changed'],
+  ['revising', 'changed'],
+  ['uncertain', 'uncertain'],
+  ['unsure', 'uncertain'],
+]);
+
+/** 'no reason to revise', 'not revising', "I won't revise": a verdict word its sentence denies. */
+const DENIED = /\b(no|not|never|nothing|without|cannot|\w+n't)\b[^.!?;,\n]{0,24}$/iu;
+
+/** The first verdict word the reply's opening uses and does not deny. */
+function verdictInText(reply: string): RecheckVerdict | undefined {
+  const opening = reply.slice(0, 400);
+  for (const match of opening.matchAll(/\b(keep|kept|revise|revised|uncertain|unsure)\b/giu)) {
+    if (!DENIED.test(opening.slice(0, match.index))) return VERDICT_WORDS.get(match[1]!.toLowerCase());
+  }
+  return undefined;
+}
 
 /** The longest value a revision may name; past it the reply is a sentence, not a value. */
 const MAX_VALUE_CHARS = 120;
@@ -80,9 +92,8 @@ export function readVerdict(
 ): Pick<RecheckOutcome, 'verdict' | 'value'> {
   const lead = reply.replace(/^[\s*_#>`"'“-]+/u, '');
   const first = /^([a-z]+)\b[*_`"'”]*[\s:.,;\-–—]*([^\n]*)/iu.exec(lead);
-  const firstVerdict = first && VERDICT_WORDS[first[1]!.toLowerCase()];
-  const anywhere = /\b(keep|kept|revise|revised|uncertain|unsure)\b/iu.exec(reply.slice(0, 400));
-  const verdict = firstVerdict ?? (anywhere ? VERDICT_WORDS[anywhere[1]!.toLowerCase()]! : 'uncertain');
+  const firstVerdict = first ? VERDICT_WORDS.get(first[1]!.toLowerCase()) : undefined;
+  const verdict = firstVerdict ?? verdictInText(reply) ?? 'uncertain';
   if (verdict !== 'changed') return { verdict };
 
   const named = firstVerdict ? first![2]! : '';
@@ -128,7 +139,9 @@ function statusOf(claim: AnswerClaims['claims'][number]): AnswerClaims['claims']
 
 /** The claims as the round leaves them (see the file comment); the input is not changed. */
 function claimsAfter(claims: AnswerClaims[], disagreement: Disagreement, settlement: Settlement): AnswerClaims[] {
-  const moved = settlement.outcomes.filter((outcome) => outcome.verdict !== 'held' && outcome.reply !== null);
+  const moved = settlement.outcomes.filter(
+    (outcome) => outcome.verdict !== 'held' && outcome.reply !== null && !outcome.error,
+  );
   if (moved.length === 0) return claims;
   return claims.map((entry) => {
     const position = disagreement.positions.find((p) => p.model === entry.model);
@@ -146,6 +159,8 @@ function claimsAfter(claims: AnswerClaims[], disagreement: Disagreement, settlem
             outcome.verdict === 'changed' &&
             outcome.value !== undefined &&
             sameValueKey(outcome.value) === keyOf(position);
+          // Moved to another value than this side's: it still contradicts this side, with its new value.
+          if (outcome.verdict === 'changed' && outcome.value !== undefined && !joins) continue;
           changed = {
             ...changed,
             contradictedBy: changed.contradictedBy.filter((said) => !fromThem(said)),

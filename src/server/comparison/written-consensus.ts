@@ -9,10 +9,11 @@ import { relateIgnoringRoles } from './value-compare';
 
 // The Parallax answer written by the judge (issue 13, item 1; decision 0054): the judge gets the shared
 // facts of the assembled answer (consensus.ts) as numbered facts, without answers or model names, and
-// writes a few sentences, each naming the facts it states. Code then checks every sentence: it must cite
-// facts that exist, and every figure, date, rank and name in it must be in a fact it cites. A sentence
-// that fails is left out and counted, so nothing reaches the reader that the claims do not carry. The
-// disputes are never the judge's to word: they stay as the code states them, each side with who holds it.
+// writes a few sentences, each naming the facts it states. Code then checks every sentence (traced,
+// below): it must cite facts that exist, carry no figure, date, rank or name they do not, deny nothing
+// they do not deny, and speak mostly in their words. A sentence that fails is left out and counted. The
+// check is by values, denials and words, not by meaning: a paraphrase that changes a fact's sense with the
+// same words would pass it. The disputes are never the judge's to word: they stay as the code states them.
 
 const INSTRUCTIONS = `You write one short, readable answer to a question, using ONLY the numbered facts given.
 Several AI assistants stated each fact alike; you never see their answers or names.
@@ -35,12 +36,22 @@ const writtenSchema = z.object({
     .max(12),
 });
 
-/** Whether every value in the sentence (figure, date, rank, name) is one of the cited facts' values. */
+/**
+ * Whether each claim of the sentence is the cited facts': every value in it (figure, date, rank, name)
+ * is one of theirs, it denies only what a fact denies (and the reverse), and at least half of its content
+ * words are the facts' words. A paraphrase passes; an added figure, a flipped 'not' or a new statement
+ * does not.
+ */
 function traced(sentence: string, facts: readonly string[]): boolean {
   const [own, ...cited] = buildClaims([sentence, ...facts]);
-  const theirs = cited.flat().flatMap((claim) => claim.values.map((value) => value.data));
-  return (own ?? []).every((claim) =>
-    claim.values.every((value) => theirs.some((fact) => relateIgnoringRoles(value.data, fact) === 'same')),
+  const theirClaims = cited.flat();
+  const theirValues = theirClaims.flatMap((claim) => claim.values.map((value) => value.data));
+  const theirWords = new Set(theirClaims.flatMap((claim) => [...claim.stems, ...claim.inherited]));
+  return (own ?? []).every(
+    (claim) =>
+      claim.values.every((value) => theirValues.some((fact) => relateIgnoringRoles(value.data, fact) === 'same')) &&
+      theirClaims.some((fact) => fact.negated === claim.negated) &&
+      claim.stems.filter((word) => theirWords.has(word)).length * 2 >= claim.stems.length,
   );
 }
 

@@ -260,6 +260,9 @@ export const settlements = pgTable(
     outcome: jsonb('outcome').$type<Settlement>(),
     // Which allowance paid for the round, or null when it was not charged.
     chargedTo: text('charged_to'),
+    // The question reserved for the round: a row without an outcome whose question was given back (the
+    // round died with its instance) is stale, and the next take of the disagreement clears it.
+    reservationId: integer('reservation_id').references(() => questionReservations.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('settlements_query_disagreement_idx').on(t.queryId, t.disagreementKey)],

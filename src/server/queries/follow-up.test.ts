@@ -35,7 +35,7 @@ async function asked(models: ModelKey[] = ['chatgpt', 'claude', 'gemini'], free 
   return { sessionId, userId, saved };
 }
 
-const followUp = (id: number, body: { text: string; model?: string; sessionId?: string }) =>
+const followUp = (id: number, body: { text: string; model?: string; sessionId?: string; webSearch?: boolean }) =>
   app.t.app.inject({ method: 'POST', url: `/api/query/${id}/follow-up`, payload: body });
 const savedOf = (body: string) =>
   (parseSse(body).find((e) => e.type === 'query') as { query: QueryResult } | undefined)?.query;
@@ -55,9 +55,9 @@ function conversationOf(request: RecordedVendorRequest): [string, string][] {
   if (request.vendor === 'gemini') {
     return (body.contents as { role: string; parts: { text?: string }[] }[]).map((c) => [c.role, textOf(c.parts)]);
   }
-  return (body.messages as { role: string; content: unknown }[])
-    .filter((m) => m.role !== 'system')
-    .map((m) => [m.role, textOf(m.content)]);
+  // The OpenAI Responses API (ChatGPT searching the web) sends `input` items; chat completions `messages`.
+  const items = (request.api === 'responses' ? body.input : body.messages) as { role: string; content: unknown }[];
+  return items.filter((m) => m.role !== 'system' && m.role !== 'developer').map((m) => [m.role, textOf(m.content)]);
 }
 
 describe('a follow-up', () => {
@@ -117,6 +117,20 @@ describe('a follow-up', () => {
     expect((await read(turn.id, sessionId)).id).toBe(saved.id);
     const history = (await app.t.app.inject({ url: `/api/history/${sessionId}` })).json() as SavedQuery[];
     expect(history.map((q) => q.id)).toEqual([saved.id]);
+  });
+
+  it("sends the thread as the Responses API's input when ChatGPT searches the web", async () => {
+    const { sessionId, saved } = await asked(['chatgpt', 'claude']);
+    const res = await followUp(saved.id, { text: FOLLOW_UP, model: 'chatgpt', sessionId, webSearch: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(savedOf(res.body)!.webSearch).toBe(true);
+    const request = lastRequestOf('chatgpt');
+    expect(request.api).toBe('responses');
+    expect(conversationOf(request)).toEqual([
+      ['user', QUESTION],
+      ['assistant', answers.chatgpt],
+      ['user', FOLLOW_UP],
+    ]);
   });
 
   it('to one model: only it is asked, and only the turns it answered are in its thread', async () => {

@@ -255,6 +255,8 @@ export async function saveRetriedComparison(
   queryId: number,
   version: number,
   unsafe: { comparison: ComparisonAnalysis | null; answers: { model: string; text: string | null }[] },
+  /** Changes the comparison inside the transaction, once the question's row is locked (a settled round). */
+  rework: (tx: Transaction, comparison: ComparisonAnalysis) => Promise<ComparisonAnalysis> = async (_tx, c) => c,
 ): Promise<boolean> {
   const claims = unsafe.comparison?.claims;
   const comparison = unsafe.comparison && {
@@ -268,7 +270,7 @@ export async function saveRetriedComparison(
       .where(and(eq(queries.id, queryId), eq(queries.answersVersion, version)))
       .returning({ id: queries.id });
     if (kept.length === 0) return false;
-    await writeComparison(tx, queryId, comparison, unsafe.answers);
+    await writeComparison(tx, queryId, comparison && (await rework(tx, comparison)), unsafe.answers);
     return true;
   });
 }
@@ -400,12 +402,22 @@ export async function findThread(db: Database, id: number): Promise<{ userId: nu
   return { userId: root.userId, query: turns.length > 0 ? { ...first!, followUps: turns } : first! };
 }
 
-/** A saved question with its claims; none once its owner deleted it (queries/history-repository.ts). */
+/**
+ * A saved question or follow-up turn with its claims; none once its owner deleted it, or the first
+ * question of its conversation (queries/history-repository.ts).
+ */
 export async function findQuery(db: Database, id: number): Promise<{ userId: number; query: SavedQuery } | undefined> {
   const [row] = await db
     .select({ ...listedColumns, comparisonClaims: queries.comparisonClaims })
     .from(queries)
-    .where(and(eq(queries.id, id), isNull(queries.deletedAt)))
+    .where(
+      and(
+        eq(queries.id, id),
+        isNull(queries.deletedAt),
+        // A follow-up turn is gone with its conversation's first question.
+        sql`(${queries.followUpOf} is null or exists (select 1 from ${queries} root where root.id = ${queries.followUpOf} and root.deleted_at is null))`,
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   const [query] = await withResponses(db, [row]);

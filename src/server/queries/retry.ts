@@ -12,11 +12,9 @@ import type { ModelCredentials } from '../providers/language-models';
 import type { AppMetrics } from '../http/metrics';
 import { findUserById } from '../users/repository';
 import type { LiveStream } from './live-streams';
-import type { ComparisonAnalysis } from '../../common/comparison';
-import { applySettlement } from '../comparison/cross-examination';
-import { finishedSettlements, rankedAnswer } from './settlements-repository';
+import { rankedAnswer, withFinishedRounds } from './settlements-repository';
 import { threadBefore } from './follow-up';
-import { findQuery, returnRetry, saveRetriedAnswer, saveRetriedComparison, takeRetry } from './repository';
+import { findQuery, findThread, returnRetry, saveRetriedAnswer, saveRetriedComparison, takeRetry } from './repository';
 import { toNewResponse, type QueryService } from './service';
 
 // Retry one model (issue 20, item 2; decision 0049): a model that failed, timed out or was stopped is
@@ -125,13 +123,13 @@ export async function runRetry(
         plan.available,
         options.signal,
       );
-      // The disagreements the models already re-checked keep their rounds (settle.ts).
-      const rounds = compared ? await finishedSettlements(db, query.id) : [];
-      const comparison = rounds.reduce<ComparisonAnalysis | null>(
-        (made, round) => made && applySettlement(made, answers.map(rankedAnswer), round.key, round.outcome),
-        compared,
-      );
-      await saveRetriedComparison(db, query.id, saved.version, { comparison, answers });
+      // The disagreements the models already re-checked keep their rounds (settle.ts), read under the
+      // row lock so a round finishing meanwhile is kept too.
+      let comparison = compared;
+      await saveRetriedComparison(db, query.id, saved.version, { comparison: compared, answers }, async (tx, made) => {
+        comparison = await withFinishedRounds(tx, query.id, made, answers.map(rankedAnswer));
+        return comparison;
+      });
       if (comparison) options.emit({ type: 'comparison', comparison });
     }
   } finally {
@@ -148,7 +146,8 @@ export async function runRetry(
       }
     }
   }
-  const result = (await findQuery(db, query.id))!.query;
+  // A first question comes back with its follow-up turns, as the page shows it (repository.ts, findThread).
+  const result = (await (query.followUpOf ? findQuery(db, query.id) : findThread(db, query.id)))!.query;
   const after = (await findUserById(db, plan.userId))!;
   const withAllowance: QueryResult = { ...result, subscriptionInfo: subscriptionInfo(after) };
   options.emit({ type: 'query', query: withAllowance });

@@ -193,7 +193,9 @@ export async function queryRoutes(
       const auth = await getAuth(db, request);
       const owner = auth?.user ?? (await signedInOrSessionUser(db, request, request.body.sessionId));
       if (!owner) throw notFound(queryMessages.queryNotFound);
-      const { text, model, sessionId, webSearch } = request.body;
+      const { text, model, sessionId } = request.body;
+      // A conversation begun with search searches on, unless the administrator has turned search off since.
+      const webSearch = request.body.webSearch === true && (await webSearchAllowed(settings));
       const plan = await planFollowUp(db, { queryId: request.params.id, userId: owner.id, text, model });
       const { available, reservation } = await begin(request, {
         text,
@@ -209,7 +211,7 @@ export async function queryRoutes(
           {
             text,
             models: plan.models,
-            webSearch: webSearch ?? false,
+            webSearch,
             signal,
             stream,
             emit,
@@ -252,7 +254,7 @@ export async function queryRoutes(
   );
 
   // 'Settle this' (issue 13, item 2; settle.ts): refusals answer as JSON before the stream opens; the
-  // re-check replies then stream, and can be stopped, as a question's answers do.
+  // re-check replies then stream as a question's answers do.
   app.post(
     '/api/query/:id/settle',
     { schema: { params: queryIdParams, body: settleRequestSchema }, config: { streamsResponse: true } },

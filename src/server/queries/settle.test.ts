@@ -1,4 +1,5 @@
 import { conversationMessages } from '../../common/conversation-messages';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAX_SETTLEMENTS_PER_QUESTION } from '../../common/limits';
 import { modelCatalogue } from '../../common/models';
@@ -6,6 +7,8 @@ import type { QueryResult, SavedQuery, StreamEvent } from '../../common/query-sc
 import { askOverSocket, freeLeft, ledgerReasons, visitor } from '../../../tests/faults/asking';
 import { parseSse } from '../../../tests/helpers/sse';
 import { useAppWithVendorFakes } from '../../../tests/helpers/app-with-vendor-fakes';
+import { disagreementKey } from '../comparison/cross-examination';
+import { questionReservations, settlements } from '../db/schema';
 
 // 'Settle this' (issue 13, item 2) through the route and the real SDKs against the vendor fakes: each
 // model in the disagreement is asked blind to re-check, its reply streams and is read as held, changed
@@ -190,5 +193,74 @@ describe('settle this', () => {
     app.fakes.script('*', { whenPromptIncludes: RECHECK, text: 'KEEP.' });
     expect((await settle(saved.id, { topic, sessionId })).statusCode).toBe(200);
     expect(await freeLeft(app.t.db, userId)).toBe(0);
+  });
+
+  it('charges a round whose replies were cut off, without reading them as verdicts', async () => {
+    const { sessionId, userId, saved } = await askedAboutTheTower();
+    app.fakes.script('*', {
+      whenPromptIncludes: RECHECK,
+      text: 'REVISE: 330 metres. I was wrong.',
+      failure: 'truncated',
+      failAfterChunks: 2,
+    });
+    const topic = topicOf(saved, 'tall');
+    const res = await settle(saved.id, { topic, sessionId });
+    const after = savedOf(parseSse(res.body));
+    const round = after.comparisonSummary!.disagreements.find((d) => d.topic === topic)!.settlement!;
+    expect(round.outcomes.map((o) => [o.verdict, o.error !== null, o.reply !== null])).toEqual([
+      ['uncertain', true, true],
+      ['uncertain', true, true],
+    ]);
+    expect(round.settled).toBe(false);
+    // The words were read: the round is charged, and the comparison is as it was.
+    expect(await freeLeft(app.t.db, userId)).toBe(31);
+    expect(after.comparisonSummary!.confidenceRanking).toEqual(saved.comparisonSummary!.confidenceRanking);
+  });
+
+  it('clears a round that died with its instance once its question was given back', async () => {
+    const { sessionId, userId, saved } = await askedAboutTheTower();
+    const topic = topicOf(saved, 'tall');
+    // The round's row as a killed instance leaves it: no outcome, its question still reserved.
+    const [reservation] = await app.t.db
+      .insert(questionReservations)
+      .values({ userId, bucket: 'free' })
+      .returning({ id: questionReservations.id });
+    await app.t.db
+      .insert(settlements)
+      .values({ queryId: saved.id, disagreementKey: disagreementKey({ topic }), reservationId: reservation!.id });
+    expect((await settle(saved.id, { topic, sessionId })).statusCode).toBe(409);
+    // The reconciliation gives the question back: the disagreement may be re-checked again.
+    await app.t.db
+      .update(questionReservations)
+      .set({ settledAt: new Date(), outcome: 'refunded' })
+      .where(eq(questionReservations.id, reservation!.id));
+    app.fakes.script('*', { whenPromptIncludes: RECHECK, text: 'KEEP.' });
+    const res = await settle(saved.id, { topic, sessionId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await freeLeft(app.t.db, userId)).toBe(31);
+  });
+
+  it("answers with the question's follow-up turns, and refuses a deleted conversation's turns", async () => {
+    const { sessionId, saved } = await askedAboutTheTower();
+    app.fakes.script('*', { whenPromptIncludes: 'How heavy', text: 'It weighs about 10,100 tonnes.' });
+    const turn = await app.t.app.inject({
+      method: 'POST',
+      url: `/api/query/${saved.id}/follow-up`,
+      payload: { text: 'How heavy is it?', sessionId },
+    });
+    const turnId = savedOf(parseSse(turn.body)).id;
+    app.fakes.script('*', { whenPromptIncludes: RECHECK, text: 'KEEP.' });
+    const res = await settle(saved.id, { topic: topicOf(saved, 'tall'), sessionId });
+    expect(savedOf(parseSse(res.body)).followUps!.map((f) => f.id)).toEqual([turnId]);
+
+    const deleted = await app.t.app.inject({ method: 'DELETE', url: `/api/query/${saved.id}?sessionId=${sessionId}` });
+    expect(deleted.statusCode).toBe(200);
+    const retry = await app.t.app.inject({
+      method: 'POST',
+      url: `/api/query/${turnId}/retry`,
+      payload: { model: 'chatgpt', sessionId },
+    });
+    expect(retry.statusCode).toBe(404);
+    expect((await settle(turnId, { topic: 'anything', sessionId })).statusCode).toBe(404);
   });
 });

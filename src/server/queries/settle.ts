@@ -21,9 +21,10 @@ import { answerCall, type ModelCredentials } from '../providers/language-models'
 import { streamAnswer } from '../providers/stream-answer';
 import { findUserById } from '../users/repository';
 import type { LiveStream } from './live-streams';
-import { findQuery } from './repository';
+import { findQuery, findThread } from './repository';
+import { threadBefore } from './follow-up';
 import type { QueryService } from './service';
-import { returnSettlement, saveSettlement, takeSettlement } from './settlements-repository';
+import { holdSettlement, returnSettlement, saveSettlement, takeSettlement } from './settlements-repository';
 
 // 'Settle this' (issue 13, item 2; decision 0055): one disagreement of a saved question is put back to
 // every model that took part in it, blind (comparison/cross-examination.ts), their replies stream into
@@ -62,6 +63,7 @@ export async function planSettle(
   if (taken === 'used-up') throw new HttpError(409, conversationMessages.settlementsUsed);
   try {
     const reservation = await service.reserve(request.userId);
+    await holdSettlement(db, request.queryId, key, reservation.id);
     return { query: found.query, disagreement, key, models, userId: request.userId, reservation, available };
   } catch (error) {
     await returnSettlement(db, request.queryId, key);
@@ -101,6 +103,7 @@ export async function runSettle(
     charged = saved.charged;
     if (charged) metrics.questionCharged(reservation.bucket);
     if (saved.comparison) options.emit({ type: 'comparison', comparison: saved.comparison });
+    else options.emit({ type: 'error', message: conversationMessages.disagreementNotFound });
   } finally {
     // A round that was not charged goes back, and with it the question; if the database cannot be
     // reached to do it, the reconciliation gives the question back (allowance/reconciler.ts).
@@ -113,7 +116,9 @@ export async function runSettle(
       }
     }
   }
-  const result = (await findQuery(db, query.id))!.query;
+  // A first question comes back with its follow-up turns, as the page shows it (repository.ts, findThread).
+  const result = (await (query.followUpOf ? findQuery(db, query.id) : findThread(db, query.id)))?.query;
+  if (!result) return null;
   const after = (await findUserById(db, plan.userId))!;
   const withAllowance: QueryResult = { ...result, subscriptionInfo: subscriptionInfo(after) };
   options.emit({ type: 'query', query: withAllowance });
@@ -127,16 +132,21 @@ export async function runSettle(
     const result = await streamAnswer({
       call: answerCall(model, available[model]!, { webSearch: false }),
       question: recheckPrompt(query.text, disagreement, model),
+      // A follow-up turn's question ('and its height?') is read in its conversation.
+      history: await threadBefore(db, query, model),
       signal: stream.signalFor(model),
       timeoutMs: modelTimeoutMs,
       onDelta: (text) => emit({ type: 'recheck', model, text }),
       log,
     });
     metrics.vendorCall(model, result.responseTimeMs, result.failure);
-    const reply = hasAnswerText(result.text) && result.failure !== 'stopped' ? toStorableText(result.text!) : null;
-    const outcome: RecheckOutcome = reply
-      ? { model, ...readVerdict(reply, disagreement, model), reply, error: null }
-      : { model, verdict: 'uncertain', reply: null, error: result.error };
+    // Words that arrived were read, so they count for the charge; only a finished reply is a verdict
+    // (one stopped or cut off keeps the model's position, comparison/consensus.ts, valuesAfterRecheck).
+    const reply = hasAnswerText(result.text) ? toStorableText(result.text!) : null;
+    const outcome: RecheckOutcome =
+      reply && result.failure === null
+        ? { model, ...readVerdict(reply, disagreement, model), reply, error: null }
+        : { model, verdict: 'uncertain', reply, error: result.error };
     emit({ type: 'recheck-done', model, outcome });
     return outcome;
   }

@@ -1,12 +1,12 @@
-import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
-import type { ComparisonAnalysis, Settlement } from '../../common/comparison';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { AnswerForComparison, ComparisonAnalysis, Settlement } from '../../common/comparison';
 import { MAX_SETTLEMENTS_PER_QUESTION } from '../../common/limits';
 import { COMPARISON_MODEL } from '../../common/models';
 import { hasAnswerText } from '../../common/query-schemas';
 import { settleCharged, type Reservation } from '../allowance/reservation-service';
-import { applySettlement } from '../comparison/cross-examination';
+import { applySettlement, disagreementKey } from '../comparison/cross-examination';
 import type { Database, Transaction } from '../db/client';
-import { queries, responses, settlements } from '../db/schema';
+import { queries, questionReservations, responses, settlements } from '../db/schema';
 import { writeComparison } from './repository';
 
 // The rounds of 'Settle this' (issue 13, item 2; queries/settle.ts): one per disagreement and at most
@@ -24,6 +24,13 @@ export async function takeSettlement(db: Database, queryId: number, key: string)
       .where(and(eq(queries.id, queryId), isNull(queries.deletedAt)))
       .for('update');
     if (!row) return 'gone';
+    // A round that died with its instance: its question was given back (by the reconciliation, or
+    // never reserved a minute on), so the disagreement may be re-checked again.
+    await tx.execute(sql`
+      delete from ${settlements} s
+      where s.query_id = ${queryId} and s.outcome is null
+        and (exists (select 1 from ${questionReservations} r where r.id = s.reservation_id and r.outcome = 'refunded')
+          or (s.reservation_id is null and s.created_at < now() - interval '1 minute'))`);
     const taken = await tx
       .select({ key: settlements.disagreementKey })
       .from(settlements)
@@ -33,6 +40,14 @@ export async function takeSettlement(db: Database, queryId: number, key: string)
     await tx.insert(settlements).values({ queryId, disagreementKey: key });
     return 'taken';
   });
+}
+
+/** Records the question reserved for a round it took. */
+export async function holdSettlement(db: Database, queryId: number, key: string, reservationId: number) {
+  await db
+    .update(settlements)
+    .set({ reservationId })
+    .where(and(eq(settlements.queryId, queryId), eq(settlements.disagreementKey, key)));
 }
 
 /** Gives a round back that brought nothing (refused before it began, or no model replied). */
@@ -53,6 +68,17 @@ export async function finishedSettlements(
     .where(and(eq(settlements.queryId, queryId), isNotNull(settlements.outcome)))
     .orderBy(asc(settlements.id));
   return rows.map((row) => ({ key: row.key, outcome: row.outcome! }));
+}
+
+/** The comparison with every finished round of the question applied (a retry's new comparison). */
+export async function withFinishedRounds(
+  tx: Database | Transaction,
+  queryId: number,
+  comparison: ComparisonAnalysis,
+  answers: readonly AnswerForComparison[],
+): Promise<ComparisonAnalysis> {
+  const rounds = await finishedSettlements(tx, queryId);
+  return rounds.reduce((made, round) => applySettlement(made, answers, round.key, round.outcome), comparison);
 }
 
 /** A saved question's answers as the ranking counts them: a stopped answer on the part that arrived. */
@@ -87,16 +113,21 @@ export async function saveSettlement(
   round: { queryId: number; key: string; settlement: Settlement; reservation: Reservation },
 ): Promise<{ comparison: ComparisonAnalysis | null; charged: boolean }> {
   return db.transaction(async (tx) => {
-    const charged = await settleCharged(tx, round.reservation.id);
     const [row] = await tx
       .select({ summary: queries.comparisonSummary, claims: queries.comparisonClaims })
       .from(queries)
       .where(eq(queries.id, round.queryId))
       .for('update');
+    // A retry may have made the comparison again without this disagreement meanwhile: then the round
+    // changed nothing, and is not charged (the caller gives the question and the round back).
+    if (!row?.summary?.disagreements.some((d) => disagreementKey(d) === round.key)) {
+      return { comparison: null, charged: false };
+    }
+    const charged = await settleCharged(tx, round.reservation.id);
     const answers = await answersForRanking(tx, round.queryId);
-    const before = row?.summary ? { ...row.summary, ...(row.claims && { claims: row.claims }) } : null;
-    const comparison = before && applySettlement(before, answers, round.key, round.settlement);
-    if (comparison) await writeComparison(tx, round.queryId, comparison, answers);
+    const before = { ...row.summary, ...(row.claims && { claims: row.claims }) };
+    const comparison = applySettlement(before, answers, round.key, round.settlement);
+    await writeComparison(tx, round.queryId, comparison, answers);
     await tx
       .update(settlements)
       .set({ outcome: round.settlement, chargedTo: charged ? round.reservation.bucket : null })

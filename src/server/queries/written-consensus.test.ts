@@ -6,7 +6,8 @@ import { useAppWithVendorFakes } from '../../../tests/helpers/app-with-vendor-fa
 
 // The Parallax answer worded by the judge (issue 13, item 1): it sees only the shared facts, numbered,
 // without answers or names; each sentence it writes is checked against the facts it cites, and one that
-// cites none, or states a figure no cited fact carries, is left out and counted. It streams after the
+// cites none, states a figure no cited fact carries, denies what they state or says something else, is
+// left out and counted. It streams after the
 // comparison; when the judge fails the assembled answer stands.
 
 const app = useAppWithVendorFakes({ JUDGE_MODEL: 'claude', MODEL_TIMEOUT_SECONDS: '5' });
@@ -45,6 +46,8 @@ describe('the judge-worded Parallax answer', () => {
           { text: 'The Berlin Wall fell on 9 November 1989.', facts: ['F1'] },
           { text: 'It fell on 9 November 1989, after standing for 28 years.', facts: ['F1'] },
           { text: 'The wall was 155 kilometres long.', facts: ['F9'] },
+          { text: 'The Berlin Wall did not fall on 9 November 1989.', facts: ['F1'] },
+          { text: 'Berlin is a lovely city with many parks.', facts: ['F1'] },
         ],
       }),
     });
@@ -54,7 +57,7 @@ describe('the judge-worded Parallax answer', () => {
     expect(consensus).toMatchObject({
       writtenBy: 'judge',
       judge: { model: 'claude', displayName: 'Claude' },
-      dropped: 2,
+      dropped: 4,
     });
     expect(consensus.sentences.map((s) => s.text)).toEqual(['The Berlin Wall fell on 9 November 1989.']);
     expect(consensus.sentences[0]!.models.sort()).toEqual(['chatgpt', 'gemini', 'grok']);

@@ -120,6 +120,13 @@ describe('the Parallax answer card', () => {
     await user.tab();
     expect(badges).toHaveFocus();
     expect(card.getByText('It stood for 28 years.')).toBeInTheDocument();
+    // Enter hides what focus showed, and says so; Enter again shows it.
+    await user.keyboard('{Enter}');
+    expect(card.queryByText('It stood for 28 years.')).toBeNull();
+    expect(badges).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{Enter}');
+    expect(card.getByText('It stood for 28 years.')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
     await user.tab();
     expect(card.queryByText('It stood for 28 years.')).toBeNull();
     // A press pins them open.

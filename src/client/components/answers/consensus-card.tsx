@@ -30,12 +30,16 @@ function Sentence({ sentence }: { sentence: Consensus['sentences'][number] }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const open = pinned || hovered || focused;
-  const togglePinned = () => {
-    setPinned(!pinned);
-    if (pinned) {
-      setHovered(false);
-      setFocused(false);
-    }
+  // A press from the keyboard toggles what is shown (focus showed it: Enter hides it); a click pins what
+  // the mouse's hover showed, and a second click closes it.
+  const close = () => {
+    setPinned(false);
+    setHovered(false);
+    setFocused(false);
+  };
+  const press = (fromKeyboard: boolean) => {
+    if (fromKeyboard ? open : pinned) close();
+    else setPinned(true);
   };
   const quotesId = useId();
   return (
@@ -51,7 +55,7 @@ function Sentence({ sentence }: { sentence: Consensus['sentences'][number] }) {
         type="button"
         aria-expanded={open}
         aria-controls={quotesId}
-        onClick={togglePinned}
+        onClick={(event) => press(event.detail === 0)}
         onPointerEnter={(event) => event.pointerType === 'mouse' && setHovered(true)}
         onPointerLeave={() => setHovered(false)}
         onFocus={(event) => setFocused(event.currentTarget.matches(':focus-visible'))}

@@ -1,4 +1,5 @@
 import { CheckCircle2, CircleHelp, Gavel, Loader2, RefreshCw, ShieldCheck } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import type { Disagreement, RecheckOutcome } from '../../../common/comparison';
 import { displayNameOf } from '../../../common/models';
 import { Button } from '../ui/button';
@@ -10,6 +11,7 @@ import type { LiveRound } from './use-settle';
 
 export function verdictLabel(outcome: RecheckOutcome): string {
   if (outcome.reply === null) return 'Could not re-check';
+  if (outcome.error) return 'Did not finish: keeps its answer';
   if (outcome.verdict === 'held') return 'Kept its answer';
   if (outcome.verdict === 'changed') return outcome.value ? `Changed to ${outcome.value}` : 'Changed its answer';
   return 'Not sure';
@@ -52,7 +54,38 @@ export function roundResult(settlement: NonNullable<Disagreement['settlement']>)
     : 'Still disputed after re-checking';
 }
 
-export function DisagreementRecheck({
+/** What a screen reader hears as the round goes: how many have replied, then how it ended. */
+function roundStatus(disagreement: Disagreement, live: LiveRound | undefined): string {
+  if (disagreement.settlement) return `Re-check finished. ${roundResult(disagreement.settlement)}.`;
+  if (!live) return '';
+  const done = Object.keys(live.outcomes).length;
+  return `Re-checking: ${done} of ${live.models.length || disagreement.positions.length} models replied`;
+}
+
+export function DisagreementRecheck(props: {
+  disagreement: Disagreement;
+  live: LiveRound | undefined;
+  canSettle: boolean;
+  onSettle?: (topic: string) => void;
+}) {
+  // One live region for the whole round, so its progress and result are heard as they change; the
+  // round's section takes the focus from the button it replaces.
+  const section = useRef<HTMLDivElement>(null);
+  const started = Boolean(props.live);
+  useEffect(() => {
+    if (started) section.current?.focus();
+  }, [started]);
+  return (
+    <div ref={section} tabIndex={-1} className="outline-none">
+      <p aria-live="polite" className="sr-only">
+        {roundStatus(props.disagreement, props.live)}
+      </p>
+      <RoundView {...props} />
+    </div>
+  );
+}
+
+function RoundView({
   disagreement,
   live,
   canSettle,

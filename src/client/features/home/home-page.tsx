@@ -87,9 +87,9 @@ export function HomePage() {
   // The chosen question belongs to this browser session: after login or logout it is gone.
   const [selection, setSelection] = useState<{ sessionId: string; query: SavedQuery } | null>(null);
   const chosen = selection?.sessionId === sessionId ? selection.query : null;
-  // History lists leave each comparison's claims out (they can be large): a question reopened from the
-  // sidebar fetches its whole record so its answers can show the claim marks.
-  const withoutClaims = Boolean(chosen?.comparisonSummary && !chosen.comparisonSummary.claims);
+  // History lists leave each comparison's claims and the follow-up turns out (they can be large): a
+  // question reopened from the sidebar fetches its whole record, for the claim marks and the thread.
+  const withoutClaims = Boolean(chosen && !chosen.comparisonSummary?.claims);
   const whole = useQuery({ ...savedQueryOptions(chosen?.id ?? 0, sessionId), enabled: withoutClaims });
   const selected = withoutClaims && whole.data?.id === chosen?.id ? whole.data : chosen;
   const setSelected = useCallback(
