@@ -116,13 +116,24 @@ export async function runRetry(
           sources: r.sources ?? [],
           citationMarks: r.citationMarks ?? [],
         }));
-      const compared = await service.compareAnswers(
+      const assembled = await service.compareAnswers(
         fresh.text,
         fresh.selectedModels as ModelKey[],
         answers,
         plan.available,
         options.signal,
       );
+      // Worded by the judge again, as the question's first comparison was (service.ts).
+      const written =
+        assembled &&
+        (await service.writtenConsensus(
+          fresh.text,
+          fresh.selectedModels as ModelKey[],
+          assembled,
+          plan.available,
+          options.signal,
+        ));
+      const compared = assembled && written ? { ...assembled, consensus: written } : assembled;
       // The disagreements the models already re-checked keep their rounds (settle.ts), read under the
       // row lock so a round finishing meanwhile is kept too.
       let comparison = compared;

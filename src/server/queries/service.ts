@@ -276,7 +276,7 @@ export class QueryService {
    * The Parallax answer as the judge words it (comparison/written-consensus.ts), or null to keep the
    * assembled one: no judge, nothing shared to word, or a judge that failed or wrote nothing traceable.
    */
-  private async writtenConsensus(
+  async writtenConsensus(
     question: string,
     models: ModelKey[],
     comparison: ComparisonAnalysis,
