@@ -92,7 +92,7 @@ const disagreement = (page: Page, topic: RegExp) =>
 async function settle(page: Page, topic: RegExp, settledText: string) {
   const card = disagreement(page, topic);
   await card.getByRole('button', { name: /Settle this/ }).click();
-  await expect(card.getByText(settledText)).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText(settledText, { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(card.getByText('Kept its answer').first()).toBeVisible();
   await expect(card.getByText(/^Changed to /)).toBeVisible();
 }
@@ -146,8 +146,12 @@ for (const viewport of DESKTOP_AND_PHONE) {
       await expect(page).toHaveURL(/\/query\/\d+$/);
       for (const number of [1, 2, 3])
         await expect(page.getByRole('region', { name: `Follow-up ${number}` })).toBeVisible();
-      await expect(disagreement(page, /tall/).getByText('Settled: every model now states 330 metres')).toBeVisible();
-      await expect(disagreement(page, /^Completed/).getByText('Settled: every model now states 1889')).toBeVisible();
+      await expect(
+        disagreement(page, /tall/).getByText('Settled: every model now states 330 metres', { exact: true }),
+      ).toBeVisible();
+      await expect(
+        disagreement(page, /^Completed/).getByText('Settled: every model now states 1889', { exact: true }),
+      ).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await page.screenshot({ path: test.info().outputPath(`query-${viewport.width}.png`), fullPage: true });
     });
