@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useOwnedStreams } from './use-owned-streams';
 import { MAX_RETRIES_PER_MODEL } from '../../../common/limits';
 import type { ModelKey } from '../../../common/models';
 import type { ModelResponse, QueryResult } from '../../../common/query-schemas';
@@ -35,12 +36,7 @@ export function useRetry({
     retryingRef.current = retrying;
     onUpdatedRef.current = onUpdated;
   });
-  const controllers = useRef(new Set<AbortController>());
-  // Leaving the page hangs up; the server keeps what arrived, as with a question.
-  useEffect(() => {
-    const open = controllers.current;
-    return () => open.forEach((controller) => controller.abort());
-  }, []);
+  const openStream = useOwnedStreams();
 
   const change = (model: string, update: (answer: RetryingAnswer) => RetryingAnswer | undefined) =>
     setRetrying((all) => {
@@ -52,8 +48,7 @@ export function useRetry({
     async (model: string) => {
       if (retryingRef.current[model]) return;
       setRetrying((all) => ({ ...all, [model]: { text: '', streamId: null, stopping: false, extras: NO_EXTRAS } }));
-      const controller = new AbortController();
-      controllers.current.add(controller);
+      const stream = openStream();
       let saved: QueryResult | undefined;
       let failedWith: string | undefined;
       try {
@@ -62,7 +57,7 @@ export function useRetry({
           queryId,
           { model: model as ModelKey, sessionId },
           {
-            signal: controller.signal,
+            signal: stream.signal,
             onEvent: (event) => {
               if (event.type === 'start') change(model, (a) => ({ ...a, streamId: event.streamId ?? null }));
               else if (event.type === 'delta') change(model, (a) => ({ ...a, text: a.text + event.text }));
@@ -74,10 +69,10 @@ export function useRetry({
           },
         );
       } catch (error) {
-        if (controller.signal.aborted) return;
+        if (stream.signal.aborted) return;
         failedWith = error instanceof ApiError ? error.message : queryMessages.retryFailed;
       } finally {
-        controllers.current.delete(controller);
+        stream.close();
       }
       if (saved) onUpdatedRef.current(saved);
       setRetrying(({ [model]: _done, ...others }) => others);
@@ -85,7 +80,7 @@ export function useRetry({
         toast({ variant: 'destructive', title: queryMessages.retryFailed, description: failedWith });
       }
     },
-    [queryId, sessionId],
+    [queryId, sessionId, openStream],
   );
 
   const stop = useCallback(

@@ -1,5 +1,6 @@
 import { conversationMessages } from '../../../common/conversation-messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useOwnedStreams } from './use-owned-streams';
 import type { RecheckOutcome } from '../../../common/comparison';
 import type { QueryResult } from '../../../common/query-schemas';
 import { toast } from '../ui/toast-store';
@@ -37,11 +38,7 @@ export function useSettle({
     runningRef.current = running;
     onUpdatedRef.current = onUpdated;
   });
-  const controllers = useRef(new Set<AbortController>());
-  useEffect(() => {
-    const open = controllers.current;
-    return () => open.forEach((controller) => controller.abort());
-  }, []);
+  const openStream = useOwnedStreams();
 
   const change = (topic: string, update: (round: LiveRound) => LiveRound) =>
     setRunning((all) => {
@@ -53,8 +50,7 @@ export function useSettle({
     async (topic: string) => {
       if (runningRef.current[topic]) return;
       setRunning((all) => ({ ...all, [topic]: { models: [], replies: {}, outcomes: {} } }));
-      const controller = new AbortController();
-      controllers.current.add(controller);
+      const stream = openStream();
       let saved: QueryResult | undefined;
       let failedWith: string | undefined;
       try {
@@ -63,7 +59,7 @@ export function useSettle({
           queryId,
           { topic, sessionId },
           {
-            signal: controller.signal,
+            signal: stream.signal,
             onEvent: (event) => {
               if (event.type === 'start') change(topic, (round) => ({ ...round, models: event.models }));
               else if (event.type === 'recheck')
@@ -79,17 +75,17 @@ export function useSettle({
           },
         );
       } catch (error) {
-        if (controller.signal.aborted) return;
+        if (stream.signal.aborted) return;
         failedWith = error instanceof ApiError ? error.message : undefined;
       } finally {
-        controllers.current.delete(controller);
+        stream.close();
       }
       if (saved) onUpdatedRef.current(saved);
       setRunning(({ [topic]: _done, ...others }) => others);
       if (failedWith || !saved)
         toast({ variant: 'destructive', title: conversationMessages.settleFailed, description: failedWith });
     },
-    [queryId, sessionId],
+    [queryId, sessionId, openStream],
   );
 
   return { running, onSettle: (topic) => void onSettle(topic) };
