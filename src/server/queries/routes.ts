@@ -32,6 +32,7 @@ import type { ModelLists } from '../providers/model-lists';
 import type { CredentialStore } from '../providers/credentials';
 import { webSearchAllowed, type SettingsService } from '../settings/service';
 import { webSearchTexts } from '../../common/web-search';
+import { comparisonExport, comparisonExportSchema, comparisonMarkdown } from '../../common/comparison-export';
 import { hasActiveSubscription } from '../allowance/service';
 import type { AnonymousLimits } from '../users/anonymous-limits';
 import { findOrCreateSessionUser, isAdminUser, type UserRow } from '../users/repository';
@@ -316,6 +317,35 @@ export async function queryRoutes(
       const query = await readableQuery(db, request.params.id, auth?.user ?? null, request.query.sessionId);
       if (!query) throw notFound(queryMessages.queryNotFound);
       return query;
+    },
+  );
+
+  // Export (issue 14, item 2): the question's comparison as a file, for its owner (or an administrator),
+  // in the versioned JSON shape of common/comparison-export.ts or as Markdown; no account data in either.
+  app.get(
+    '/api/query/:id/export',
+    {
+      schema: {
+        params: queryIdParams,
+        querystring: z.object({
+          format: z.enum(['json', 'md']).default('json'),
+          sessionId: sessionIdSchema.optional(),
+        }),
+        // The JSON export is checked against its own schema; the Markdown one is text.
+        response: { 200: comparisonExportSchema.or(z.string()) },
+      },
+    },
+    async (request, reply) => {
+      const auth = await getAuth(db, request);
+      const query = await readableQuery(db, request.params.id, auth?.user ?? null, request.query.sessionId);
+      if (!query) throw notFound(queryMessages.queryNotFound);
+      const exported = comparisonExport(query, new Date());
+      const name = `parallax-question-${query.id}.${request.query.format}`;
+      reply.header('content-disposition', `attachment; filename="${name}"`);
+      if (request.query.format === 'md') {
+        return reply.type('text/markdown; charset=utf-8').send(comparisonMarkdown(exported));
+      }
+      return reply.type('application/json; charset=utf-8').send(exported);
     },
   );
 

@@ -56,6 +56,19 @@ describe('/query/:queryId', () => {
     expect(screen.queryByText('Loading query data...')).not.toBeInTheDocument();
   });
 
+  it('offers the comparison as Markdown and as JSON (issue 14, item 2)', async () => {
+    serve({ queries: { 2: { json: savedQuery(2) } } });
+    renderQuery('/query/2');
+    expect(await screen.findByRole('link', { name: 'Markdown' })).toHaveAttribute(
+      'href',
+      `/api/query/2/export?format=md&sessionId=${SESSION_ID}`,
+    );
+    expect(screen.getByRole('link', { name: 'JSON' })).toHaveAttribute(
+      'href',
+      `/api/query/2/export?format=json&sessionId=${SESSION_ID}`,
+    );
+  });
+
   it('asks for the query with the browser session id', async () => {
     const { requests } = serve({ queries: { 2: { json: savedQuery(2) } } });
     renderQuery('/query/2');

@@ -1,5 +1,5 @@
 import { format, isValid } from 'date-fns';
-import { CalendarDays, FileQuestion, RefreshCw, TriangleAlert } from 'lucide-react';
+import { CalendarDays, Download, FileQuestion, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -56,6 +56,29 @@ function ReturnToDashboard({ variant }: { variant?: 'outline' }) {
   );
 }
 
+/** Export (issue 14, item 2): the comparison as a file, Markdown to read or JSON to process. */
+function ExportLinks({ queryId, sessionId }: { queryId: number; sessionId: string }) {
+  const href = (format: 'md' | 'json') =>
+    `/api/query/${queryId}/export?format=${format}&sessionId=${encodeURIComponent(sessionId)}`;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      <span>Download the comparison:</span>
+      <Button asChild variant="outline" size="sm" className="h-8">
+        <a href={href('md')} download>
+          <Download aria-hidden />
+          Markdown
+        </a>
+      </Button>
+      <Button asChild variant="outline" size="sm" className="h-8">
+        <a href={href('json')} download>
+          <Download aria-hidden />
+          JSON
+        </a>
+      </Button>
+    </div>
+  );
+}
+
 function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Neighbours }) {
   const queryClient = useQueryClient();
   const [sessionId] = useState(getSessionId);
@@ -91,6 +114,7 @@ function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Nei
         )}
         <h1 className="text-xl font-bold tracking-tight break-words whitespace-pre-wrap sm:text-2xl">{query.text}</h1>
         {totals && <p className="text-sm text-muted-foreground tabular-nums">{totals}</p>}
+        <ExportLinks queryId={query.id} sessionId={sessionId} />
       </header>
       {/* The analysis card carries the ranking in its Confidence section: one card, no column left half empty. */}
       <ComparisonCard comparison={comparison} settle={settle} />
