@@ -64,11 +64,15 @@ export async function planFollowUp(
 }
 
 /**
- * The thread a follow-up turn's model was asked in, for a retry of that turn: its conversation's turns
- * before it. Empty for a first question.
+ * The threads a follow-up turn's models were asked in, for a retry or a re-check of that turn: its
+ * conversation's turns before it, read once for all of them. Empty for a first question.
  */
-export async function threadBefore(db: Database, turn: SavedQuery, model: ModelKey): Promise<ConversationTurn[]> {
-  if (!turn.followUpOf) return [];
+export async function threadsBefore(
+  db: Database,
+  turn: SavedQuery,
+  models: readonly ModelKey[],
+): Promise<Partial<Record<ModelKey, ConversationTurn[]>>> {
+  if (!turn.followUpOf) return {};
   const found = await findThread(db, turn.followUpOf);
-  return found ? threadOf(found.query, model, turn.id) : [];
+  return found ? Object.fromEntries(models.map((model) => [model, threadOf(found.query, model, turn.id)])) : {};
 }

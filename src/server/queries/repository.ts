@@ -403,6 +403,14 @@ export async function findThread(db: Database, id: number): Promise<{ userId: nu
 }
 
 /**
+ * A question read again after a retry or a re-check, as its page shows it: a follow-up turn alone, a
+ * first question with its turns.
+ */
+export function findAsShown(db: Database, query: Pick<SavedQuery, 'id' | 'followUpOf'>) {
+  return query.followUpOf ? findQuery(db, query.id) : findThread(db, query.id);
+}
+
+/**
  * A saved question or follow-up turn with its claims; none once its owner deleted it, or the first
  * question of its conversation (queries/history-repository.ts).
  */

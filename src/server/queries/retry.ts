@@ -13,8 +13,8 @@ import type { AppMetrics } from '../http/metrics';
 import { findUserById } from '../users/repository';
 import type { LiveStream } from './live-streams';
 import { rankedAnswer, withFinishedRounds } from './settlements-repository';
-import { threadBefore } from './follow-up';
-import { findQuery, findThread, returnRetry, saveRetriedAnswer, saveRetriedComparison, takeRetry } from './repository';
+import { threadsBefore } from './follow-up';
+import { findAsShown, findQuery, returnRetry, saveRetriedAnswer, saveRetriedComparison, takeRetry } from './repository';
 import { toNewResponse, type QueryService } from './service';
 
 // Retry one model (issue 20, item 2; decision 0049): a model that failed, timed out or was stopped is
@@ -96,7 +96,7 @@ export async function runRetry(
       log: options.log,
       webSearch: options.webSearch,
       // A follow-up turn is asked again in its conversation, as it was first (follow-up.ts).
-      history: await threadBefore(db, query, model),
+      history: (await threadsBefore(db, query, [model]))[model],
     });
     const answered = hasAnswerText(answer.text);
     const saved = await saveRetriedAnswer(db, query.id, toNewResponse(answer, null), answered ? reservation : null);
@@ -157,8 +157,7 @@ export async function runRetry(
       }
     }
   }
-  // A first question comes back with its follow-up turns, as the page shows it (repository.ts, findThread).
-  const result = (await (query.followUpOf ? findQuery(db, query.id) : findThread(db, query.id)))!.query;
+  const result = (await findAsShown(db, query))!.query;
   const after = (await findUserById(db, plan.userId))!;
   const withAllowance: QueryResult = { ...result, subscriptionInfo: subscriptionInfo(after) };
   options.emit({ type: 'query', query: withAllowance });

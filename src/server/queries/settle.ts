@@ -18,11 +18,11 @@ import type { Database } from '../db/client';
 import { HttpError } from '../http/errors';
 import type { AppMetrics } from '../http/metrics';
 import { answerCall, type ModelCredentials } from '../providers/language-models';
-import { streamAnswer } from '../providers/stream-answer';
+import { streamAnswer, type ConversationTurn } from '../providers/stream-answer';
 import { findUserById } from '../users/repository';
 import type { LiveStream } from './live-streams';
-import { findQuery, findThread } from './repository';
-import { threadBefore } from './follow-up';
+import { findAsShown, findQuery } from './repository';
+import { threadsBefore } from './follow-up';
 import type { QueryService } from './service';
 import { holdSettlement, returnSettlement, saveSettlement, takeSettlement } from './settlements-repository';
 
@@ -93,7 +93,9 @@ export async function runSettle(
       subscriptionInfo: subscriptionInfo(user),
       streamId: options.stream.id,
     });
-    const outcomes = await Promise.all(plan.models.map((model) => recheckOne(model, plan, options)));
+    // A follow-up turn's question ('and its height?') is read in its conversation.
+    const threads = await threadsBefore(db, query, plan.models);
+    const outcomes = await Promise.all(plan.models.map((model) => recheckOne(model, threads[model], options)));
     if (!outcomes.some((outcome) => outcome.reply !== null)) {
       options.emit({ type: 'error', message: conversationMessages.noModelRechecked });
       return null;
@@ -116,8 +118,7 @@ export async function runSettle(
       }
     }
   }
-  // A first question comes back with its follow-up turns, as the page shows it (repository.ts, findThread).
-  const result = (await (query.followUpOf ? findQuery(db, query.id) : findThread(db, query.id)))?.query;
+  const result = (await findAsShown(db, query))?.query;
   if (!result) return null;
   const after = (await findUserById(db, plan.userId))!;
   const withAllowance: QueryResult = { ...result, subscriptionInfo: subscriptionInfo(after) };
@@ -126,14 +127,13 @@ export async function runSettle(
 
   async function recheckOne(
     model: ModelKey,
-    { available }: SettlePlan,
+    history: ConversationTurn[] | undefined,
     { stream, emit, log, modelTimeoutMs }: Parameters<typeof runSettle>[3],
   ): Promise<RecheckOutcome> {
     const result = await streamAnswer({
-      call: answerCall(model, available[model]!, { webSearch: false }),
+      call: answerCall(model, plan.available[model]!, { webSearch: false }),
       question: recheckPrompt(query.text, disagreement, model),
-      // A follow-up turn's question ('and its height?') is read in its conversation.
-      history: await threadBefore(db, query, model),
+      history,
       signal: stream.signalFor(model),
       timeoutMs: modelTimeoutMs,
       onDelta: (text) => emit({ type: 'recheck', model, text }),
