@@ -38,6 +38,8 @@ const AddPaymentMethodPage = page(() => import('./features/checkout/add-payment-
 const SubscribePage = page(() => import('./features/subscribe/subscribe-page'), 'SubscribePage');
 const SubscribeSuccessPage = page(() => import('./features/subscribe/subscribe-success-page'), 'SubscribeSuccessPage');
 const BillingPage = page(() => import('./features/billing/billing-page'), 'BillingPage');
+const LeaderboardPage = page(() => import('./features/leaderboard/leaderboard-page'), 'LeaderboardPage');
+const SharedReportPage = page(() => import('./features/query/shared-report-page'), 'SharedReportPage');
 const AdminLoginPage = page(() => import('./features/admin/admin-login-page'), 'AdminLoginPage');
 const AdminConsolePage = page(() => import('./features/admin/admin-console-page'), 'AdminConsolePage');
 
@@ -115,6 +117,8 @@ const siteRoutes: RouteObject[] = [
       { path: '/terms', element: <TermsPage /> },
       { path: '/support', element: <SupportPage /> },
       { path: '/pricing', element: <PricingPage /> },
+      { path: '/leaderboard', element: <LeaderboardPage /> },
+      { path: '/r/:slug', element: <SharedReportPage /> },
       {
         path: '/subscribe',
         element: (

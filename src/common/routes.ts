@@ -18,6 +18,10 @@ export const clientRoutes: readonly { pattern: RegExp; title: string }[] = [
   { pattern: /^\/test-tools$/, title: 'Testing Tools' },
   { pattern: /^\/query\/[^/]+$/, title: 'Question' },
   { pattern: /^\/privacy$/, title: 'Privacy Policy' },
+  { pattern: /^\/leaderboard$/, title: 'Model Reliability Leaderboard' },
+  // A shared report (issue 14, item 1); the server answers 404 for a revoked or unknown link, and its page
+  // carries the question as its title and preview tags (src/server/share/).
+  { pattern: /^\/r\/[A-Za-z0-9_-]{22}$/, title: 'Shared Comparison' },
   { pattern: /^\/terms$/, title: 'Terms and Conditions' },
   { pattern: /^\/account$/, title: 'Profile' },
   { pattern: /^\/support$/, title: 'Support' },

@@ -20,10 +20,15 @@ export const publicUserSchema = z.object({
   subscriptionTier: z.string(),
   subscriptionExpiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Whether their questions may be shown on the public leaderboard as examples (issue 14, item 4). */
+  contributesToLeaderboard: z.boolean(),
   /** Set while an administrator is signed in as this user. */
   impersonatedBy: z.number().int().nullable(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** PUT /api/profile/leaderboard: the profile's leaderboard switch. */
+export const leaderboardContributionSchema = z.object({ contributes: z.boolean() });
 
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

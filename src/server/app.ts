@@ -40,6 +40,8 @@ import { adminRoutes } from './admin/routes';
 import { JobService, type JobRunnerOptions } from './jobs/job-service';
 import { AnonymousLimits } from './users/anonymous-limits';
 import { emergencyPageHidden, emergencyRoutes } from './emergency/routes';
+import { leaderboardRoutes } from './leaderboard/routes';
+import { shareRoutes } from './share/routes';
 import { historyRoutes } from './queries/history-routes';
 import { ModelLists } from './providers/model-lists';
 import { LiveStreams, PostgresStopRelay } from './queries/live-streams';
@@ -132,6 +134,9 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
     settings,
   });
   await app.register(historyRoutes, { db });
+  await app.register(leaderboardRoutes, { db, cacheSeconds: config.leaderboardCacheSeconds });
+  const staticRoot = clientDir === undefined ? (existsSync(clientDistFolder) ? clientDistFolder : null) : clientDir;
+  await app.register(shareRoutes, { db, config, staticRoot });
   await seedPlans(db, config);
   const gateway = new StripeGateway(settings, config);
   const plans = new PlanService(db, gateway);
@@ -163,7 +168,6 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
   await app.register(healthRoutes, { db });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
 
-  const staticRoot = clientDir === undefined ? (existsSync(clientDistFolder) ? clientDistFolder : null) : clientDir;
   if (staticRoot) {
     await app.register(fastifyStatic, {
       root: staticRoot,

@@ -48,6 +48,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   ...vendorEnv,
   MODEL_TIMEOUT_SECONDS: positiveInt.default(60),
+  // How long each instance keeps the public leaderboard before reading its rollup again (0: never kept).
+  LEADERBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // The comparison's judge: a model key, or 'local' for the built-in analyser only.
   JUDGE_MODEL: z.enum(['chatgpt', 'grok', 'gemini', 'deepseek', 'llama', 'claude', 'perplexity', 'local']).optional(),
   STRIPE_MODE: z.enum(['test', 'live']).optional(),
@@ -125,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       vendorKeys.map((v) => [v, { apiKey: e[`${v}_API_KEY`], baseUrl: e[`${v}_BASE_URL`] }]),
     ) as Record<(typeof vendorKeys)[number], { apiKey?: string; baseUrl?: string }>,
     modelTimeoutMs: e.MODEL_TIMEOUT_SECONDS * 1000,
+    leaderboardCacheSeconds: e.LEADERBOARD_CACHE_SECONDS,
     judgeModel: e.JUDGE_MODEL,
     stripe: {
       mode: e.STRIPE_MODE,

@@ -16,11 +16,14 @@ export interface AppWithVendorFakes {
  * the file's tests, the fakes' scripts and records reset after each, both stopped after the file. The
  * fields are there from the first test on.
  */
-export function useAppWithVendorFakes(env: Partial<Env> = {}): AppWithVendorFakes {
+export function useAppWithVendorFakes(
+  env: Partial<Env> = {},
+  { clientDir }: { clientDir?: string } = {},
+): AppWithVendorFakes {
   const setup = {} as AppWithVendorFakes;
   beforeAll(async () => {
     setup.fakes = await startFakeAiVendors();
-    setup.t = await createTestApp({ ...setup.fakes.env, ...env });
+    setup.t = await createTestApp({ ...setup.fakes.env, ...env }, {}, { clientDir });
     setup.port = await listen(setup.t);
   });
   afterEach(() => setup.fakes.reset());

@@ -125,7 +125,7 @@ function loggerInto(config: Config, lines: string[]): FastifyServerOptions['logg
 export async function createTestApp(
   env: Partial<Env> = {},
   databaseOptions: Omit<TestDatabaseOptions, 'timeouts'> = {},
-  { logLines }: { logLines?: string[] } = {},
+  { logLines, clientDir = null }: { logLines?: string[]; clientDir?: string | null } = {},
 ): Promise<TestApp> {
   // The database bounds come from the same settings as the app's (DATABASE_*_TIMEOUT_SECONDS).
   const { databaseTimeouts } = loadConfig({ APP_SECRET: TEST_APP_SECRET, ...(env as Record<string, string>) });
@@ -140,7 +140,7 @@ export async function createTestApp(
   });
   const logger = logLines ? loggerInto(config, logLines) : false;
   // One test app per database: its job runner need not poll for other instances' jobs (jobs/job-service.ts).
-  const app = await buildApp({ config, db: handle.db, logger, clientDir: null, jobs: { exclusive: true } });
+  const app = await buildApp({ config, db: handle.db, logger, clientDir, jobs: { exclusive: true } });
   await app.ready();
   return {
     app,

@@ -20,6 +20,7 @@ export function makePublicUser(overrides: Partial<PublicUser> = {}): PublicUser 
     subscriptionTier: 'free',
     subscriptionExpiresAt: null,
     createdAt: '2025-05-05T00:00:00.000Z',
+    contributesToLeaderboard: true,
     impersonatedBy: null,
     ...overrides,
   };

@@ -13,7 +13,9 @@ import {
   subscriptionEventSchema,
 } from '../../common/admin-billing-schemas';
 import { formatRevenueHeader, TOTAL_COUNT_HEADER, TOTAL_REVENUE_HEADER } from '../../common/list-headers';
+import { leaderboardDailyQuerySchema, leaderboardDailySchema } from '../../common/leaderboard';
 import { requireAdmin } from '../auth/context';
+import { readLeaderboardDaily } from '../leaderboard/service';
 import { conflict, HttpError, notFound } from '../http/errors';
 import { abandonedCheckouts } from './abandoned-checkouts';
 import { dashboard, listPayments, listSubscriptionEvents } from './activity-queries';
@@ -25,6 +27,13 @@ export async function adminBusinessRoutes(instance: FastifyInstance, { db, gatew
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/admin/dashboard', { schema: { response: { 200: dashboardSchema } } }, async () => dashboard(db));
+
+  // The leaderboard's figures per day for the dashboard's chart (issue 14, item 3).
+  app.get(
+    '/api/admin/leaderboard/daily',
+    { schema: { querystring: leaderboardDailyQuerySchema, response: { 200: leaderboardDailySchema } } },
+    async (request) => readLeaderboardDaily(db, request.query.days, new Date()),
+  );
 
   app.get(
     '/api/admin/payments',

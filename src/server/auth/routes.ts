@@ -12,12 +12,16 @@ import {
 } from '../../common/auth-schemas';
 import { ANONYMOUS_AS_NULL_HEADER } from '../../common/current-user';
 import { serverMessages } from '../../common/messages';
-import { messageResponseSchema, publicUserSchema } from '../../common/user-schemas';
+import {
+  leaderboardContributionSchema,
+  messageResponseSchema,
+  publicUserSchema,
+} from '../../common/user-schemas';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { HttpError, unauthorized } from '../http/errors';
 import { createLimit } from '../http/rate-limit';
-import { isAdminUser, toPublicUser } from '../users/repository';
+import { isAdminUser, setLeaderboardContribution, toPublicUser } from '../users/repository';
 import { clearSessionCookie, getAuth, requireUser, sessionTokenOf, setSessionCookie } from './context';
 import type { AuthService } from './service';
 import { invalidateSession, publicUserOf } from './sessions';
@@ -172,6 +176,18 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
       const { user, session } = await requireUser(db, request);
       await auth.changePassword(user.id, session.id, request.body.currentPassword, request.body.newPassword);
       return { message: serverMessages.passwordChanged };
+    },
+  );
+
+  // The profile's switch for showing one's questions on the leaderboard (issue 14, item 4). They are counted
+  // in its figures either way, as every question is; this decides only whether they may be shown.
+  app.put(
+    '/api/profile/leaderboard',
+    { schema: { body: leaderboardContributionSchema, response: { 200: publicUserSchema } } },
+    async (request) => {
+      const { user, session } = await requireUser(db, request);
+      const updated = await setLeaderboardContribution(db, user.id, request.body.contributes);
+      return toPublicUser(updated, session.impersonatorId);
     },
   );
 }

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -26,6 +27,8 @@ import { escapeLike } from './like';
 
 /** PostgreSQL's full-text document type; Drizzle has none of its own. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Raw bytes (a PNG); Drizzle's pg-core has no bytea column of its own. */
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** The user a row belongs to; it goes when the user is deleted. */
@@ -86,6 +89,8 @@ export const users = pgTable(
     subscriptionStatus: text('subscription_status'),
     subscriptionTier: text('subscription_tier').notNull().default('free'),
     subscriptionExpiresAt: timestamp('subscription_expires_at', { withTimezone: true }),
+    // Whether this user's questions may be shown on the leaderboard as examples (issue 14, item 4).
+    contributesToLeaderboard: boolean('contributes_to_leaderboard').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -298,6 +303,73 @@ export const responses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('responses_query_idx').on(t.queryId), index('responses_created_idx').on(t.createdAt)],
+);
+
+// A question's public read-only link (issue 14, item 1; src/server/share/).
+export const sharedReports = pgTable(
+  'shared_reports',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    queryId: integer('query_id')
+      .notNull()
+      .references(() => queries.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // The link-preview image once drawn, and the key of what it shows (share/preview.ts).
+    previewKey: text('preview_key'),
+    previewPng: bytea('preview_png'),
+  },
+  (t) => [
+    uniqueIndex('shared_reports_slug_idx').on(t.slug),
+    uniqueIndex('shared_reports_live_query_idx')
+      .on(t.queryId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+// What one compared answer adds to the leaderboard (issue 14, item 3; src/server/leaderboard/). Migration
+// 0020's trigger moves leaderboard_daily by every row inserted or deleted here.
+export const leaderboardAnswers = pgTable(
+  'leaderboard_answers',
+  {
+    queryId: integer('query_id')
+      .notNull()
+      .references(() => queries.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    // '' when the vendor named no version.
+    modelVersion: text('model_version').notNull(),
+    day: date('day').notNull(),
+    claimsChecked: integer('claims_checked').notNull(),
+    claimsContradicted: integer('claims_contradicted').notNull(),
+    firstPlace: integer('first_place').notNull(),
+    firstTokenBucket: integer('first_token_bucket'),
+  },
+  (t) => [
+    primaryKey({ name: 'leaderboard_answers_pk', columns: [t.queryId, t.model] }),
+    index('leaderboard_answers_disputed_idx')
+      .on(sql`${t.queryId} desc`)
+      .where(sql`${t.claimsContradicted} > 0`),
+  ],
+);
+
+export const leaderboardDaily = pgTable(
+  'leaderboard_daily',
+  {
+    day: date('day').notNull(),
+    model: text('model').notNull(),
+    modelVersion: text('model_version').notNull(),
+    questions: integer('questions').notNull(),
+    claimsChecked: integer('claims_checked').notNull(),
+    claimsContradicted: integer('claims_contradicted').notNull(),
+    firstPlaces: integer('first_places').notNull(),
+    timedAnswers: integer('timed_answers').notNull(),
+    firstTokenCounts: integer('first_token_counts')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+  },
+  (t) => [primaryKey({ name: 'leaderboard_daily_pk', columns: [t.day, t.model, t.modelVersion] })],
 );
 
 // What a model version costs per million tokens, entered by an administrator (issue 13, item 4).

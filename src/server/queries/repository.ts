@@ -8,6 +8,7 @@ import { settleCharged, type Reservation } from '../allowance/reservation-servic
 import type { VendorFailure } from '../../common/vendor-failure-messages';
 import type { Database, Transaction } from '../db/client';
 import { queries, responses } from '../db/schema';
+import { leaderboardAnswersOf, refreshLeaderboardAnswers, writeLeaderboardAnswers } from '../leaderboard/answers';
 
 type QueryRow = typeof queries.$inferSelect;
 type ResponseRow = typeof responses.$inferSelect;
@@ -145,6 +146,13 @@ export async function saveQuery(
     const rows = input.answers.map((a) => ({ ...a, queryId: query!.id }));
     if (input.comparison) rows.push(comparisonRow(query!.id, input.comparison));
     const saved = await tx.insert(responses).values(rows).returning();
+    const counted = leaderboardAnswersOf({
+      createdAt: query!.createdAt,
+      comparison: input.comparison,
+      claims: input.claims,
+      answers: input.answers,
+    });
+    await writeLeaderboardAnswers(tx, query!.id, counted, { replace: false });
     return { query: toSavedQuery(query!, saved), charged: charged !== null };
   });
 }
@@ -300,6 +308,7 @@ export async function writeComparison(
   }
   await tx.delete(responses).where(and(eq(responses.queryId, queryId), eq(responses.model, COMPARISON_MODEL)));
   if (summary) await tx.insert(responses).values(comparisonRow(queryId, summary));
+  await refreshLeaderboardAnswers(tx, queryId);
 }
 
 /** The comparison as readable Markdown: the `comparison` response's text. */

@@ -29,8 +29,19 @@ export function toPublicUser(user: UserRow, impersonatedBy: number | null = null
     subscriptionTier: user.subscriptionTier,
     subscriptionExpiresAt: user.subscriptionExpiresAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
+    contributesToLeaderboard: user.contributesToLeaderboard,
     impersonatedBy,
   };
+}
+
+/** The profile's leaderboard switch (issue 14, item 4): whether the user's questions may be shown there. */
+export async function setLeaderboardContribution(db: Database, userId: number, contributes: boolean): Promise<UserRow> {
+  const [updated] = await db
+    .update(users)
+    .set({ contributesToLeaderboard: contributes, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return updated!;
 }
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {

@@ -26,6 +26,9 @@ export function SiteFooter() {
               </button>
             }
           />
+          <Link to="/leaderboard" className={linkClass}>
+            Leaderboard
+          </Link>
           <Link to="/support" className={linkClass}>
             Support
           </Link>

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { cn } from '../../lib/cn';
 import { AbandonedCheckoutsPanel } from './billing/abandoned-checkouts-panel';
+import { LeaderboardDailyCard } from './leaderboard-daily';
 import { VendorCostsCard } from './vendor-costs-card';
 import { formatDateTime, humanize, statusBadgeVariant } from './shared/admin-format';
 import { useDashboard } from '../../api/admin/dashboard';
@@ -85,6 +86,8 @@ export function DashboardSection() {
           </Tabs>
         </CardContent>
       </Card>
+
+      <LeaderboardDailyCard />
     </div>
   );
 }

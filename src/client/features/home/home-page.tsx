@@ -80,9 +80,18 @@ export function HomePage() {
     data: subscriptionQuery.isError ? UNKNOWN_SUBSCRIPTION : subscriptionQuery.data,
   };
   const refreshSubscription = subscription.refresh;
-  useHomeFlags(refreshSubscription);
-
   const [draft, setDraft] = useState('');
+  const { choose } = models;
+  useHomeFlags(
+    refreshSubscription,
+    useCallback(
+      (text: string, picked: string[]) => {
+        setDraft(text);
+        choose(picked);
+      },
+      [choose],
+    ),
+  );
   const [highlight, setHighlight] = useState(false);
   // The chosen question belongs to this browser session: after login or logout it is gone.
   const [selection, setSelection] = useState<{ sessionId: string; query: SavedQuery } | null>(null);

@@ -3,6 +3,7 @@ import { CalendarDays, Download, FileQuestion, RefreshCw, TriangleAlert } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { hasAnswerText } from '../../../common/answer-text';
 import { COMPARISON_MODEL } from '../../../common/models';
 import type { QueryResult, SavedQuery } from '../../../common/query-schemas';
 import { ComparisonCard } from '../../components/answers/comparison-card';
@@ -22,6 +23,7 @@ import { useQueryDetail, type Neighbours } from './use-query-detail';
 import { useRetry } from '../../components/answers/use-retry';
 import { useSettle } from '../../components/answers/use-settle';
 import { queryPageMessages } from './query-texts';
+import { ShareControl } from './share-control';
 
 function Notice({
   icon,
@@ -114,7 +116,12 @@ function QueryDetail({ query, neighbours }: { query: SavedQuery; neighbours: Nei
         )}
         <h1 className="text-xl font-bold tracking-tight break-words whitespace-pre-wrap sm:text-2xl">{query.text}</h1>
         {totals && <p className="text-sm text-muted-foreground tabular-nums">{totals}</p>}
-        <ExportLinks queryId={query.id} sessionId={sessionId} />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <ExportLinks queryId={query.id} sessionId={sessionId} />
+          {answers.some((answer) => !answer.error && hasAnswerText(answer.text)) && (
+            <ShareControl queryId={query.id} sessionId={sessionId} />
+          )}
+        </div>
       </header>
       {/* The analysis card carries the ranking in its Confidence section: one card, no column left half empty. */}
       <ComparisonCard comparison={comparison} settle={settle} />
