@@ -83,12 +83,25 @@ export function PrivacyText() {
           and our email provider delivers our emails. We do not sell your data.
         </p>
       </Section>
-      <Section title="4. Your choices">
+      <Section title="4. Shared links and the leaderboard">
         <p>
-          You can clear your question history at any time and ask us to delete your account through the support page.
+          A question is public only if you share it: its link shows the question, the answers and their comparison,
+          never your name, email or account, and stops working for everyone when you stop sharing it.
+        </p>
+        <p>
+          The public reliability leaderboard counts every compared question, including anonymous ones, only in its
+          totals. Disputed questions of signed-in users may appear there as examples, without their name, unless they
+          turn this off on their profile. Anonymous questions, and questions of users who turned it off, are never
+          shown.
         </p>
       </Section>
-      <Section title="5. Contact">
+      <Section title="5. Your choices">
+        <p>
+          You can clear your question history at any time, stop sharing a question, keep your questions off the
+          leaderboard, and ask us to delete your account through the support page.
+        </p>
+      </Section>
+      <Section title="6. Contact">
         <p>Parallax, New York, United States. Reach us through the support page.</p>
       </Section>
     </div>

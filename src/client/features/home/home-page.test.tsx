@@ -140,4 +140,12 @@ describe('Query-string flags', () => {
     );
     await settled();
   });
+
+  it("a shared report's Ask this yourself puts its question in the box with its models, then leaves the address", async () => {
+    const { router } = renderHome({}, { at: '/?q=How%20tall%20is%20K2%3F&models=claude,deepseek' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Your question' })).toHaveValue('How tall is K2?'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(JSON.parse(localStorage.getItem('parallaxSelectedModels')!)).toEqual(['deepseek', 'claude']);
+    await settled();
+  });
 });

@@ -8,6 +8,7 @@ import { useSignOut } from '../../lib/use-sign-out';
 import { isAdministrator } from '../../lib/format';
 import { AccountDetails } from './account-details';
 import { ChangePasswordForm } from './change-password-form';
+import { LeaderboardSetting } from './leaderboard-setting';
 import { AdminNotice, SecurityTips } from './security-notes';
 
 // A message with a Login link shows here rather than redirecting like other signed-in pages
@@ -75,7 +76,10 @@ export function ProfilePage() {
       </div>
       <AccountDetails user={user} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <ChangePasswordForm username={user.username} />
+        <div className="grid gap-6">
+          <ChangePasswordForm username={user.username} />
+          <LeaderboardSetting user={user} />
+        </div>
         <aside className="grid gap-6" aria-label="Account security">
           {isAdministrator(user) && <AdminNotice />}
           <SecurityTips />

@@ -33,7 +33,7 @@ function Turn({ turn, heading }: { turn: SharedTurn; heading?: string }) {
           <h2 className="text-lg font-semibold break-words whitespace-pre-wrap">{turn.text}</h2>
         </header>
       )}
-      <ComparisonCard comparison={comparison} />
+      {comparison && <ComparisonCard comparison={comparison} />}
       <ModelAnswers
         question={turn.text}
         responses={answers}
