@@ -39,7 +39,7 @@ const SubscribePage = page(() => import('./features/subscribe/subscribe-page'), 
 const SubscribeSuccessPage = page(() => import('./features/subscribe/subscribe-success-page'), 'SubscribeSuccessPage');
 const BillingPage = page(() => import('./features/billing/billing-page'), 'BillingPage');
 const LeaderboardPage = page(() => import('./features/leaderboard/leaderboard-page'), 'LeaderboardPage');
-const SharedReportPage = page(() => import('./features/query/shared-report-page'), 'SharedReportPage');
+const SharedReportPage = page(() => import('./features/query/query-detail-page'), 'SharedReportPage');
 const AdminLoginPage = page(() => import('./features/admin/admin-login-page'), 'AdminLoginPage');
 const AdminConsolePage = page(() => import('./features/admin/admin-console-page'), 'AdminConsolePage');
 

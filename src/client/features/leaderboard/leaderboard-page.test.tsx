@@ -228,7 +228,7 @@ describe('LeaderboardPage', () => {
         examples: [
           {
             question: 'When did the Berlin Wall fall?',
-            askedAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
+            askedAt: '2026-11-25T09:30:00.000Z',
             models: ['openai', 'anthropic', 'mistral'],
             contradicted: ['openai'],
           },
@@ -249,6 +249,6 @@ describe('LeaderboardPage', () => {
       // A model no row names is shown as the server wrote it.
       'mistral',
     ]);
-    expect(within(item).getByText('2 hours ago')).toBeInTheDocument();
+    expect(item).toHaveTextContent('Asked Nov 25, 2026');
   });
 });

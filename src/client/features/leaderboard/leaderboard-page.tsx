@@ -16,7 +16,6 @@ import { leaderboardCsvPath, leaderboardOptions } from '../../api/leaderboard';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { RelativeTime } from '../../components/ui/relative-time';
 import { Spinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableHead, TableHeader, TableRow, TableCell } from '../../components/ui/table';
 import { serverMessage } from '../../lib/api';
@@ -38,6 +37,19 @@ const oneDecimal = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maxim
 const whole = new Intl.NumberFormat('en');
 // The period's days are UTC days, so they are written as UTC whatever the reader's time zone.
 const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const timeFormat = new Intl.DateTimeFormat('en', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
+
+/** A moment as the page writes it: a day, or a time of day, in UTC like the period above the table. */
+function Moment({ at, as }: { at: string; as: 'day' | 'time' }) {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return null;
+  return <time dateTime={date.toISOString()}>{(as === 'day' ? dayFormat : timeFormat).format(date)}</time>;
+}
 
 const percent = (share: number) => `${oneDecimal.format(share * 100)}%`;
 const percentRange = (low: number, high: number) => `${oneDecimal.format(low * 100)}–${oneDecimal.format(high * 100)}%`;
@@ -444,8 +456,8 @@ function Coverage({ data }: { data: Leaderboard }) {
       {data.from
         ? `${formatDay(data.from)} – ${formatDay(data.to)} (UTC)`
         : `All questions up to ${formatDay(data.to)} (UTC)`}
-      {' · updated '}
-      <RelativeTime date={data.generatedAt} />
+      {' · updated at '}
+      <Moment at={data.generatedAt} as="time" /> UTC
     </p>
   );
 }
@@ -488,7 +500,7 @@ function DisputedQuestions({ data }: { data: Leaderboard }) {
                   ))}
                 </ul>
                 <p className="text-xs text-muted-foreground">
-                  Asked <RelativeTime date={example.askedAt} />
+                  Asked <Moment at={example.askedAt} as="day" />
                 </p>
               </Card>
             </li>

@@ -21,7 +21,7 @@ describe('the leaderboard switch on the profile', () => {
       }),
     });
     const view = renderPage(<ProfilePage />, { path: '/profile' });
-    const toggle = await screen.findByRole('switch', { name: 'Show my disputed questions on the leaderboard' });
+    const toggle = await screen.findByRole('checkbox', { name: 'Show my disputed questions on the leaderboard' });
     expect(toggle).toBeChecked();
     expect(screen.getByRole('link', { name: 'reliability leaderboard' })).toHaveAttribute('href', '/leaderboard');
     await view.user.click(toggle);
@@ -39,7 +39,7 @@ describe('the leaderboard switch on the profile', () => {
       'PUT /api/profile/leaderboard': { status: 500, json: { message: 'Database unavailable' } },
     });
     const view = renderPage(<ProfilePage />, { path: '/profile' });
-    const toggle = await screen.findByRole('switch', { name: 'Show my disputed questions on the leaderboard' });
+    const toggle = await screen.findByRole('checkbox', { name: 'Show my disputed questions on the leaderboard' });
     expect(toggle).not.toBeChecked();
     await view.user.click(toggle);
     expect(await findToast('Database unavailable')).toBeInTheDocument();

@@ -1,8 +1,10 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { PublicUser } from '../../../common/user-schemas';
 import { useLeaderboardContribution } from '../../api/profile';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
-import { LabelledSwitch } from '../../components/ui/labelled-switch';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast-store';
 import { errorText } from '../../lib/api';
 
@@ -11,6 +13,8 @@ import { errorText } from '../../lib/api';
 
 export function LeaderboardSetting({ user }: { user: PublicUser }) {
   const change = useLeaderboardContribution();
+  const id = useId();
+  const hintId = useId();
   const checked = change.isPending ? change.variables : user.contributesToLeaderboard;
   return (
     <Card>
@@ -22,30 +26,41 @@ export function LeaderboardSetting({ user }: { user: PublicUser }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <LabelledSwitch
-          checked={checked}
-          disabled={change.isPending}
-          onCheckedChange={(on) =>
-            change.mutate(on, {
-              onSuccess: (saved) =>
-                toast({
-                  variant: 'success',
-                  title: 'Saved',
-                  description: saved.contributesToLeaderboard
-                    ? 'Your disputed questions may be shown on the leaderboard.'
-                    : 'Your questions will not be shown on the leaderboard.',
-                }),
-              onError: (error) =>
-                toast({
-                  variant: 'destructive',
-                  title: 'Could not save',
-                  description: errorText(error, 'Please try again.'),
-                }),
-            })
-          }
-          label="Show my disputed questions on the leaderboard"
-          description="When on, the text of a question where the models contradicted each other may appear among the leaderboard's examples, without your name. Turn it off and none of your questions are shown; they are still counted in the totals."
-        />
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id={id}
+            aria-describedby={hintId}
+            className="mt-0.5"
+            checked={checked}
+            disabled={change.isPending}
+            onCheckedChange={(on) =>
+              change.mutate(on === true, {
+                onSuccess: (saved) =>
+                  toast({
+                    variant: 'success',
+                    title: 'Saved',
+                    description: saved.contributesToLeaderboard
+                      ? 'Your disputed questions may be shown on the leaderboard.'
+                      : 'Your questions will not be shown on the leaderboard.',
+                  }),
+                onError: (error) =>
+                  toast({
+                    variant: 'destructive',
+                    title: 'Could not save',
+                    description: errorText(error, 'Please try again.'),
+                  }),
+              })
+            }
+          />
+          <div className="grid gap-1">
+            <Label htmlFor={id}>Show my disputed questions on the leaderboard</Label>
+            <p id={hintId} className="text-sm text-muted-foreground">
+              When on, the text of a question where the models contradicted each other may appear among the
+              leaderboard’s examples, without your name. Turn it off and none of your questions are shown; they are
+              still counted in the totals.
+            </p>
+          </div>
+        </div>
       </CardContent>
     </Card>
   );

@@ -25,6 +25,10 @@ import { useSettle } from '../../components/answers/use-settle';
 import { queryPageMessages } from './query-texts';
 import { ShareControl } from './share-control';
 
+// The shared report (/r/:slug) draws the same cards as this page, so it is served from this page's chunk:
+// a page of its own would split those cards into more chunks, and Home loads some of them (decision 0056).
+export { SharedReportPage } from './shared-report-page';
+
 function Notice({
   icon,
   title,

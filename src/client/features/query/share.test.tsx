@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SharedReport } from '../../../common/share-schemas';
 import { installFakeFetch } from '../../../../tests/helpers/fake-fetch';
