@@ -70,7 +70,7 @@ export function ShareControl({ queryId, sessionId }: { queryId: number; sessionI
           className="h-8 font-mono text-xs"
           onFocus={(event) => event.currentTarget.select()}
         />
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 sm:shrink-0 sm:flex-nowrap">
           <Button size="sm" className="h-8" onClick={() => void copy(link.url)}>
             <Copy aria-hidden />
             Copy link
