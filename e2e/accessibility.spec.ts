@@ -70,10 +70,12 @@ test('anonymous pages have no serious or critical accessibility violation', asyn
     '/reset-password?token=not-a-real-token',
     '/verify-email',
     '/pricing',
+    '/leaderboard',
     '/privacy',
     '/terms',
     '/support',
     '/admin/login',
+    '/r/AAAAAAAAAAAAAAAAAAAAAA',
     '/query/999999',
     '/no-such-page',
   ]);
@@ -123,10 +125,14 @@ test('signed-in pages have no serious or critical accessibility violation', asyn
     .click();
   await expect(page).toHaveURL(/\/query\/\d+$/);
   const queryPath = new URL(page.url()).pathname;
+  const shared = await page.request.post(`/api${queryPath}/share`, { data: {} });
+  expect(shared.status()).toBe(200);
+  const sharePath = new URL(((await shared.json()) as { share: { url: string } }).share.url).pathname;
 
   const found = await checkRoutes(page, [
     '/',
     queryPath,
+    sharePath,
     '/profile',
     '/billing',
     '/pricing',
