@@ -17,6 +17,7 @@ import { savedCardExtras } from '../../components/answers/answer-extras';
 import { ConsensusCard } from '../../components/answers/consensus-card';
 import { FollowUps } from '../../components/answers/follow-ups';
 import { ResponseCard } from '../../components/answers/response-card';
+import { ShareControl } from '../../components/answers/share-control';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { RelativeTime } from '../../components/ui/relative-time';
@@ -117,6 +118,11 @@ export function QueryResults({
             {stopped > 0 && `, ${stopped} stopped`}
           </span>
         </div>
+        {answered > 0 && (
+          <div className="mt-3">
+            <ShareControl queryId={query.id} sessionId={sessionId} />
+          </div>
+        )}
       </Card>
 
       <ComparisonCard comparison={comparison} settle={settle} />

@@ -23,7 +23,7 @@ import { useQueryDetail, type Neighbours } from './use-query-detail';
 import { useRetry } from '../../components/answers/use-retry';
 import { useSettle } from '../../components/answers/use-settle';
 import { queryPageMessages } from './query-texts';
-import { ShareControl } from './share-control';
+import { ShareControl } from '../../components/answers/share-control';
 
 // The shared report (/r/:slug) draws the same cards as this page, so it is served from this page's chunk:
 // a page of its own would split those cards into more chunks, and Home loads some of them (decision 0056).

@@ -3,10 +3,10 @@ import { Copy, ExternalLink, Link2Off, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ShareState } from '../../../common/share-schemas';
 import { createShare, revokeShare, shareStateOptions } from '../../api/share';
-import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast-store';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Input } from '../ui/input';
+import { toast } from '../ui/toast-store';
 import { errorText } from '../../lib/api';
 
 // Share (issue 14, item 1; docs/product.md, "Share"): the owner makes a public read-only link to the question,
