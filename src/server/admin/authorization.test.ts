@@ -100,6 +100,12 @@ const adminCalls: Call[] = [
     adminStatus: 404,
   },
   { method: 'GET', route: '/api/admin/dashboard', build: fixed('/api/admin/dashboard'), adminStatus: 200 },
+  {
+    method: 'GET',
+    route: '/api/admin/leaderboard/daily',
+    build: fixed('/api/admin/leaderboard/daily?days=7'),
+    adminStatus: 200,
+  },
   { method: 'GET', route: '/api/admin/payments', build: fixed('/api/admin/payments'), adminStatus: 200 },
   {
     method: 'GET',

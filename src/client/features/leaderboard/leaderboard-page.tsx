@@ -20,18 +20,10 @@ import { Spinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableHead, TableHeader, TableRow, TableCell } from '../../components/ui/table';
 import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { leaderboardTexts } from './leaderboard-texts';
 
 // The public reliability leaderboard (issue 14, item 3). Every figure is printed with its 95% interval and the
 // count behind it, because a share of a few dozen questions says little without them.
-
-export const leaderboardTexts = {
-  title: 'Model reliability leaderboard',
-  notRanked: `Not ranked: fewer than ${MIN_RANKED_QUESTIONS} compared questions`,
-  empty: 'No compared questions in this period yet.',
-  loadFailed: 'The leaderboard could not be loaded. Please try again.',
-  loading: 'Loading the leaderboard',
-  examplesTitle: 'Recently disputed questions',
-} as const;
 
 const oneDecimal = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat('en');
