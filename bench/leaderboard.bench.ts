@@ -344,7 +344,22 @@ async function main() {
       { names: string[]; stats: ReturnType<typeof stats>[]; total: ReturnType<typeof stats>; rows: number }
     >();
     const plans: string[] = [];
-    const client = new pg.Client({ connectionString: url });
+    // Dates and times come back as text, as drizzle's node-postgres driver asks for them.
+    const asText = new Set<number>([
+      pg.types.builtins.DATE,
+      pg.types.builtins.TIMESTAMP,
+      pg.types.builtins.TIMESTAMPTZ,
+      pg.types.builtins.INTERVAL,
+    ]);
+    const client = new pg.Client({
+      connectionString: url,
+      types: {
+        getTypeParser: ((id: number, format?: 'text' | 'binary') =>
+          asText.has(id)
+            ? (value: string) => value
+            : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
+      },
+    });
     await client.connect();
     for (const period of LEADERBOARD_PERIODS) {
       const statements: [string, unknown[]][] = [];

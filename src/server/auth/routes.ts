@@ -12,11 +12,7 @@ import {
 } from '../../common/auth-schemas';
 import { ANONYMOUS_AS_NULL_HEADER } from '../../common/current-user';
 import { serverMessages } from '../../common/messages';
-import {
-  leaderboardContributionSchema,
-  messageResponseSchema,
-  publicUserSchema,
-} from '../../common/user-schemas';
+import { leaderboardContributionSchema, messageResponseSchema, publicUserSchema } from '../../common/user-schemas';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { HttpError, unauthorized } from '../http/errors';
