@@ -77,6 +77,16 @@ export async function writeLeaderboardAnswers(
   if (rows.length > 0) await tx.insert(leaderboardAnswers).values(rows.map((row) => ({ ...row, queryId })));
 }
 
+/** The responses columns an answer is counted from. */
+export const answerColumns = {
+  model: responses.model,
+  modelVersion: responses.modelVersion,
+  text: responses.text,
+  error: responses.error,
+  failure: responses.failure,
+  firstTokenMs: responses.firstTokenMs,
+};
+
 /** Reads a saved question back and rewrites its rows: after a retry or a re-check changed its comparison. */
 export async function refreshLeaderboardAnswers(tx: Transaction, queryId: number): Promise<void> {
   const [question] = await tx
@@ -85,14 +95,7 @@ export async function refreshLeaderboardAnswers(tx: Transaction, queryId: number
     .where(eq(queries.id, queryId));
   if (!question) return;
   const answers = await tx
-    .select({
-      model: responses.model,
-      modelVersion: responses.modelVersion,
-      text: responses.text,
-      error: responses.error,
-      failure: responses.failure,
-      firstTokenMs: responses.firstTokenMs,
-    })
+    .select(answerColumns)
     .from(responses)
     .where(and(eq(responses.queryId, queryId), ne(responses.model, COMPARISON_MODEL)))
     .orderBy(asc(responses.id));

@@ -8,7 +8,7 @@ import { leaderboardDaily, queries, responses, users } from '../db/schema';
 import { saveQuery, saveRetriedAnswer, saveRetriedComparison, type NewResponse } from '../queries/repository';
 import { deleteQuestion } from '../queries/history-repository';
 import { findOrCreateSessionUser } from '../users/repository';
-import { leaderboardAnswersOf, type QuestionForLeaderboard } from './answers';
+import { answerColumns, leaderboardAnswersOf, type QuestionForLeaderboard } from './answers';
 
 // The leaderboard's rollup (issue 14, item 3) is kept row by row as questions are saved, re-compared after a
 // retry or a re-check, and deleted, by migration 0020's trigger. After 1,000 random questions it must equal
@@ -120,15 +120,7 @@ async function recount() {
     })
     .from(queries);
   const answers = await t.db
-    .select({
-      queryId: responses.queryId,
-      model: responses.model,
-      modelVersion: responses.modelVersion,
-      text: responses.text,
-      error: responses.error,
-      failure: responses.failure,
-      firstTokenMs: responses.firstTokenMs,
-    })
+    .select({ queryId: responses.queryId, ...answerColumns })
     .from(responses)
     .where(ne(responses.model, COMPARISON_MODEL));
   const totals = new Map<
@@ -230,4 +222,72 @@ describe('the leaderboard rollup', () => {
       { numRuns: 1, endOnFailure: true },
     );
   }, 240_000);
+});
+
+describe('what an answer adds to the leaderboard', () => {
+  const at = new Date('2026-11-20T23:30:00Z');
+  const answer = (model: string, over: Partial<ReturnType<typeof responseOf>> = {}) => ({
+    ...responseOf(model, { version: 'v1', kind: 'text', firstTokenMs: 1234, claims: [] }),
+    ...over,
+  });
+
+  it('counts each compared answer: its checked and contradicted claims, first place, version and time', () => {
+    const comparison = comparisonOf(['chatgpt', 'claude', 'gemini'], {
+      order: [2, 1, 3],
+      claims: [
+        { version: 'v1', kind: 'text', firstTokenMs: null, claims: ['agreed', 'contradicted', 'single-source'] },
+        { version: 'v1', kind: 'text', firstTokenMs: null, claims: ['contradicted'] },
+        { version: 'v1', kind: 'text', firstTokenMs: null, claims: [] },
+      ],
+    })!;
+    const rows = leaderboardAnswersOf({
+      createdAt: at,
+      comparison,
+      claims: comparison.claims!,
+      answers: [
+        answer('chatgpt'),
+        answer('claude', { modelVersion: null, firstTokenMs: null }),
+        answer('gemini', { text: null, error: 'The model failed', failure: 'vendor-error' }),
+      ],
+    });
+    expect(rows).toEqual([
+      {
+        model: 'chatgpt',
+        modelVersion: 'v1',
+        day: '2026-11-20',
+        claimsChecked: 2,
+        claimsContradicted: 1,
+        firstPlace: 0,
+        firstTokenBucket: expect.any(Number),
+      },
+      {
+        model: 'claude',
+        modelVersion: '',
+        day: '2026-11-20',
+        claimsChecked: 1,
+        claimsContradicted: 1,
+        firstPlace: 1,
+        firstTokenBucket: null,
+      },
+    ]);
+  });
+
+  it('counts nothing without a comparison or a second answer, and a stopped answer on what arrived', () => {
+    const none: ArbAnswer = { version: 'v1', kind: 'text', firstTokenMs: null, claims: [] };
+    const comparison = comparisonOf(['chatgpt', 'claude'], { order: [1, 2], claims: [none, none] })!;
+    const both = [answer('chatgpt'), answer('claude')];
+    expect(leaderboardAnswersOf({ createdAt: at, comparison: null, claims: null, answers: both })).toEqual([]);
+    expect(
+      leaderboardAnswersOf({
+        createdAt: at,
+        comparison,
+        claims: null,
+        answers: [answer('chatgpt'), answer('claude', { text: '  ' })],
+      }),
+    ).toEqual([]);
+    const stopped = answer('claude', { error: 'Stopped', failure: 'stopped' });
+    expect(
+      leaderboardAnswersOf({ createdAt: at, comparison, claims: null, answers: [answer('chatgpt'), stopped] }),
+    ).toHaveLength(2);
+  });
 });
