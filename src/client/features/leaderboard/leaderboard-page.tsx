@@ -565,7 +565,8 @@ export function LeaderboardPage() {
           For each model and version: the share of its checked factual claims that another model contradicted (lower is
           better), how often it came first in the confidence ranking, and its median time to the first word of its
           answer. Each figure comes with the number of questions behind it and a 95% interval (Wilson intervals for the
-          shares); only models with at least {MIN_RANKED_QUESTIONS} compared questions are ranked.
+          shares); only models with at least {MIN_RANKED_QUESTIONS} compared questions are ranked, by the upper end of
+          their contradicted-claims interval, so a small sample cannot top the table on luck.
         </p>
         <p className="text-sm text-muted-foreground">
           The figures are totals over everyone&apos;s questions and never show who asked.
