@@ -348,7 +348,7 @@ export const leaderboardAnswers = pgTable(
   (t) => [
     primaryKey({ name: 'leaderboard_answers_pk', columns: [t.queryId, t.model] }),
     index('leaderboard_answers_disputed_idx')
-      .on(sql`${t.queryId} desc`)
+      .on(sql`${t.day} desc`, sql`${t.queryId} desc`)
       .where(sql`${t.claimsContradicted} > 0`),
   ],
 );

@@ -8,7 +8,7 @@ import {
   type LeaderboardPeriod,
   type LeaderboardRow,
 } from '../../common/leaderboard';
-import { displayNameOf } from '../../common/models';
+import { MAX_SELECTED_MODELS, displayNameOf } from '../../common/models';
 import type { Database } from '../db/client';
 import { leaderboardAnswers, leaderboardDaily, queries, users } from '../db/schema';
 import { leaderboardDay } from './answers';
@@ -118,46 +118,47 @@ export async function readLeaderboard(db: Database, period: LeaderboardPeriod, n
  * those of people who turned it off are only ever counted (issue 14, item 4).
  */
 async function recentDisputes(db: Database, from: string | null): Promise<Leaderboard['examples']> {
-  const disputed = db
-    .selectDistinct({ queryId: leaderboardAnswers.queryId })
+  // Newest disputed answers first, through the partial index on (day, query_id); a question has at most
+  // MAX_SELECTED_MODELS of them, so this many rows always hold EXAMPLES_SHOWN questions when there are any.
+  const rows = await db
+    .select({
+      id: queries.id,
+      text: queries.text,
+      createdAt: queries.createdAt,
+      models: queries.selectedModels,
+      contradicted: leaderboardAnswers.model,
+    })
     .from(leaderboardAnswers)
-    .where(
-      and(gt(leaderboardAnswers.claimsContradicted, 0), from === null ? undefined : gte(leaderboardAnswers.day, from)),
-    )
-    .as('disputed');
-  const found = await db
-    .select({ id: queries.id, text: queries.text, createdAt: queries.createdAt, models: queries.selectedModels })
-    .from(disputed)
-    .innerJoin(queries, eq(queries.id, disputed.queryId))
+    .innerJoin(queries, eq(queries.id, leaderboardAnswers.queryId))
     .innerJoin(users, eq(users.id, queries.userId))
     .where(
       and(
+        gt(leaderboardAnswers.claimsContradicted, 0),
+        from === null ? undefined : gte(leaderboardAnswers.day, from),
         isNull(queries.deletedAt),
         isNull(queries.followUpOf),
         sql`${users.email} is not null`,
         eq(users.contributesToLeaderboard, true),
       ),
     )
-    .orderBy(desc(queries.id))
-    .limit(EXAMPLES_SHOWN);
-  if (found.length === 0) return [];
-  const marks = await db
-    .select({ queryId: leaderboardAnswers.queryId, model: leaderboardAnswers.model })
-    .from(leaderboardAnswers)
-    .where(
-      and(
-        gt(leaderboardAnswers.claimsContradicted, 0),
-        sql`${leaderboardAnswers.queryId} in (${sql.join(
-          found.map((f) => sql`${f.id}`),
-          sql`, `,
-        )})`,
-      ),
-    );
-  return found.map((q) => ({
-    question: q.text,
-    askedAt: q.createdAt.toISOString(),
-    models: q.models,
-    contradicted: marks.filter((m) => m.queryId === q.id).map((m) => m.model),
+    .orderBy(desc(leaderboardAnswers.day), desc(leaderboardAnswers.queryId))
+    .limit(EXAMPLES_SHOWN * MAX_SELECTED_MODELS);
+  const examples = new Map<number, Leaderboard['examples'][number]>();
+  for (const row of rows) {
+    const example = examples.get(row.id);
+    if (example) example.contradicted.push(row.contradicted);
+    else if (examples.size < EXAMPLES_SHOWN)
+      examples.set(row.id, {
+        question: row.text,
+        askedAt: row.createdAt.toISOString(),
+        models: row.models,
+        contradicted: [row.contradicted],
+      });
+  }
+  // In the order the question picked its models, as the answers are shown.
+  return [...examples.values()].map((example) => ({
+    ...example,
+    contradicted: example.models.filter((model) => example.contradicted.includes(model)),
   }));
 }
 
