@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, gte, isNull, sql } from 'drizzle-orm';
 import {
   leaderboardPeriodDays,
   MIN_RANKED_QUESTIONS,
@@ -29,6 +29,24 @@ interface Totals {
 }
 
 type DailyRow = typeof leaderboardDaily.$inferSelect;
+
+const { firstTokenCounts: countsColumn, ...scalarColumns } = getTableColumns(leaderboardDaily);
+
+/**
+ * The rollup's day rows from `from` on (all of them for null). The counts come as PostgreSQL's text for an
+ * array and are split here: the driver's own array parser took most of a page view's time at a year of
+ * day rows (bench/leaderboard.bench.ts).
+ */
+async function readDayRows(db: Database, from: string | null): Promise<DailyRow[]> {
+  const rows = await db
+    .select({ ...scalarColumns, counts: sql<string>`${countsColumn}::text` })
+    .from(leaderboardDaily)
+    .where(from === null ? undefined : gte(leaderboardDaily.day, from));
+  return rows.map(({ counts, ...row }) => ({
+    ...row,
+    firstTokenCounts: counts.length > 2 ? counts.slice(1, -1).split(',').map(Number) : [],
+  }));
+}
 
 /** The first day a period counts (UTC), today included; null for all time. */
 export function periodStart(period: LeaderboardPeriod, now: Date): string | null {
@@ -98,10 +116,7 @@ export function rankRows(rows: LeaderboardRow[]): LeaderboardRow[] {
 
 export async function readLeaderboard(db: Database, period: LeaderboardPeriod, now: Date): Promise<Leaderboard> {
   const from = periodStart(period, now);
-  const dayRows = await db
-    .select()
-    .from(leaderboardDaily)
-    .where(from === null ? undefined : gte(leaderboardDaily.day, from));
+  const dayRows = await readDayRows(db, from);
   const rows = [...totalsByModel(dayRows).values()].map(({ model, version, totals }) => rowOf(model, version, totals));
   return {
     period,
@@ -167,7 +182,7 @@ export async function readLeaderboardDaily(db: Database, days: number, now: Date
   const dayList = Array.from({ length: days }, (_, i) =>
     leaderboardDay(new Date(now.getTime() - (days - 1 - i) * DAY_MS)),
   );
-  const rows = await db.select().from(leaderboardDaily).where(gte(leaderboardDaily.day, dayList[0]!));
+  const rows = await readDayRows(db, dayList[0]!);
   const series = new Map<string, LeaderboardDaily['series'][number]>();
   for (const row of rows) {
     const index = dayList.indexOf(row.day);
