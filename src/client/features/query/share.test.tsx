@@ -111,6 +111,7 @@ describe('/r/:slug', () => {
       routes: [{ path: '/', element: <p>Home stand-in</p> }],
     });
     expect(await screen.findByRole('heading', { level: 1, name: query.text })).toBeInTheDocument();
+    expect(document.title).toBe(`${query.text} · Parallax`);
     expect(screen.getByText(/Shared comparison · Nov 20, 2026 · ChatGPT, Grok, Gemini/)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'AI Comparison Analysis' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Confidence ranking' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { format, isValid } from 'date-fns';
 import { FileQuestion, MessageSquarePlus, RefreshCw, Share2 } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { COMPARISON_MODEL, displayNameOf } from '../../../common/models';
 import { shareMessages } from '../../../common/share-messages';
@@ -72,6 +73,11 @@ function Unavailable({ retry, message }: { retry?: () => void; message: string }
 export function SharedReportPage() {
   const { slug = '' } = useParams();
   const report = useQuery(sharedReportOptions(slug));
+  const question = report.data?.query.text;
+  // The tab says the question, as the page the server sent for link previews did.
+  useEffect(() => {
+    if (question) document.title = `${question.length > 80 ? `${question.slice(0, 79)}…` : question} · Parallax`;
+  }, [question]);
   if (report.isPending) return <FullPageLoading label="Loading the shared comparison…" />;
   if (report.isError) {
     const missing = report.error instanceof ApiError && report.error.status === 404;
