@@ -21,8 +21,11 @@ export function LeaderboardSetting({ user }: { user: PublicUser }) {
       <CardHeader>
         <h2 className="text-lg font-semibold tracking-tight">Public leaderboard</h2>
         <CardDescription>
-          The <Link to="/leaderboard">reliability leaderboard</Link> counts every compared question in its totals,
-          without saying who asked.
+          The{' '}
+          <Link to="/leaderboard" className="font-medium text-primary underline underline-offset-2">
+            reliability leaderboard
+          </Link>{' '}
+          counts every compared question in its totals, without saying who asked.
         </CardDescription>
       </CardHeader>
       <CardContent>
