@@ -373,11 +373,7 @@ async function main() {
         totals.push(performance.now() - start);
       }
       const names = statements.map(([statement]) =>
-        statement.includes('from "leaderboard_daily"')
-          ? 'rollup'
-          : statement.includes('"disputed"')
-            ? 'examples'
-            : 'marks',
+        statement.includes('from "leaderboard_daily"') ? 'rollup' : 'examples',
       );
       const pieceStats = [];
       let rows = 0;
@@ -544,7 +540,6 @@ async function main() {
       'rollup rows'.padStart(12),
       'rollup'.padStart(13),
       'examples'.padStart(13),
-      'marks'.padStart(13),
       'readLeaderboard'.padStart(17),
     );
     for (const [period, piece] of pieces) {
@@ -557,7 +552,6 @@ async function main() {
         String(piece.rows).padStart(12),
         of('rollup').padStart(13),
         of('examples').padStart(13),
-        of('marks').padStart(13),
         `${ms(piece.total.median)} / ${ms(piece.total.p95)}`.padStart(17),
       );
     }
