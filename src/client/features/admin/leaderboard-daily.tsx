@@ -1,20 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { LineChart } from 'lucide-react';
 import { Component, lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
-import {
-  leaderboardDailySchema,
-  leaderboardPeriodDays,
-  leaderboardPeriodLabels,
-  type LeaderboardDaily,
-} from '../../../common/leaderboard';
-import { parseResponse } from '../../api/parse';
+import { leaderboardPeriodDays, leaderboardPeriodLabels, type LeaderboardDaily } from '../../../common/leaderboard';
+import { useLeaderboardDaily } from '../../api/admin/leaderboard-daily';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { NativeSelect } from '../../components/ui/native-select';
 import { Spinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
-import { pathQueryFn } from '../../lib/query-client';
 import type { ChartLine } from './leaderboard-chart';
 import { DASH } from './shared/admin-format';
 import { LoadError } from './shared/table-states';
@@ -22,21 +15,6 @@ import { LoadError } from './shared/table-states';
 // The public leaderboard's figures per day, for administrators (issue 14, item 3). uPlot is loaded with the chart
 // only once there is something to draw, never with the console.
 const LeaderboardChart = lazy(() => import('./leaderboard-chart'));
-
-const leaderboardDailyPath = (days: number) => `/api/admin/leaderboard/daily?days=${days}`;
-
-/**
- * GET /api/admin/leaderboard/daily, parsed by the contract's schema. The key is the request path, so the default
- * query function fetches it; this card is its only reader.
- */
-function useLeaderboardDaily(days: number) {
-  return useQuery<LeaderboardDaily>({
-    queryKey: [leaderboardDailyPath(days)],
-    queryFn: async (context) => parseResponse(leaderboardDailySchema, await pathQueryFn(context)),
-    // Switching range keeps the last figures on screen until the new ones arrive, instead of a spinner.
-    placeholderData: keepPreviousData,
-  });
-}
 
 type DailyPoint = NonNullable<LeaderboardDaily['series'][number]['points'][number]>;
 
