@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerClaims, ClaimStatus, ComparisonAnalysis } from '../../common/comparison';
 import { COMPARISON_MODEL, modelKeys } from '../../common/models';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-app';
-import { leaderboardDaily, queries, responses, users } from '../db/schema';
+import { leaderboardDaily, leaderboardTotals, queries, responses, users } from '../db/schema';
 import { saveQuery, saveRetriedAnswer, saveRetriedComparison, type NewResponse } from '../queries/repository';
 import { deleteQuestion } from '../queries/history-repository';
 import { findOrCreateSessionUser } from '../users/repository';
@@ -170,8 +170,44 @@ async function rollup() {
     .sort((a, b) => a.key.localeCompare(b.key));
 }
 
+type Counted = Awaited<ReturnType<typeof rollup>>[number];
+
+/** A recount per day summed over all time, per model and version, as the all-time totals hold it. */
+function overAllTime(byDay: Counted[]): Counted[] {
+  const sums = new Map<string, Counted>();
+  for (const day of byDay) {
+    const key = day.key.slice(day.key.indexOf('|') + 1);
+    const sum = sums.get(key) ?? { key, questions: 0, checked: 0, contradicted: 0, firsts: 0, timed: 0, counts: [] };
+    sum.questions += day.questions;
+    sum.checked += day.checked;
+    sum.contradicted += day.contradicted;
+    sum.firsts += day.firsts;
+    sum.timed += day.timed;
+    day.counts.forEach((c, i) => (sum.counts[i] = (sum.counts[i] ?? 0) + c));
+    sums.set(key, sum);
+  }
+  return [...sums.values()]
+    .map((sum) => ({ ...sum, counts: trimmed(Array.from(sum.counts, (c) => c ?? 0)) }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+}
+
+async function allTimeTotals(): Promise<Counted[]> {
+  const rows = await t.db.select().from(leaderboardTotals);
+  return rows
+    .map((r) => ({
+      key: `${r.model}|${r.modelVersion}`,
+      questions: r.questions,
+      checked: r.claimsChecked,
+      contradicted: r.claimsContradicted,
+      firsts: r.firstPlaces,
+      timed: r.timedAnswers,
+      counts: trimmed(r.firstTokenCounts),
+    }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+}
+
 describe('the leaderboard rollup', () => {
-  it('equals a full recount after 1,000 random questions, re-comparisons, retries and deletions', async () => {
+  it('equals a full recount, per day and over all time, after 1,000 random questions, re-comparisons, retries and deletions', async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(questionArb, { minLength: 1000, maxLength: 1000 }), async (scenarios) => {
@@ -217,6 +253,7 @@ describe('the leaderboard rollup', () => {
         const expected = await recount();
         expect(expected.length).toBeGreaterThan(10);
         expect(await rollup()).toEqual(expected);
+        expect(await allTimeTotals()).toEqual(overAllTime(expected));
       }),
       // One long run; a failure reports its seed and stops, instead of shrinking through 1,000-question runs.
       { numRuns: 1, endOnFailure: true },

@@ -10,7 +10,7 @@ import {
 } from '../../common/leaderboard';
 import { MAX_SELECTED_MODELS, displayNameOf } from '../../common/models';
 import type { Database } from '../db/client';
-import { leaderboardAnswers, leaderboardDaily, queries, users } from '../db/schema';
+import { leaderboardAnswers, leaderboardDaily, leaderboardTotals, queries, users } from '../db/schema';
 import { leaderboardDay } from './answers';
 import { addCounts, medianWithInterval } from './first-token-buckets';
 
@@ -29,23 +29,33 @@ interface Totals {
 }
 
 type DailyRow = typeof leaderboardDaily.$inferSelect;
+/** A rollup row: a day's, or the all-time one, of one model and version. */
+type RollupRow = Omit<DailyRow, 'day'>;
 
-const { firstTokenCounts: countsColumn, ...scalarColumns } = getTableColumns(leaderboardDaily);
+const { firstTokenCounts: dayCounts, ...dayColumns } = getTableColumns(leaderboardDaily);
+const { firstTokenCounts: totalCounts, ...totalColumns } = getTableColumns(leaderboardTotals);
 
-/**
- * The rollup's day rows from `from` on (all of them for null). The counts come as PostgreSQL's text for an
- * array and are split here: the driver's own array parser took most of a page view's time at a year of
- * day rows (bench/leaderboard.bench.ts).
- */
-async function readDayRows(db: Database, from: string | null): Promise<DailyRow[]> {
+// The counts come as PostgreSQL's text for an array and are split here: the driver's own array parser took
+// most of a page view's time at a year of day rows (bench/leaderboard.bench.ts).
+const splitCounts = <R extends { counts: string }>({ counts, ...row }: R) => ({
+  ...row,
+  firstTokenCounts: counts.length > 2 ? counts.slice(1, -1).split(',').map(Number) : [],
+});
+
+/** The rollup's day rows from `from` on. */
+async function readDayRows(db: Database, from: string): Promise<DailyRow[]> {
   const rows = await db
-    .select({ ...scalarColumns, counts: sql<string>`${countsColumn}::text` })
+    .select({ ...dayColumns, counts: sql<string>`${dayCounts}::text` })
     .from(leaderboardDaily)
-    .where(from === null ? undefined : gte(leaderboardDaily.day, from));
-  return rows.map(({ counts, ...row }) => ({
-    ...row,
-    firstTokenCounts: counts.length > 2 ? counts.slice(1, -1).split(',').map(Number) : [],
-  }));
+    .where(gte(leaderboardDaily.day, from));
+  return rows.map(splitCounts);
+}
+
+/** The rows a period sums: its days', or for all time the all-time totals (one row per model and version). */
+async function readRollupRows(db: Database, from: string | null): Promise<RollupRow[]> {
+  if (from !== null) return readDayRows(db, from);
+  const rows = await db.select({ ...totalColumns, counts: sql<string>`${totalCounts}::text` }).from(leaderboardTotals);
+  return rows.map(splitCounts);
 }
 
 /** The first day a period counts (UTC), today included; null for all time. */
@@ -74,7 +84,7 @@ function rowOf(model: string, version: string, t: Totals): LeaderboardRow {
 }
 
 /** Sums day rows per model and version. */
-function totalsByModel(rows: readonly DailyRow[]): Map<string, { model: string; version: string; totals: Totals }> {
+function totalsByModel(rows: readonly RollupRow[]): Map<string, { model: string; version: string; totals: Totals }> {
   const byKey = new Map<string, { model: string; version: string; totals: Totals }>();
   for (const row of rows) {
     const key = `${row.model}\u0000${row.modelVersion}`;
@@ -116,8 +126,10 @@ export function rankRows(rows: LeaderboardRow[]): LeaderboardRow[] {
 
 export async function readLeaderboard(db: Database, period: LeaderboardPeriod, now: Date): Promise<Leaderboard> {
   const from = periodStart(period, now);
-  const dayRows = await readDayRows(db, from);
-  const rows = [...totalsByModel(dayRows).values()].map(({ model, version, totals }) => rowOf(model, version, totals));
+  const rollupRows = await readRollupRows(db, from);
+  const rows = [...totalsByModel(rollupRows).values()].map(({ model, version, totals }) =>
+    rowOf(model, version, totals),
+  );
   return {
     period,
     from,

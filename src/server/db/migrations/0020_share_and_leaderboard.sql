@@ -57,9 +57,23 @@ CREATE TABLE "leaderboard_daily" (
 	CONSTRAINT "leaderboard_daily_pk" PRIMARY KEY ("day", "model", "model_version")
 );
 --> statement-breakpoint
+-- The same totals over all time, one row per model and version: the all-time board reads these instead of
+-- every day row (bench/leaderboard.bench.ts).
+CREATE TABLE "leaderboard_totals" (
+	"model" text NOT NULL,
+	"model_version" text NOT NULL,
+	"questions" integer NOT NULL,
+	"claims_checked" integer NOT NULL,
+	"claims_contradicted" integer NOT NULL,
+	"first_places" integer NOT NULL,
+	"timed_answers" integer NOT NULL,
+	"first_token_counts" integer[] DEFAULT '{}' NOT NULL,
+	CONSTRAINT "leaderboard_totals_pk" PRIMARY KEY ("model", "model_version")
+);
+--> statement-breakpoint
 -- Kept by the database itself: any insert or delete of a leaderboard_answers row, including the cascade when
--- a question or its owner is deleted, moves the day's totals by exactly that row. A day's row that counts
--- nothing is removed, so the table equals a full recount.
+-- a question or its owner is deleted, moves the day's totals and the all-time totals by exactly that row. A
+-- row that counts nothing is removed, so both tables equal a full recount.
 CREATE FUNCTION "leaderboard_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	r leaderboard_answers%ROWTYPE;
@@ -82,6 +96,20 @@ BEGIN
 	WHERE d.day = r.day AND d.model = r.model AND d.model_version = r.model_version;
 	DELETE FROM leaderboard_daily AS d
 	WHERE d.day = r.day AND d.model = r.model AND d.model_version = r.model_version AND d.questions = 0;
+	INSERT INTO leaderboard_totals AS t (model, model_version, questions, claims_checked, claims_contradicted, first_places, timed_answers)
+	VALUES (r.model, r.model_version, 0, 0, 0, 0, 0)
+	ON CONFLICT (model, model_version) DO NOTHING;
+	UPDATE leaderboard_totals AS t SET
+		questions = t.questions + direction,
+		claims_checked = t.claims_checked + direction * r.claims_checked,
+		claims_contradicted = t.claims_contradicted + direction * r.claims_contradicted,
+		first_places = t.first_places + direction * r.first_place,
+		timed_answers = t.timed_answers + direction * timed,
+		first_token_counts = CASE WHEN r.first_token_bucket IS NULL THEN t.first_token_counts
+			ELSE leaderboard_bump(t.first_token_counts, r.first_token_bucket, direction) END
+	WHERE t.model = r.model AND t.model_version = r.model_version;
+	DELETE FROM leaderboard_totals AS t
+	WHERE t.model = r.model AND t.model_version = r.model_version AND t.questions = 0;
 	RETURN NULL;
 END $$;
 --> statement-breakpoint
