@@ -227,7 +227,7 @@ export async function load(url: string) {
     `  leaderboard rows without the trigger (a copy of the table): ${seconds(plain.ms)} (${plain.rows.toLocaleString()} rows, ${hours.length.toLocaleString()} hourly batches)`,
   );
   await client.query('drop table bench_answers_plain');
-  const kept = await batches('leaderboard_answers', 'leaderboard_daily');
+  const kept = await batches('leaderboard_answers', 'leaderboard_daily, leaderboard_totals');
   console.log(
     `  leaderboard_answers with the rollup trigger: ${seconds(kept.ms)} (${kept.rows.toLocaleString()} rows, ${hours.length.toLocaleString()} hourly batches)`,
   );
@@ -373,7 +373,7 @@ async function main() {
         totals.push(performance.now() - start);
       }
       const names = statements.map(([statement]) =>
-        statement.includes('from "leaderboard_daily"') ? 'rollup' : 'examples',
+        /from "leaderboard_(daily|totals)"/.test(statement) ? 'rollup' : 'examples',
       );
       const pieceStats = [];
       let rows = 0;
