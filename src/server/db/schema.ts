@@ -353,43 +353,31 @@ export const leaderboardAnswers = pgTable(
   ],
 );
 
+/** What the leaderboard's rollup rows count; first_token_counts[b] is the answers in first-token bucket b. */
+const leaderboardFigures = () => ({
+  model: text('model').notNull(),
+  modelVersion: text('model_version').notNull(),
+  questions: integer('questions').notNull(),
+  claimsChecked: integer('claims_checked').notNull(),
+  claimsContradicted: integer('claims_contradicted').notNull(),
+  firstPlaces: integer('first_places').notNull(),
+  timedAnswers: integer('timed_answers').notNull(),
+  firstTokenCounts: integer('first_token_counts')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+});
+
 export const leaderboardDaily = pgTable(
   'leaderboard_daily',
-  {
-    day: date('day').notNull(),
-    model: text('model').notNull(),
-    modelVersion: text('model_version').notNull(),
-    questions: integer('questions').notNull(),
-    claimsChecked: integer('claims_checked').notNull(),
-    claimsContradicted: integer('claims_contradicted').notNull(),
-    firstPlaces: integer('first_places').notNull(),
-    timedAnswers: integer('timed_answers').notNull(),
-    firstTokenCounts: integer('first_token_counts')
-      .array()
-      .notNull()
-      .default(sql`'{}'`),
-  },
+  { day: date('day').notNull(), ...leaderboardFigures() },
   (t) => [primaryKey({ name: 'leaderboard_daily_pk', columns: [t.day, t.model, t.modelVersion] })],
 );
 
 // The same totals over all time, kept by the same trigger; the all-time board reads these.
-export const leaderboardTotals = pgTable(
-  'leaderboard_totals',
-  {
-    model: text('model').notNull(),
-    modelVersion: text('model_version').notNull(),
-    questions: integer('questions').notNull(),
-    claimsChecked: integer('claims_checked').notNull(),
-    claimsContradicted: integer('claims_contradicted').notNull(),
-    firstPlaces: integer('first_places').notNull(),
-    timedAnswers: integer('timed_answers').notNull(),
-    firstTokenCounts: integer('first_token_counts')
-      .array()
-      .notNull()
-      .default(sql`'{}'`),
-  },
-  (t) => [primaryKey({ name: 'leaderboard_totals_pk', columns: [t.model, t.modelVersion] })],
-);
+export const leaderboardTotals = pgTable('leaderboard_totals', leaderboardFigures(), (t) => [
+  primaryKey({ name: 'leaderboard_totals_pk', columns: [t.model, t.modelVersion] }),
+]);
 
 // What a model version costs per million tokens, entered by an administrator (issue 13, item 4).
 export const modelPrices = pgTable(

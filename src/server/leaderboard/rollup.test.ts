@@ -155,19 +155,21 @@ const trimmed = (counts: number[]) => {
   return copy;
 };
 
+/** A rollup row as the recount makes it, under `key`. */
+const counted = (key: string, r: typeof leaderboardTotals.$inferSelect) => ({
+  key,
+  questions: r.questions,
+  checked: r.claimsChecked,
+  contradicted: r.claimsContradicted,
+  firsts: r.firstPlaces,
+  timed: r.timedAnswers,
+  counts: trimmed(r.firstTokenCounts),
+});
+const byKey = (a: { key: string }, b: { key: string }) => a.key.localeCompare(b.key);
+
 async function rollup() {
   const rows = await t.db.select().from(leaderboardDaily);
-  return rows
-    .map((r) => ({
-      key: `${r.day}|${r.model}|${r.modelVersion}`,
-      questions: r.questions,
-      checked: r.claimsChecked,
-      contradicted: r.claimsContradicted,
-      firsts: r.firstPlaces,
-      timed: r.timedAnswers,
-      counts: trimmed(r.firstTokenCounts),
-    }))
-    .sort((a, b) => a.key.localeCompare(b.key));
+  return rows.map((r) => counted(`${r.day}|${r.model}|${r.modelVersion}`, r)).sort(byKey);
 }
 
 type Counted = Awaited<ReturnType<typeof rollup>>[number];
@@ -193,17 +195,7 @@ function overAllTime(byDay: Counted[]): Counted[] {
 
 async function allTimeTotals(): Promise<Counted[]> {
   const rows = await t.db.select().from(leaderboardTotals);
-  return rows
-    .map((r) => ({
-      key: `${r.model}|${r.modelVersion}`,
-      questions: r.questions,
-      checked: r.claimsChecked,
-      contradicted: r.claimsContradicted,
-      firsts: r.firstPlaces,
-      timed: r.timedAnswers,
-      counts: trimmed(r.firstTokenCounts),
-    }))
-    .sort((a, b) => a.key.localeCompare(b.key));
+  return rows.map((r) => counted(`${r.model}|${r.modelVersion}`, r)).sort(byKey);
 }
 
 describe('the leaderboard rollup', () => {
