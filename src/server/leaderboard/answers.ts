@@ -87,17 +87,29 @@ export const answerColumns = {
   firstTokenMs: responses.firstTokenMs,
 };
 
-/** Reads a saved question back and rewrites its rows: after a retry or a re-check changed its comparison. */
-export async function refreshLeaderboardAnswers(tx: Transaction, queryId: number): Promise<void> {
-  const [question] = await tx
-    .select({ createdAt: queries.createdAt, comparison: queries.comparisonSummary, claims: queries.comparisonClaims })
-    .from(queries)
-    .where(eq(queries.id, queryId));
-  if (!question) return;
+/**
+ * Rewrites a saved question's rows with the comparison just written for it (a retry or a re-check): only
+ * its answers and date are read back, in one statement, not the comparison the caller already holds.
+ */
+export async function refreshLeaderboardAnswers(
+  tx: Transaction,
+  queryId: number,
+  comparison: Pick<ComparisonAnalysis, 'confidenceRanking' | 'claims'> | null,
+): Promise<void> {
   const answers = await tx
-    .select(answerColumns)
+    .select({ createdAt: queries.createdAt, ...answerColumns })
     .from(responses)
+    .innerJoin(queries, eq(queries.id, responses.queryId))
     .where(and(eq(responses.queryId, queryId), ne(responses.model, COMPARISON_MODEL)))
     .orderBy(asc(responses.id));
-  await writeLeaderboardAnswers(tx, queryId, leaderboardAnswersOf({ ...question, answers }), { replace: true });
+  const counted =
+    answers.length > 0
+      ? leaderboardAnswersOf({
+          createdAt: answers[0]!.createdAt,
+          comparison,
+          claims: comparison?.claims ?? null,
+          answers,
+        })
+      : [];
+  await writeLeaderboardAnswers(tx, queryId, counted, { replace: true });
 }

@@ -20,17 +20,14 @@ import { addCounts, medianWithInterval } from './first-token-buckets';
 const EXAMPLES_SHOWN = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface Totals {
-  questions: number;
-  claimsChecked: number;
-  claimsContradicted: number;
-  firstPlaces: number;
-  firstTokenCounts: number[];
-}
-
 type DailyRow = typeof leaderboardDaily.$inferSelect;
 /** A rollup row: a day's, or the all-time one, of one model and version. */
 type RollupRow = Omit<DailyRow, 'day'>;
+/** What a period's rows sum to, per model and version. */
+type Totals = Pick<
+  RollupRow,
+  'questions' | 'claimsChecked' | 'claimsContradicted' | 'firstPlaces' | 'firstTokenCounts'
+>;
 
 const { firstTokenCounts: dayCounts, ...dayColumns } = getTableColumns(leaderboardDaily);
 const { firstTokenCounts: totalCounts, ...totalColumns } = getTableColumns(leaderboardTotals);
@@ -59,7 +56,7 @@ async function readRollupRows(db: Database, from: string | null): Promise<Rollup
 }
 
 /** The first day a period counts (UTC), today included; null for all time. */
-export function periodStart(period: LeaderboardPeriod, now: Date): string | null {
+function periodStart(period: LeaderboardPeriod, now: Date): string | null {
   const days = leaderboardPeriodDays[period];
   return days === null ? null : leaderboardDay(new Date(now.getTime() - (days - 1) * DAY_MS));
 }
@@ -110,7 +107,7 @@ function totalsByModel(rows: readonly RollupRow[]): Map<string, { model: string;
  * Ranked rows first: fewest contradicted claims (by the interval's upper end, so a small sample does not
  * top the table on luck), then more first places. Unranked rows follow by questions.
  */
-export function rankRows(rows: LeaderboardRow[]): LeaderboardRow[] {
+function rankRows(rows: LeaderboardRow[]): LeaderboardRow[] {
   const rankable = rows.filter((r) => r.questions >= MIN_RANKED_QUESTIONS && r.contradicted !== null);
   const rest = rows.filter((r) => !rankable.includes(r));
   rankable.sort(

@@ -308,7 +308,7 @@ export async function writeComparison(
   }
   await tx.delete(responses).where(and(eq(responses.queryId, queryId), eq(responses.model, COMPARISON_MODEL)));
   if (summary) await tx.insert(responses).values(comparisonRow(queryId, summary));
-  await refreshLeaderboardAnswers(tx, queryId);
+  await refreshLeaderboardAnswers(tx, queryId, comparison);
 }
 
 /** The comparison as readable Markdown: the `comparison` response's text. */

@@ -213,15 +213,15 @@ export async function shareRoutes(instance: FastifyInstance, { db, config, stati
     const key = previewKeyOf(content);
     let png = live.share.previewKey === key ? live.share.previewPng : null;
     if (!png) {
-      const slug = live.share.slug;
-      let pending = drawing.get(`${slug}:${key}`);
+      const drawn = `${live.share.slug}:${key}`;
+      let pending = drawing.get(drawn);
       if (!pending) {
-        pending = renderPreviewImage(content).then(async (drawn) => {
-          await keepPreview(db, live.share.id, key, drawn);
-          return drawn;
+        pending = renderPreviewImage(content).then(async (image) => {
+          await keepPreview(db, live.share.id, key, image);
+          return image;
         });
-        drawing.set(`${slug}:${key}`, pending);
-        void pending.finally(() => drawing.delete(`${slug}:${key}`)).catch(() => undefined);
+        drawing.set(drawn, pending);
+        void pending.finally(() => drawing.delete(drawn)).catch(() => undefined);
       }
       png = await pending;
     }

@@ -18,11 +18,11 @@ export function ShareControl({ queryId, sessionId }: { queryId: number; sessionI
   const state = useQuery(options);
   const [confirming, setConfirming] = useState(false);
   const linkId = useId();
-  const settle = (next: ShareState) => queryClient.setQueryData(options.queryKey, next);
+  const show = (next: ShareState) => queryClient.setQueryData(options.queryKey, next);
   const share = useMutation({
     mutationFn: () => createShare(queryId, sessionId),
     onSuccess: (next) => {
-      settle(next);
+      show(next);
       if (next.share) void copy(next.share.url);
     },
     onError: (error) =>
@@ -31,7 +31,7 @@ export function ShareControl({ queryId, sessionId }: { queryId: number; sessionI
   const revoke = useMutation({
     mutationFn: () => revokeShare(queryId, sessionId),
     onSuccess: (next) => {
-      settle(next);
+      show(next);
       toast({ variant: 'success', title: 'Sharing stopped', description: 'The link now answers “not found”.' });
     },
     onError: (error) =>
