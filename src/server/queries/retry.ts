@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { COMPARISON_MODEL, type ModelKey } from '../../common/models';
-import { hasAnswerText, type QueryResult, type SavedQuery, type StreamEvent } from '../../common/query-schemas';
+import { answerReceived } from '../../common/answer-text';
+import type { QueryResult, SavedQuery, StreamEvent } from '../../common/query-schemas';
 import { queryMessages } from '../../common/query-messages';
 import { refundReservation, type Reservation } from '../allowance/reservation-service';
 import { subscriptionInfo } from '../allowance/service';
@@ -98,7 +99,7 @@ export async function runRetry(
       // A follow-up turn is asked again in its conversation, as it was first (follow-up.ts).
       history: (await threadsBefore(db, query, [model]))[model],
     });
-    const answered = hasAnswerText(answer.text);
+    const answered = answerReceived(answer);
     const saved = await saveRetriedAnswer(db, query.id, toNewResponse(answer, null), answered ? reservation : null);
     settled = saved.charged;
     if (saved.charged) metrics.questionCharged(reservation!.bucket);

@@ -8,6 +8,7 @@ import { writeConsensus } from '../comparison/written-consensus';
 import type { AnswerForComparison, ComparisonAnalysis, Consensus } from '../../common/comparison';
 import { fillMessage, toastMessages } from '../../common/messages';
 import { displayNameOf, type ModelKey } from '../../common/models';
+import { answerReceived } from '../../common/answer-text';
 import { hasAnswerText, type QueryResult, type StreamEvent } from '../../common/query-schemas';
 import { queryMessages } from '../../common/query-messages';
 import { keepCharged, refundReservation, reserveQuestion, type Reservation } from '../allowance/reservation-service';
@@ -111,8 +112,9 @@ export class QueryService {
 
   /**
    * Fans the reserved question out, compares and saves. The question is charged as soon as any
-   * model has produced answer text, whatever fails after that (the user has read the answers); it is
-   * given back, exactly once, only when no model produced anything. When the database cannot be
+   * model has produced answer text or shown reasoning (common/answer-text.ts, answerReceived),
+   * whatever fails after that (the user has read it); it is given back, exactly once, only when no
+   * model produced anything. When the database cannot be
    * reached to settle either way, the reservation stays open and the reconciliation gives the
    * question back later (allowance/reservation-service.ts): nothing was saved for the user to come back to.
    */
@@ -174,8 +176,8 @@ export class QueryService {
       ),
     );
 
-    const answered = answers.some((a) => hasAnswerText(a.text));
-    // Kept from here on: the answers have been streamed, so a later failure must not make them free.
+    const answered = answers.some(answerReceived);
+    // Kept from here on: answers or reasoning have been streamed, so a later failure must not make them free.
     if (answered) charge.state = 'charged';
 
     const compared = await this.compareAnswers(options.text, options.models, answers, available, options.signal);

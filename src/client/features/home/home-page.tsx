@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { COMPARISON_MODEL, type ModelKey } from '../../../common/model-catalogue';
-import { hasAnswerText } from '../../../common/answer-text';
+import { answerReceived } from '../../../common/answer-text';
 import type { QueryResult, SavedQuery } from '../../../common/query-schemas';
 import { queryMessages } from '../../../common/query-messages';
 import type { SubscriptionStatus } from '../../../common/subscription-schemas';
@@ -118,7 +118,8 @@ export function HomePage() {
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       void refreshSubscription();
       const answers = query.responses.filter((r) => r.model !== COMPARISON_MODEL);
-      if (answers.length > 0 && !answers.some((r) => hasAnswerText(r.text))) {
+      // Not counted only when nothing arrived at all (common/answer-text.ts): reasoning counts as arrived.
+      if (answers.length > 0 && !answers.some(answerReceived)) {
         toast({ variant: 'destructive', title: 'No answers', description: queryMessages.allModelsFailed });
       }
       const info = query.subscriptionInfo;
