@@ -225,6 +225,9 @@ export const queries = pgTable(
     webSearch: boolean('web_search').notNull().default(false),
     // A follow-up turn (issue 13, item 3): the first question of its conversation; null for a first question.
     followUpOf: integer('follow_up_of').references((): AnyPgColumn => queries.id, { onDelete: 'cascade' }),
+    // On a first question: the follow-up turns taken so far, raised by one guarded UPDATE before a turn
+    // is asked, so parallel turns cannot pass MAX_FOLLOW_UPS_PER_QUESTION (queries/follow-up.ts, migration 0021).
+    followUpsTaken: integer('follow_ups_taken').notNull().default(0),
     createdAt: createdAt(),
     // Set when its owner deletes it: hidden from every read at once, undone by clearing it, and the
     // row is purged a day later (queries/history-purge.ts, migration 0016).
@@ -581,5 +584,23 @@ export const questionReservations = pgTable(
     index('question_reservations_open_idx')
       .on(t.createdAt)
       .where(sql`${t.settledAt} is null`),
+    // One user's questions of the day, counted for the Unlimited plan's fair-use ceiling (decision 0059).
+    index('question_reservations_user_idx').on(t.userId, t.createdAt),
   ],
+);
+
+/**
+ * The question streams running now on any instance (issue 32; decision 0059): one row from a stream's
+ * start to its end, so every instance can count a user's questions in flight and tell whether a
+ * stream a Stop names exists and is the caller's. A row an instance left behind when it died stops
+ * counting once it is older than the longest a question can run (allowance/reconciler.ts).
+ */
+export const liveStreams = pgTable(
+  'live_streams',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('live_streams_user_idx').on(t.userId, t.startedAt)],
 );
