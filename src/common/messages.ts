@@ -50,6 +50,8 @@ export const serverMessages = {
   currentPasswordWrong: 'Current password is incorrect',
   passwordChanged: 'Your password has been updated successfully.',
   tooManyRequests: 'Too many attempts. Please wait {wait} and try again.',
+  signInBackoff:
+    'Invalid email/username or password. After several failed attempts, please wait {wait} before trying again, or reset your password.',
   notFound: 'Not found',
   invalidRequest: 'Invalid request',
   internalError: 'Something went wrong on our side. Please try again.',

@@ -75,7 +75,10 @@ const envSchema = z.object({
   // Rate limits: attempts per window, per client address and per account.
   RATE_LIMIT_WINDOW_MINUTES: positiveInt.default(15),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt.default(30),
+  // Failed sign-ins per account per window before each further failure answers 429 with a wait that
+  // doubles up to the maximum; the right password always signs in (decision 0060).
   RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt.default(10),
+  RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS: positiveInt.default(60),
   RATE_LIMIT_REGISTER_PER_IP: positiveInt.default(10),
   RATE_LIMIT_FORGOT_PER_IP: positiveInt.default(10),
   RATE_LIMIT_FORGOT_PER_ACCOUNT: positiveInt.default(3),
@@ -160,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
       loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      loginBackoffMaxSeconds: e.RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS,
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
       forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
       forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,

@@ -5,14 +5,14 @@ import { serverMessages } from '../../common/messages';
 import { emailLogs, users } from '../db/schema';
 import { acceptedTerms, login, registerAccount, uniqueAccount } from '../../../tests/helpers/accounts';
 import { useTestApp } from '../../../tests/helpers/test-app';
+import { createOrPromoteAdmin } from '../cli/create-admin';
 
 // Each check below uses its own client addresses (inject's remoteAddress), so the counters of
 // one do not spill into another.
 const t = useTestApp({
   RATE_LIMIT_LOGIN_PER_IP: '3',
-  // registerAccount signs in once (registration signs nobody in: decision 0035), so each account
-  // below has two attempts of its own left.
   RATE_LIMIT_LOGIN_PER_ACCOUNT: '3',
+  RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS: '8',
   RATE_LIMIT_REGISTER_PER_IP: '2',
   RATE_LIMIT_FORGOT_PER_IP: '3',
   RATE_LIMIT_FORGOT_PER_ACCOUNT: '2',
@@ -50,25 +50,51 @@ describe('login', () => {
     expect((await loginFrom(user.email, password, '10.1.0.2')).statusCode).toBe(200);
   });
 
-  it('limits attempts per account across addresses, whatever the case of the identifier', async () => {
+  // Per account only failures count, and past RATE_LIMIT_LOGIN_PER_ACCOUNT (3 here) each further
+  // failure answers 429 with a wait that doubles; the right password still signs in (decision 0060).
+  it('signs the owner in at once with the right password after many wrong ones from anywhere', async () => {
     const user = await signUp('acctvictim', '10.2.0.99');
-    expect((await loginFrom(user.email, 'wrong-password', '10.2.0.1')).statusCode).toBe(401);
-    expect((await loginFrom(user.email.toUpperCase(), 'wrong-password', '10.2.0.2')).statusCode).toBe(401);
-
-    expectLimited(await loginFrom(user.email, password, '10.2.0.3'));
-    expectLimited(await loginFrom(` ${user.email.toUpperCase()} `, password, '10.2.0.4'));
-
-    // Another account from a fresh address is not affected.
-    const other = await signUp('acctother', '10.2.0.98');
-    expect((await loginFrom(other.email, password, '10.2.0.5')).statusCode).toBe(200);
+    for (let i = 0; i < 12; i++) await loginFrom(user.email, 'wrong-password', `10.2.1.${i}`);
+    const res = await loginFrom(user.email, password, '10.2.0.3');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.cookies.some((c) => c.name === 'parallax_session')).toBe(true);
   });
 
-  it('counts the email and the username of one account together', async () => {
-    const user = await signUp('bothnames', '10.3.0.99');
-    expect((await loginFrom(user.email, 'wrong-password', '10.3.0.1')).statusCode).toBe(401);
-    expect((await loginFrom(user.username, 'wrong-password', '10.3.0.2')).statusCode).toBe(401);
-    expectLimited(await loginFrom(user.username.toUpperCase(), password, '10.3.0.3'));
-    expectLimited(await loginFrom(user.email, password, '10.3.0.4'));
+  it('answers failures past the per-account budget with a 429 whose wait doubles, across names and cases', async () => {
+    const user = await signUp('acctbackoff', '10.2.2.99');
+    const tries = [user.email, user.username, user.email.toUpperCase(), ` ${user.username} `, user.email, user.email];
+    const answers = [];
+    for (const [i, identifier] of tries.entries())
+      answers.push(await loginFrom(identifier, 'wrong-password', `10.2.2.${i}`));
+    expect(answers.slice(0, 3).map((r) => r.statusCode)).toEqual([401, 401, 401]);
+    expect(answers[0]!.json()).toEqual({ message: serverMessages.invalidCredentials });
+    expect(answers.slice(3).map((r) => r.statusCode)).toEqual([429, 429, 429]);
+    expect(answers.slice(3).map((r) => r.headers['retry-after'])).toEqual(['1', '2', '4']);
+    expect(answers[5]!.json()).toEqual({ message: serverMessages.signInBackoff.replace('{wait}', '4 seconds') });
+    expect(answers.every((r) => r.cookies.length === 0)).toBe(true);
+    // The wait stops growing at RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS (8 here).
+    for (let i = 0; i < 3; i++) await loginFrom(user.email, 'wrong-password', `10.2.3.${i}`);
+    expect((await loginFrom(user.email, 'wrong-password', '10.2.3.9')).headers['retry-after']).toBe('8');
+    // Another account is not affected.
+    const other = await signUp('acctother', '10.2.0.98');
+    expect((await loginFrom(other.email, 'wrong-password', '10.2.0.5')).statusCode).toBe(401);
+  });
+
+  it('answers an unknown name the same way, so the back-off does not tell which accounts exist', async () => {
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await loginFrom('nobody_here', 'wrong-password', `10.2.4.${i}`));
+    expect(answers.map((r) => r.statusCode)).toEqual([401, 401, 401, 429, 429]);
+    expect(answers.slice(3).map((r) => r.headers['retry-after'])).toEqual(['1', '2']);
+  });
+
+  it('never locks an administrator out either', async () => {
+    const admin = uniqueAccount('lockedadmin');
+    await createOrPromoteAdmin(t.db, 33, admin);
+    for (let i = 0; i < 12; i++) await loginFrom(admin.username, 'wrong-password', `10.2.5.${i}`);
+    expect((await loginFrom(admin.email, 'wrong-password', '10.2.5.99')).statusCode).toBe(429);
+    const res = await loginFrom(admin.username, admin.password, '10.2.5.98');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ isAdmin: true });
   });
 });
 

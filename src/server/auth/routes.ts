@@ -16,9 +16,10 @@ import { leaderboardContributionSchema, messageResponseSchema, publicUserSchema 
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { HttpError, unauthorized } from '../http/errors';
-import { createLimit } from '../http/rate-limit';
+import { createCounter, createLimit } from '../http/rate-limit';
 import { isAdminUser, setLeaderboardContribution, toPublicUser } from '../users/repository';
 import { clearSessionCookie, getAuth, requireUser, sessionTokenOf, setSessionCookie } from './context';
+import { failedSignIn } from './login-backoff';
 import type { AuthService } from './service';
 import { invalidateSession, publicUserOf } from './sessions';
 
@@ -47,7 +48,9 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { windowMs, ...limits } = config.rateLimits;
   const loginPerIp = createLimit(instance, 'login-ip', limits.loginPerIp, windowMs);
-  const loginPerAccount = createLimit(instance, 'login-account', limits.loginPerAccount, windowMs);
+  // Only failures are counted per account, and they slow the next failures down, never the right
+  // password (decision 0060).
+  const loginFailuresPerAccount = createCounter(instance, 'login-account-failures', windowMs);
   const registerPerIp = createLimit(instance, 'register-ip', limits.registerPerIp, windowMs);
   const forgotPerIp = createLimit(instance, 'forgot-ip', limits.forgotPerIp, windowMs);
   const forgotPerAccount = createLimit(instance, 'forgot-account', limits.forgotPerAccount, windowMs);
@@ -79,8 +82,12 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
     { schema: { body: loginSchema, response: { 200: publicUserSchema } } },
     async (request, reply) => {
       await loginPerIp(request);
-      await loginPerAccount(request, await auth.loginLimitKey(request.body.email));
-      const { user, sessionToken } = await auth.login(request.body.email, request.body.password, meta(request));
+      const outcome = await auth.login(request.body.email, request.body.password, meta(request));
+      if ('failureKey' in outcome) {
+        const failures = await loginFailuresPerAccount(request, outcome.failureKey);
+        throw failedSignIn(failures, limits.loginPerAccount, limits.loginBackoffMaxSeconds);
+      }
+      const { user, sessionToken } = outcome;
       if (request.body.sessionId) await afterSignIn?.(user.id, request.body.sessionId, 'login');
       setSessionCookie(reply, config, sessionToken);
       return toPublicUser(user);

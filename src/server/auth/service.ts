@@ -97,18 +97,18 @@ export class AuthService {
   }
 
   /**
-   * The key of the per-account login limit: the account itself when the identifier names one, so
-   * alternating its email and username earns no extra attempts.
+   * Signs in whenever the password is right. Otherwise answers the key the route counts the failure
+   * under (decision 0060): the account itself when the identifier names one, so alternating its email
+   * and username earns no extra attempts, else the identifier, so an unknown name is counted alike.
    */
-  async loginLimitKey(identifier: string): Promise<string> {
-    const user = await findUserByIdentifier(this.db, identifier);
-    return user ? `user:${user.id}` : `name:${identifier.trim().toLowerCase()}`;
-  }
-
-  async login(identifier: string, password: string, meta: SessionMeta) {
+  async login(
+    identifier: string,
+    password: string,
+    meta: SessionMeta,
+  ): Promise<{ user: UserRow; sessionToken: string } | { failureKey: string }> {
     const user = await findUserByIdentifier(this.db, identifier);
     const ok = await verifyPassword(user?.passwordHash, password);
-    if (!user || !ok) throw new HttpError(401, serverMessages.invalidCredentials);
+    if (!user || !ok) return { failureKey: user ? `user:${user.id}` : `name:${identifier.trim().toLowerCase()}` };
     const { token } = await createSession(this.db, user.id, meta);
     return { user, sessionToken: token };
   }

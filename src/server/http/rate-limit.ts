@@ -39,6 +39,34 @@ export function createLimit(app: FastifyInstance, name: string, max: number, win
   };
 }
 
+/** How many events a key had in the current window, this one included. */
+export type EventCount = (request: FastifyRequest, key: string) => Promise<number>;
+
+// A ceiling no count reaches, so the store only counts and never refuses.
+const COUNT_ONLY_MAX = 2 ** 31;
+
+/**
+ * Counts events per key in the same store as createLimit (or in this process while it is away) and
+ * refuses nothing: the caller decides what a count means, as the sign-in back-off does with failed
+ * passwords (auth/login-backoff.ts, decision 0060).
+ */
+export function createCounter(app: FastifyInstance, name: string, windowMs: number): EventCount {
+  const keys = new WeakMap<FastifyRequest, string>();
+  const storedKey = (request: FastifyRequest) => app.rateLimitKey(name, keys.get(request) ?? request.ip);
+  const check = app.createRateLimit({ max: COUNT_ONLY_MAX, timeWindow: windowMs, keyGenerator: storedKey });
+  const fallback = new ProcessCounts(windowMs);
+  return async (request, key) => {
+    keys.set(request, key.trim().toLowerCase());
+    try {
+      const result = await check(request);
+      return result.isAllowed ? 0 : COUNT_ONLY_MAX - result.remaining;
+    } catch (err) {
+      request.log.warn({ err, limit: name }, 'rate-limit store unreachable: counted in this process');
+      return fallback.hit(storedKey(request)).count;
+    }
+  };
+}
+
 const MAX_PROCESS_KEYS = 10_000;
 
 /** Fixed windows counted in this process, for while the shared store is away. */
@@ -62,6 +90,12 @@ class ProcessCounts {
     entry.count += 1;
     return { count: entry.count, ttlMs: entry.endsAt - now };
   }
+}
+
+/** A wait of under a minute in seconds ('1 second', '16 seconds'), a longer one as describeWait says it. */
+export function describeShortWait(seconds: number): string {
+  if (seconds >= 60) return describeWait(seconds);
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
 
 /** A wait in words for a 429: in minutes up to an hour ('60 minutes'), in whole hours beyond. */
