@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -6,12 +7,20 @@ import { lockDataDir } from './db/data-dir-lock';
 async function main() {
   const config = loadConfig();
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  // The app's logger once it exists; a connection lost while migrating is told on stderr.
+  const logs: { to?: FastifyBaseLogger } = {};
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     timeouts: config.databaseTimeouts,
+    // An outage, not a defect (docs/operations.md, "When the database is unreachable"); said once per outage.
+    onConnectionError: (error) =>
+      logs.to
+        ? logs.to.warn({ reason: error.message }, 'database connection lost; the pool reconnects')
+        : console.warn(`database connection lost; the pool reconnects: ${error.message}`),
   });
   const app = await buildApp({ config, db: database.db });
+  logs.to = app.log;
   app.log.info({ engine: database.engine }, 'database ready');
 
   let stopping = false;

@@ -33,7 +33,10 @@ export interface OpenDatabaseOptions {
   /** A PGlite data-directory dump to start from (tests load a migrated template this way). */
   loadDataDir?: Blob;
   migrate?: boolean;
-  /** Told when an idle PostgreSQL connection fails; the pool replaces it by itself. */
+  /**
+   * Told when a PostgreSQL connection is lost, idle or in use, once per outage (see watchConnections);
+   * the pool replaces it by itself.
+   */
   onConnectionError?: (error: Error) => void;
   /** Told each SQL statement the app sends, with its parameters (statement counts, EXPLAIN in benchmarks). */
   onStatement?: (statement: string, params: unknown[]) => void;
@@ -59,6 +62,31 @@ function defaultConnectionError(error: Error): void {
   console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`);
 }
 
+/**
+ * Gives every connection the pool opens an error listener for its whole life. pg-pool listens only
+ * while a connection sits idle: it removes its listener while a request holds the connection
+ * (node_modules/pg-pool/index.js, _acquireClient), so a connection lost inside a transaction (a
+ * restart, pg_terminate_backend, a network cut) would emit 'error' with nobody listening, an uncaught
+ * exception that ends the process (issue 32, H1). The request holding the connection fails by itself
+ * (its statement, or its ROLLBACK, rejects; db/unavailable.ts makes that a 503) and the pool drops the
+ * broken connection when it is released. A restart breaks every connection at once: only the first
+ * loss is reported until a connection has been made again.
+ */
+function watchConnections(pool: pg.Pool, report: (error: Error) => void): void {
+  let reported = false;
+  pool.on('connect', (client) => {
+    reported = false;
+    client.on('error', (error) => {
+      if (reported) return;
+      reported = true;
+      report(error);
+    });
+  });
+  // An idle connection's error also reaches the pool (through pg-pool's listener); the connection's own
+  // listener above has reported it, but the pool must listen too, or its 'error' event would throw.
+  pool.on('error', () => {});
+}
+
 function statementLogger({ onStatement }: OpenDatabaseOptions): Logger | undefined {
   return onStatement ? { logQuery: (statement, params) => onStatement(statement, params) } : undefined;
 }
@@ -76,6 +104,9 @@ const MIGRATION_LOCK = 72_616_465;
  */
 async function migrateOneAtATime(databaseUrl: string): Promise<void> {
   const holder = new pg.Client({ connectionString: databaseUrl });
+  // A connection lost mid-migration fails the statement awaited below, which stops the start-up;
+  // without a listener it would also be thrown as an uncaught exception.
+  holder.on('error', () => {});
   await holder.connect();
   try {
     await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -99,9 +130,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // Notices a dead peer (a database host gone without closing the connection) sooner.
       keepAlive: true,
     });
-    // An idle connection can die (a database restart, a killed backend). Without a listener pg-pool
-    // turns that into an uncaught exception; with one, the pool drops the client and reconnects.
-    pool.on('error', (error) => (options.onConnectionError ?? defaultConnectionError)(error));
+    watchConnections(pool, options.onConnectionError ?? defaultConnectionError);
     const watch = new WriteWatch();
     watch.watchPool(pool);
     const db = drizzlePg(pool, { schema, logger: statementLogger(options) }) as unknown as Database;
