@@ -221,6 +221,38 @@ describe('confirming an upgrade', () => {
     expect(billing.scheduledChange).toBeUndefined();
   });
 
+  it('makes one change and records one plan_changed event when the confirm is sent four times at once', async () => {
+    const { cookie, user, subscriptionId } = await subscriber('basic');
+    const shown = (await preview(cookie, 'standard')).json() as PlanChangePreview;
+    const updatesBefore = stripe.requests.length;
+
+    const body = { planId: 'standard', when: 'now' as const, prorationDate: shown.prorationDate };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => confirm(cookie, body)));
+    await stripe.settled();
+
+    // Each caller hears the change was made, or that they are on that plan already.
+    for (const res of answers) expect([200, 409], res.body).toContain(res.statusCode);
+    expect(answers.some((res) => res.statusCode === 200)).toBe(true);
+    const updates = stripe.requests
+      .slice(updatesBefore)
+      .filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`);
+    expect(updates.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(new Set(updates.map((r) => r.idempotencyKey)).size).toBe(1);
+    const changed = (await t.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, user.id))).filter(
+      (e) => e.eventType === 'plan_changed',
+    );
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatchObject({ previousTier: 'basic', newTier: 'standard' });
+    const charged = (await t.db.select().from(payments).where(eq(payments.userId, user.id))).filter(
+      (p) => p.planId === 'standard',
+    );
+    expect(charged).toHaveLength(1);
+    expect((await getMe(t.app, cookie)).json()).toMatchObject({
+      subscriptionTier: 'standard',
+      paidQuestionsRemaining: 2001,
+    });
+  });
+
   it('changes nothing when the card is declined', async () => {
     const { cookie, user, subscriptionId } = await subscriber('basic');
     const customer = (await userRow(user.id)).stripeCustomerId!;

@@ -1,3 +1,4 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import {
   PLAN_CHANGE_QUOTE_TTL_SECONDS,
@@ -143,7 +144,13 @@ export class PlanChangeService {
         },
         { idempotencyKey },
       );
-      const tier = await this.record(user, s, s.keep ? 'plan_change_kept' : 'plan_change_scheduled', null);
+      const tier = await this.record(
+        user,
+        s,
+        s.keep ? 'plan_change_kept' : 'plan_change_scheduled',
+        null,
+        idempotencyKey,
+      );
       return {
         success: true,
         message: s.keep ? planChangeMessages.kept : planChangeMessages.scheduled,
@@ -179,7 +186,7 @@ export class PlanChangeService {
     }
     const invoice = updated.latest_invoice as Stripe.Invoice | null;
     const billed = invoice && invoice.id !== latest ? invoice : null;
-    const tier = await this.record(user, s, 'plan_changed', billed);
+    const tier = await this.record(user, s, 'plan_changed', billed, idempotencyKey);
     return {
       success: true,
       message: planChangeMessages.changedNow,
@@ -192,28 +199,52 @@ export class PlanChangeService {
   }
 
   /**
-   * Applies Stripe's subscription to the user and, for a change made now, the new plan's allowance:
-   * through the change's invoice, which its webhook may record first (either way it grants once),
-   * or directly when Stripe billed nothing for it.
+   * Applies Stripe's subscription to the user, records the change as one event and, for a change made
+   * now, grants the new plan's allowance: through the change's invoice, which its webhook may record
+   * first (either way it grants once), or directly when Stripe billed nothing for it.
+   *
+   * Confirms of one change sent at once (a double click, two tabs) reach Stripe as one change through
+   * `changeKey`, its idempotency key, and meet here on the user's row lock: the first records the
+   * change under that key, the others find it recorded and write nothing.
    */
-  private async record(user: UserRow, s: Situation, eventType: string, billed: Stripe.Invoice | null): Promise<string> {
+  private async record(
+    user: UserRow,
+    s: Situation,
+    eventType: string,
+    billed: Stripe.Invoice | null,
+    changeKey: string,
+  ): Promise<string> {
     const snap = await this.sync.snapshot(s.stripe, s.subscription.id);
     const now = eventType === 'plan_changed';
     await this.db.transaction(async (tx) => {
-      await this.sync.apply(tx, user, snap, eventType, null);
-      if (!now) {
-        await tx.insert(subscriptionEvents).values({
-          userId: user.id,
-          eventType,
-          stripeSubscriptionId: s.subscription.id,
-          previousStatus: snap.status,
-          newStatus: snap.status,
-          previousTier: user.subscriptionTier,
-          newTier: snap.plan?.name ?? user.subscriptionTier,
-          details: { from: s.current.id, to: s.keep ? s.current.id : s.target.id, startsAt: s.period.end },
-        });
-        return;
-      }
+      const current = await this.sync.lockUser(tx, user.id);
+      if (!current) return;
+      const [recorded] = await tx
+        .select({ id: subscriptionEvents.id })
+        .from(subscriptionEvents)
+        .where(
+          and(eq(subscriptionEvents.userId, user.id), sql`${subscriptionEvents.details}->>'change' = ${changeKey}`),
+        )
+        .limit(1);
+      if (recorded) return;
+      await this.sync.apply(tx, current, snap, eventType, null, { recordEvent: false });
+      // The tiers are the ones this confirm saw before the change: a webhook may have applied it first.
+      await tx.insert(subscriptionEvents).values({
+        userId: user.id,
+        eventType,
+        stripeSubscriptionId: s.subscription.id,
+        previousStatus: user.subscriptionStatus,
+        newStatus: snap.status,
+        previousTier: user.subscriptionTier,
+        newTier: snap.plan?.name ?? user.subscriptionTier,
+        details: {
+          from: s.current.id,
+          to: s.keep ? s.current.id : s.target.id,
+          ...(!now && { startsAt: s.period.end }),
+          change: changeKey,
+        },
+      });
+      if (!now) return;
       // The questions used this period count against the new plan (decision 0020): no refill by switching.
       const grant: AllowanceGrant = {
         kind: 'change',

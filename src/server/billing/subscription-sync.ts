@@ -81,6 +81,7 @@ export class SubscriptionSync {
    * subscription becomes the user's once it is held (paid, or trialing); until then it is a
    * checkout attempt and only recorded: the user keeps the plan they have, or stays free. An
    * attempt an account already holds from before decision 0019 is let go (the user is free again).
+   * `recordEvent: false` is for a caller that writes its own event row for the change (plan-change.ts).
    */
   async apply(
     tx: Transaction,
@@ -88,6 +89,7 @@ export class SubscriptionSync {
     snap: SubscriptionSnapshot,
     eventType: string,
     stripeEventId: string | null,
+    { recordEvent = true }: { recordEvent?: boolean } = {},
   ): Promise<void> {
     if (!HELD_STATUSES.has(snap.status)) {
       const holdsIt = user.stripeSubscriptionId === snap.subscription.id;
@@ -111,7 +113,7 @@ export class SubscriptionSync {
       .where(eq(users.id, user.id));
     // An ended subscription leaves no paid questions behind.
     if (ended) await endPaidAllowance(tx, [user.id], 'subscription-ended');
-    if (user.subscriptionStatus !== snap.status || user.subscriptionTier !== tier) {
+    if (recordEvent && (user.subscriptionStatus !== snap.status || user.subscriptionTier !== tier)) {
       await tx.insert(subscriptionEvents).values({ ...eventRow(user, snap, eventType, stripeEventId), newTier: tier });
     }
   }
