@@ -158,7 +158,8 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
     async (request) => {
       await forgotPerIp(request);
       await forgotPerAccount(request, request.body.email);
-      await auth.forgotPassword(request.body.email);
+      // The same answer for any address, given before anything is looked up (decision 0060).
+      auth.forgotPassword(request.body.email);
       return { message: serverMessages.forgotPasswordSent };
     },
   );

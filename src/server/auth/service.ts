@@ -19,7 +19,8 @@ import {
   uniqueViolationToConflict,
 } from '../users/repository';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSession, invalidateUserSessions } from './sessions';
+import { afterPasswordChange } from './password-change-service';
+import { createSession } from './sessions';
 import { generateToken, hashToken } from './tokens';
 
 const usernameTaken = () =>
@@ -113,11 +114,15 @@ export class AuthService {
     return { user, sessionToken: token };
   }
 
-  /** Answers the same whether or not the address has an account; the email goes out in the background. */
-  async forgotPassword(email: string): Promise<void> {
-    const user = await findUserByEmail(this.db, email);
-    if (!user?.email || !user.passwordHash) return;
-    await this.sendPasswordReset(user);
+  /**
+   * Returns at once: the lookup, the link's write and its email all run after the route has answered,
+   * so a known address's answer waits for no more than an unknown one's (decision 0060).
+   */
+  forgotPassword(email: string): void {
+    this.background.run('password reset', async () => {
+      const user = await findUserByEmail(this.db, email);
+      if (user?.email && user.passwordHash) await this.sendPasswordReset(user);
+    });
   }
 
   /** Mails the user a single-use reset link (also how an administrator resets a password without seeing one). */
@@ -155,7 +160,7 @@ export class AuthService {
       .update(users)
       .set({ passwordHash, emailVerified: true, updatedAt: new Date() })
       .where(eq(users.id, userId));
-    await invalidateUserSessions(this.db, userId);
+    await afterPasswordChange(this.db, userId);
   }
 
   /**
@@ -220,7 +225,7 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(newPassword);
     await this.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    await invalidateUserSessions(this.db, userId, currentSessionId);
+    await afterPasswordChange(this.db, userId, currentSessionId);
   }
 
   /** Friendly messages for the common case; the unique indexes settle any race. */

@@ -5,7 +5,7 @@ import { usernameSchema } from '../../common/auth-schemas';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../common/limits';
 import { validationMessages } from '../../common/messages';
 import { hashPassword } from '../auth/passwords';
-import { invalidateUserSessions } from '../auth/sessions';
+import { afterPasswordChange } from '../auth/password-change-service';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { createAccount } from '../allowance/changes';
@@ -37,7 +37,7 @@ export async function createOrPromoteAdmin(db: Database, freeQuestions: number, 
         ...(passwordHash ? { passwordHash } : {}),
       })
       .where(eq(users.id, existing.id));
-    if (passwordHash) await invalidateUserSessions(db, existing.id);
+    if (passwordHash) await afterPasswordChange(db, existing.id);
     await recordAudit(db, null, { actorUserId: null, action: 'admin.promoted_by_cli', targetUserId: existing.id });
     return { action: 'promoted' as const, id: existing.id, username: existing.username };
   }
