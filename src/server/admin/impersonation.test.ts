@@ -99,12 +99,12 @@ describe('POST /api/admin/end-impersonation', () => {
     const demoted = await signInAdmin(t.app, t.db);
     const { user } = await registerAccount(t.app, uniqueAccount('target'));
     const impersonation = sessionCookie(await loginAs(demoted.cookie, user.id));
+    // Demoted around the app (SQL by hand): the impersonation is over with the role.
     await t.db.update(users).set({ role: 'user', isAdmin: false }).where(eq(users.id, demoted.user.id));
 
     const res = await adminCall(t.app, impersonation, 'POST', '/api/admin/end-impersonation');
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(adminServerMessages.impersonatorGone);
-    // The impersonation ended anyway, and no new session was made for the former admin.
+    expect(res.statusCode).toBe(401);
+    // No new session was made for the former admin.
     expect((await getMe(t.app, impersonation)).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, demoted.user.id))).toEqual([]);
   });
@@ -164,5 +164,67 @@ describe('an impersonation never becomes a way into admin powers', () => {
     expect(reset.statusCode).toBe(200);
     expect((await getMe(t.app, impersonation)).statusCode).toBe(401);
     expect((await adminCall(t.app, impersonation, 'POST', '/api/admin/end-impersonation')).statusCode).toBe(401);
+  });
+});
+
+describe("an administrator's impersonations end with their admin role", () => {
+  async function impersonating() {
+    const impersonator = await signInAdmin(t.app, t.db);
+    const { user } = await registerAccount(t.app, uniqueAccount('actedas'));
+    const cookie = sessionCookie(await loginAs(impersonator.cookie, user.id));
+    // Read once, so the session cache holds it: the removal must not be hidden behind it.
+    expect((await getMe(t.app, cookie)).json()).toMatchObject({ id: user.id, impersonatedBy: impersonator.user.id });
+    return { impersonator, user, cookie };
+  }
+
+  const endRows = (userId: number) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'impersonation.end'), eq(auditLog.targetUserId, userId)));
+
+  it('ends at once, audited, when another administrator removes their admin role', async () => {
+    const { impersonator, user, cookie } = await impersonating();
+    const demoted = await adminCall(
+      t.app,
+      admin.cookie,
+      'POST',
+      `/api/admin/users/${impersonator.user.id}/toggle-admin`,
+      {
+        isAdmin: false,
+      },
+    );
+    expect(demoted.statusCode, demoted.body).toBe(200);
+
+    expect((await getMe(t.app, cookie)).statusCode).toBe(401);
+    const changed = await adminCall(t.app, cookie, 'PUT', '/api/profile/leaderboard', { contributes: false });
+    expect(changed.statusCode).toBe(401);
+    expect(await endRows(user.id)).toEqual([
+      expect.objectContaining({
+        actorUserId: impersonator.user.id,
+        details: { reason: 'admin_role_removed', impersonatorId: impersonator.user.id, endedBy: admin.user.id },
+      }),
+    ]);
+  });
+
+  it("ends when the administrator is removed from the console's Administrators list", async () => {
+    const { impersonator, user, cookie } = await impersonating();
+    const removed = await adminCall(t.app, admin.cookie, 'DELETE', `/api/admin/admin-users/${impersonator.user.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await getMe(t.app, cookie)).statusCode).toBe(401);
+    expect(await endRows(user.id)).toHaveLength(1);
+  });
+
+  it("ends, audited, when the administrator's account is deleted", async () => {
+    const { impersonator, user, cookie } = await impersonating();
+    const deleted = await adminCall(t.app, admin.cookie, 'DELETE', `/api/admin/users/${impersonator.user.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await getMe(t.app, cookie)).statusCode).toBe(401);
+    expect(await endRows(user.id)).toEqual([
+      expect.objectContaining({
+        actorUserId: null,
+        details: { reason: 'account_deleted', impersonatorId: impersonator.user.id, endedBy: admin.user.id },
+      }),
+    ]);
   });
 });

@@ -14,9 +14,15 @@ import { setAllowance } from '../allowance/changes';
 import { listAllowanceLedger } from '../allowance/ledger';
 import { fillMessage, serverMessages, validationMessages } from '../../common/messages';
 import type { AuthService } from '../auth/service';
-import { createSession, endImpersonationsOf, invalidateSession, type SessionRow } from '../auth/sessions';
+import {
+  createSession,
+  endImpersonationsBy,
+  endImpersonationsOf,
+  invalidateSession,
+  type SessionRow,
+} from '../auth/sessions';
 import type { BillingService } from '../billing/service';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import type { JobService } from '../jobs/job-service';
@@ -124,6 +130,7 @@ export class AdminUserService {
     const user = await this.require(id);
     if (user.stripeSubscriptionId) await this.cancelAtStripe(request, user.id, user.stripeSubscriptionId);
     await this.db.transaction(async (tx) => {
+      await endImpersonationsAudited(tx, request, user.id, admin.id, 'account_deleted');
       await tx.delete(users).where(eq(users.id, id));
       await recordAudit(tx, request.ip, {
         actorUserId: admin.id,
@@ -167,8 +174,10 @@ export class AdminUserService {
         .set({ role: makeAdmin ? 'admin' : 'user', isAdmin: makeAdmin, updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
-      // An admin may not be impersonated, so a running impersonation of the new admin ends now.
+      // An admin may not be impersonated, so a running impersonation of the new admin ends now; and
+      // acting as someone is an admin's power, so a former admin's impersonations end with the role.
       if (makeAdmin) await endImpersonationsOf(tx, id);
+      else await endImpersonationsAudited(tx, request, id, admin.id, 'admin_role_removed');
       await recordAudit(tx, request.ip, {
         actorUserId: admin.id,
         action: makeAdmin ? 'admin.grant_admin' : 'admin.revoke_admin',
@@ -269,5 +278,27 @@ export class AdminUserService {
   async latestStripeSync(): Promise<SyncJob | null> {
     const row = await this.jobs.latest(STRIPE_SYNC_JOB);
     return row ? toSyncJob(row) : null;
+  }
+}
+
+/**
+ * Ends the impersonations `impersonatorId` is running, each with its 'impersonation.end' audit row
+ * (as when they end it themselves), naming who ended it and why.
+ */
+async function endImpersonationsAudited(
+  tx: Transaction,
+  request: FastifyRequest,
+  impersonatorId: number,
+  endedBy: number,
+  reason: 'admin_role_removed' | 'account_deleted',
+): Promise<void> {
+  for (const userId of await endImpersonationsBy(tx, impersonatorId)) {
+    await recordAudit(tx, request.ip, {
+      // The row outlives a deleted admin's id (set to null with the account), so the details keep it.
+      actorUserId: impersonatorId,
+      action: 'impersonation.end',
+      targetUserId: userId,
+      details: { reason, impersonatorId, endedBy },
+    });
   }
 }

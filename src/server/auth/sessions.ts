@@ -1,9 +1,10 @@
 import { and, eq, isNotNull, ne, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { derivedFromCached, ReadCache } from '../db/read-cache';
 import type { PublicUser } from '../../common/user-schemas';
 import { sessions, users } from '../db/schema';
-import { toPublicUser, type UserRow } from '../users/repository';
+import { isAdminUser, toPublicUser, type UserRow } from '../users/repository';
 import { generateToken, hashToken } from './tokens';
 
 // Sessions per the Copenhagen Book: the cookie holds a random token, the table only its hash,
@@ -48,30 +49,47 @@ export async function createSession(
 // is a write to one of these tables, so it empties this cache at once (db/read-cache.ts). It is keyed
 // by the token the request carries, held in memory only as long as the request itself holds it
 // (about a second), so a repeated call does not hash it again; the database keeps only the hash.
-const sessionReads = new ReadCache<string, { session: SessionRow; user: UserRow } | null>(['sessions', 'users']);
+interface SessionRead {
+  session: SessionRow;
+  user: UserRow;
+  /** The administrator acting as the user, as they are now; null for the user's own session. */
+  impersonator: Pick<UserRow, 'role' | 'isAdmin'> | null;
+}
+const sessionReads = new ReadCache<string, SessionRead | null>(['sessions', 'users']);
+const impersonators = alias(users, 'impersonator');
 
 export async function validateSessionToken(db: Database, token: string): Promise<ValidSession | null> {
   const row = await sessionReads.read(db, token, async () => {
     const [found] = await db
-      .select({ session: sessions, user: users })
+      .select({
+        session: sessions,
+        user: users,
+        impersonator: { role: impersonators.role, isAdmin: impersonators.isAdmin },
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
       .where(eq(sessions.id, hashToken(token)))
       .limit(1);
     return found ?? null;
   });
   if (!row) return null;
   const now = Date.now();
-  if (row.session.expiresAt.getTime() <= now) {
+  // An impersonation lives only while its administrator is one. Every way the role is taken away in
+  // the app ends their impersonations itself and audits it (admin/user-service.ts); this catches the
+  // ways around the app (SQL by hand), and other instances within the cache's second.
+  const impersonatorGone = row.session.impersonatorId !== null && !(row.impersonator && isAdminUser(row.impersonator));
+  if (row.session.expiresAt.getTime() <= now || impersonatorGone) {
     await db.delete(sessions).where(eq(sessions.id, row.session.id));
     return null;
   }
-  if (!row.session.impersonatorId && row.session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
+  const { session, user } = row;
+  if (!session.impersonatorId && session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS);
-    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, row.session.id));
-    return { ...row, session: { ...row.session, expiresAt }, renewed: true };
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, session.id));
+    return { session: { ...session, expiresAt }, user, renewed: true };
   }
-  return { ...row, renewed: false };
+  return { session, user, renewed: false };
 }
 
 const publicUsers = new WeakMap<SessionRow, PublicUser>();
@@ -94,6 +112,18 @@ export async function invalidateUserSessions(db: Database, userId: number, keepS
     ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
     : eq(sessions.userId, userId);
   await db.delete(sessions).where(or(own, eq(sessions.impersonatorId, userId)));
+}
+
+/**
+ * Ends every impersonation the administrator is running (they are losing the role, or their
+ * account); the ids of the users they were acting as, for the audit rows.
+ */
+export async function endImpersonationsBy(db: Pick<Database, 'delete'>, adminId: number): Promise<number[]> {
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.impersonatorId, adminId))
+    .returning({ userId: sessions.userId });
+  return ended.map((row) => row.userId);
 }
 
 /** Ends every impersonation of the user (they became an admin, who may not be impersonated). */
