@@ -7,6 +7,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { isClientRoute } from '../common/routes';
 import { serverMessages } from '../common/messages';
+import { auditImpersonatedActions } from './audit/impersonated-actions';
 import { authRoutes } from './auth/routes';
 import { AuthService } from './auth/service';
 import type { Config } from './config';
@@ -115,6 +116,8 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
 
   warnAboutUntrustedProxy(app, config.trustProxy);
   refuseCrossSiteRequests(app, config.appUrl);
+  // Every state-changing call made while impersonating, audited with both ids (before any route).
+  auditImpersonatedActions(app, db, background);
 
   await app.register(authRoutes, { db, config, auth, afterSignIn: adoptBrowserHistory(db) });
   const anonymousLimits = new AnonymousLimits(db, config.anonymousLimits, appSecret);
