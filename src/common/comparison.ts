@@ -159,6 +159,11 @@ export const comparisonAnalysisSchema = z.object({
   claims: z.array(answerClaimsSchema).optional(),
   /** Models whose answers were stopped by the asker before they finished: compared on the part that arrived. */
   stopped: z.array(z.string()).optional(),
+  /**
+   * Answers longer than the comparison reads (COMPARED_ANSWER_CHARS, decision 0058): each model with how
+   * many of its characters were compared, from the start.
+   */
+  comparedInPart: z.array(z.object({ model: z.string(), chars: z.number().int().min(0) })).optional(),
   /** The Parallax answer; absent when the answers share no fact and have no dispute, and on older questions. */
   consensus: consensusSchema.optional(),
 });
@@ -169,4 +174,9 @@ export interface AnswerForComparison {
   model: string;
   text: string | null;
   error: string | null;
+}
+
+/** The note under a comparison that read only the start of an answer ('Claude: compared on its first 19,980 characters; ...'). */
+export function comparedInPartText(displayName: string, chars: number): string {
+  return `${displayName}: compared on its first ${chars.toLocaleString('en-US')} characters; the rest of this long answer was not compared.`;
 }

@@ -35,3 +35,22 @@ export const SECOND_REFETCH_AFTER_MS = 2500;
 
 /** The highest price per million tokens an administrator can enter for a model version, in US dollars. */
 export const MAX_PRICE_PER_MILLION = 10_000;
+
+/**
+ * How much of each answer the comparison reads, in characters (docs/operations.md, "Security notes"). The
+ * local analyser's work grows faster than the text, so an unbounded answer could hold a comparison worker
+ * for minutes; a long ordinary answer is 6,000-12,000 characters, and three answers of this length are
+ * analysed in about a third of a second. An answer is cut at the last paragraph or sentence end before it.
+ */
+export const COMPARED_ANSWER_CHARS = 20_000;
+/**
+ * The most tokens one answer may produce, thinking included (Claude's 1,024-token thinking budget is added
+ * to it by its SDK; OpenAI's reasoning tokens count within it). About 30,000 characters: more than the
+ * comparison reads (COMPARED_ANSWER_CHARS) with room for a reasoning model's thinking, and far below the
+ * vendors' own ceilings (Claude's is 64,000), which an asker could otherwise make us pay for.
+ */
+export const MAX_ANSWER_OUTPUT_TOKENS = 8192;
+/** How long one comparison may run in its worker thread before it is given up (comparison/worker-pool.ts). */
+export const COMPARISON_TIME_BUDGET_MS = 15_000;
+/** The old-generation heap a comparison worker may use; past it the worker is ended, not the process. */
+export const COMPARISON_WORKER_HEAP_MB = 128;

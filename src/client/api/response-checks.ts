@@ -171,6 +171,7 @@ const comparisonCheck = object<Comparison>({
   ),
   claims: optional(array(claimsCheck)),
   stopped: optional(array(string)),
+  comparedInPart: optional(array(object<{ model: string; chars: number }>({ model: string, chars: int(0) }))),
   consensus: optional(
     object<Consensus>({
       writtenBy: oneOf(['assembled', 'judge']),

@@ -1,6 +1,7 @@
 import { streamText, type LanguageModel, type ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { hasAnswerText } from '../../common/answer-text';
+import { MAX_ANSWER_OUTPUT_TOKENS } from '../../common/limits';
 import type { AnswerSource, CitationMark } from '../../common/query-schemas';
 import { rateLimitedMessage, vendorFailureMessages, type VendorFailure } from '../../common/vendor-failure-messages';
 import { deadline } from '../lib/deadline';
@@ -153,6 +154,8 @@ async function attempt(
         ? { messages: conversationMessages(options.history, options.question) }
         : { prompt: options.question }),
       abortSignal: signal,
+      // Every answer is bounded (common/limits.ts): the vendors' own ceilings run to 64,000 tokens, paid by us.
+      maxOutputTokens: MAX_ANSWER_OUTPUT_TOKENS,
       // The SDK's own retries would double a slow vendor's wait; only a 429 is tried again, above.
       maxRetries: 0,
       onError: ({ error }) => {

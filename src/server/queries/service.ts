@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { combine } from '../comparison/combine-findings';
-import { analyseLocally } from '../comparison/local-analyser';
+import { comparedPart } from '../comparison/compared-part';
 import { judgeAnswers } from '../comparison/judge';
-import { noteCitedSources } from '../comparison/cited-positions';
-import { assembleConsensus } from '../comparison/consensus';
+import { comparisonWorkers, type ComparisonWorkers } from '../comparison/worker-pool';
 import { writeConsensus } from '../comparison/written-consensus';
 import type { AnswerForComparison, ComparisonAnalysis, Consensus } from '../../common/comparison';
 import { fillMessage, toastMessages } from '../../common/messages';
@@ -87,6 +86,7 @@ export class QueryService {
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
     private readonly metrics: AppMetrics,
+    private readonly workers: ComparisonWorkers = comparisonWorkers(),
   ) {}
 
   /** Checks run before anything is charged or streamed; failures are ordinary HTTP errors. */
@@ -261,17 +261,33 @@ export class QueryService {
     signal: AbortSignal,
   ): Promise<ComparisonAnalysis | null> {
     const keptWhenStopped = (a: (typeof answers)[number]) => a.failure === 'stopped' && hasAnswerText(a.text);
-    const forComparison: AnswerForComparison[] = answers.map((a) => ({
+    // Each answer is read as far as COMPARED_ANSWER_CHARS (comparison/compared-part.ts, decision 0058).
+    const parts = answers.map((a) => ({ ...a, text: a.text === null ? null : comparedPart(a.text) }));
+    const forComparison: AnswerForComparison[] = parts.map((a) => ({
       model: a.model,
       text: a.text,
       error: keptWhenStopped(a) ? null : a.error,
     }));
     if (!forComparison.some((a) => a.error === null && hasAnswerText(a.text))) return null;
-    const comparison = await this.compare(question, models, forComparison, available, signal);
+    const compared = await this.compare(question, models, forComparison, available, signal);
+    // Without the local analysis there is nothing to compare on: the answers stand without one.
+    if (!compared) return null;
     const stopped = answers.filter(keptWhenStopped).map((a) => a.model);
-    const cited = noteCitedSources(comparison, answers);
-    const consensus = assembleConsensus(comparison, answers);
-    return { ...cited, ...(stopped.length > 0 && { stopped }), ...(consensus && { consensus }) };
+    const comparedInPart = forComparison.flatMap((a, i) =>
+      a.error === null && a.text !== null && a.text.length < (answers[i]!.text?.length ?? 0)
+        ? [{ model: a.model, chars: a.text.length }]
+        : [],
+    );
+    const { comparison, consensus } = await this.workers.finish(compared, parts).catch((err: unknown) => {
+      this.log.warn({ err }, 'the Parallax answer could not be assembled; the comparison stands without it');
+      return { comparison: compared, consensus: null };
+    });
+    return {
+      ...comparison,
+      ...(stopped.length > 0 && { stopped }),
+      ...(comparedInPart.length > 0 && { comparedInPart }),
+      ...(consensus && { consensus }),
+    };
   }
 
   /**
@@ -310,8 +326,9 @@ export class QueryService {
   }
 
   /**
-   * The local analysis always (it is synchronous and cheap); with a judge that answers in shape, its
-   * verified findings first and the local ones it missed after them (combine-findings.ts, decision 0024).
+   * The local analysis always, in a worker thread (comparison/worker-pool.ts, decision 0058); with a judge
+   * that answers in shape, its verified findings first and the local ones it missed after them
+   * (combine-findings.ts, decision 0024). Null when the local analysis ran out of time or memory.
    */
   private async compare(
     question: string,
@@ -319,8 +336,14 @@ export class QueryService {
     answers: AnswerForComparison[],
     available: Record<ModelKey, ModelCredentials | null>,
     signal: AbortSignal,
-  ): Promise<ComparisonAnalysis> {
-    const local = analyseLocally(answers, question);
+  ): Promise<ComparisonAnalysis | null> {
+    let local: ComparisonAnalysis;
+    try {
+      local = await this.workers.analyse(answers, question);
+    } catch (err) {
+      this.log.warn({ err }, 'the local comparison could not be completed; the answers stand without one');
+      return null;
+    }
     const judgeKey = this.chooseJudge(models, available);
     if (judgeKey && !signal.aborted) {
       try {

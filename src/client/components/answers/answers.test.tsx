@@ -237,6 +237,17 @@ describe('ComparisonCard', () => {
     expect(screen.queryByText(/stopped before finishing/)).toBeNull();
   });
 
+  it('says which long answers were compared only on their start, and how far', () => {
+    const { rerender } = render(
+      <ComparisonCard comparison={{ ...analysis, comparedInPart: [{ model: 'grok', chars: 19_873 }] }} />,
+    );
+    expect(
+      screen.getByText('Grok: compared on its first 19,873 characters; the rest of this long answer was not compared.'),
+    ).toBeInTheDocument();
+    rerender(<ComparisonCard comparison={analysis} />);
+    expect(screen.queryByText(/compared on its first/)).toBeNull();
+  });
+
   it('shows the summary, agreements, disagreements, the ranking and the judge', () => {
     render(<ComparisonCard comparison={analysis} />);
     const card = screen.getByRole('region', { name: 'AI Comparison Analysis' });

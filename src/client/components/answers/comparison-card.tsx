@@ -1,6 +1,6 @@
-import { AlertTriangle, CheckCircle2, CircleStop, Link2, Scale, Sparkles } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, CircleStop, Link2, Scale, Scissors, Sparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import type { ComparisonAnalysis, Disagreement } from '../../../common/comparison';
+import { comparedInPartText, type ComparisonAnalysis, type Disagreement } from '../../../common/comparison';
 import { citationNote } from '../../../common/citation-note';
 import { displayNameOf } from '../../../common/models';
 import { Card } from '../ui/card';
@@ -168,6 +168,20 @@ function StoppedNote({ models }: { models: readonly string[] }) {
   );
 }
 
+/** Answers longer than the comparison reads (decision 0058), each named with how much of it was compared. */
+function ComparedInPartNote({ parts }: { parts: NonNullable<ComparisonAnalysis['comparedInPart']> }) {
+  return (
+    <ul className="mt-2 grid gap-1 text-sm text-muted-foreground">
+      {parts.map((part) => (
+        <li key={part.model} className="flex items-start gap-2">
+          <Scissors className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {comparedInPartText(displayNameOf(part.model), part.chars)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The comparison of the answers: where they agree, where they disagree on facts, and how far to trust each. */
 export function ComparisonCard({
   comparison,
@@ -203,6 +217,9 @@ function Analysis({ comparison, settle }: { comparison: ComparisonAnalysis; sett
     <Shell>
       <p className="mt-3 text-sm leading-relaxed">{comparison.summary}</p>
       {comparison.stopped && comparison.stopped.length > 0 && <StoppedNote models={comparison.stopped} />}
+      {comparison.comparedInPart && comparison.comparedInPart.length > 0 && (
+        <ComparedInPartNote parts={comparison.comparedInPart} />
+      )}
 
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <section aria-labelledby={`${id}-agreements`}>
