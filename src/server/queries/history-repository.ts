@@ -4,6 +4,7 @@ import type { SavedQuery } from '../../common/query-schemas';
 import type { Database } from '../db/client';
 import { ReadCache } from '../db/read-cache';
 import { queries } from '../db/schema';
+import { revokeShare } from '../share/repository';
 import { listedColumns, withResponses, type ListedQueryRow } from './repository';
 
 // The Session History's reads and writes (docs/product.md, "History and query detail"; decision 0050):
@@ -145,23 +146,39 @@ export async function readHistoryAround(db: Database, userId: number, id: number
  * answered. False when the caller has no such question.
  */
 export async function deleteQuestion(db: Database, userId: number, id: number): Promise<boolean> {
-  const rows = await db
-    .update(queries)
-    // A second delete keeps the first one's time, so it does not put off the purge.
-    .set({ deletedAt: sql`coalesce(${queries.deletedAt}, now())` })
-    .where(and(eq(queries.id, id), eq(queries.userId, userId)))
-    .returning({ id: queries.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(queries)
+      // A second delete keeps the first one's time, so it does not put off the purge.
+      .set({ deletedAt: sql`coalesce(${queries.deletedAt}, now())` })
+      .where(and(eq(queries.id, id), eq(queries.userId, userId)))
+      .returning({ id: queries.id });
+    if (rows.length === 0) return false;
+    // Deleting ends the question's link for good (docs/product.md, "Share"): a restore brings back the
+    // question, not the link.
+    await revokeShare(tx, id);
+    return true;
+  });
 }
 
-/** Undoes deleteQuestion while the question is not purged yet. False when the caller has no such question. */
+/**
+ * Undoes deleteQuestion while the question is not purged yet, without its share link. False when the
+ * caller has no such question.
+ */
 export async function restoreQuestion(db: Database, userId: number, id: number): Promise<boolean> {
-  const rows = await db
-    .update(queries)
-    .set({ deletedAt: null })
-    .where(and(eq(queries.id, id), eq(queries.userId, userId)))
-    .returning({ id: queries.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ deletedAt: queries.deletedAt })
+      .from(queries)
+      .where(and(eq(queries.id, id), eq(queries.userId, userId)))
+      .for('update');
+    if (!found) return false;
+    if (found.deletedAt === null) return true;
+    // A link a deletion left live (deletions did not end links before issue 32) ends here instead.
+    await revokeShare(tx, id);
+    await tx.update(queries).set({ deletedAt: null }).where(eq(queries.id, id));
+    return true;
+  });
 }
 
 const PURGE_BATCH = 500;

@@ -30,7 +30,7 @@ export async function shareQuestion(db: Database, queryId: number): Promise<Shar
 }
 
 /** Revokes the question's live link; its slug answers 404 from now on and is never handed out again. */
-export async function revokeShare(db: Database, queryId: number): Promise<void> {
+export async function revokeShare(db: Pick<Database, 'update'>, queryId: number): Promise<void> {
   await db
     .update(sharedReports)
     .set({ revokedAt: new Date(), previewPng: null, previewKey: null })

@@ -1,10 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { modelCatalogue } from '../../common/models';
 import type { QueryResult } from '../../common/query-schemas';
 import { sharedReportSchema, shareStateSchema, SHARE_SLUG_PATTERN } from '../../common/share-schemas';
+import { queries } from '../db/schema';
 import { registerAccount } from '../../../tests/helpers/accounts';
 import { useAppWithVendorFakes } from '../../../tests/helpers/app-with-vendor-fakes';
 import { visitor } from '../../../tests/faults/asking';
@@ -176,6 +178,37 @@ describe('share links', () => {
       url: `/api/query/${query.id}?sessionId=${owner.sessionId}`,
     });
     expect(deleted.statusCode).toBe(200);
+    expect((await shared(link.slug)).statusCode).toBe(404);
+    expect((await page(link.slug)).statusCode).toBe(404);
+  });
+
+  it('stays ended when the deleted question is restored; sharing again makes a new link', async () => {
+    const owner = await visitor(app.t.db);
+    const { query, link } = await sharedBy(owner);
+    expect((await preview(link.slug)).statusCode).toBe(200);
+    const url = `/api/query/${query.id}`;
+    expect((await app.t.app.inject({ method: 'DELETE', url: `${url}?sessionId=${owner.sessionId}` })).statusCode).toBe(
+      200,
+    );
+    const restored = await app.t.app.inject({ method: 'POST', url: `${url}/restore?sessionId=${owner.sessionId}` });
+    expect(restored.statusCode, restored.body).toBe(200);
+
+    expect((await shared(link.slug)).statusCode).toBe(404);
+    expect((await page(link.slug)).statusCode).toBe(404);
+    expect((await preview(link.slug)).statusCode).toBe(404);
+    const state = await app.t.app.inject({ url: `${url}/share?sessionId=${owner.sessionId}` });
+    expect(state.json()).toEqual({ share: null });
+    const again = shareStateSchema.parse((await share(query.id, owner)).json()).share!;
+    expect(again.slug).not.toBe(link.slug);
+    expect((await shared(again.slug)).statusCode).toBe(200);
+  });
+
+  it('ends on restore a link left live by a deletion made before deleting ended links', async () => {
+    const owner = await visitor(app.t.db);
+    const { query, link } = await sharedBy(owner);
+    await app.t.db.update(queries).set({ deletedAt: new Date() }).where(eq(queries.id, query.id));
+    const url = `/api/query/${query.id}/restore?sessionId=${owner.sessionId}`;
+    expect((await app.t.app.inject({ method: 'POST', url })).statusCode).toBe(200);
     expect((await shared(link.slug)).statusCode).toBe(404);
     expect((await page(link.slug)).statusCode).toBe(404);
   });
