@@ -23,6 +23,7 @@ import { registerRateLimits } from './http/rate-limit-store';
 import { addResponseHeaders } from './http/response-headers';
 import { requireResponseSchema, serializerCompiler } from './http/response-schemas';
 import { warnAboutUntrustedProxy } from './http/proxy-warning';
+import { allowStreamsToIdle, serverTimeoutOptions } from './http/timeouts';
 import { clientDistFolder } from './paths';
 import { createSecretBox, resolveAppSecret } from './settings/secret-box';
 import { SettingsService } from './settings/service';
@@ -76,6 +77,8 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
     logger: logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // How long a client may take to send a request, or leave its connection silent (http/timeouts.ts).
+    ...serverTimeoutOptions(config.httpTimeouts),
     // One line per request, written when it is answered (http/logger.ts), not two.
     logController: new OneLinePerRequest(),
     childLoggerFactory: deferredChildLogger,
@@ -89,6 +92,7 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  allowStreamsToIdle(app, config.httpTimeouts);
   const metrics = new AppMetrics({ db, processMetrics: config.metricsToken !== undefined });
   metrics.observeRequests(app);
   app.decorate('metrics', metrics);

@@ -36,6 +36,11 @@ const envSchema = z.object({
   // item 3): the wait for a connection (pool checkout or a new connection) and one statement's run.
   DATABASE_CONNECT_TIMEOUT_SECONDS: positiveInt.default(DATABASE_TIMEOUT_DEFAULTS.connectMs / 1000),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: positiveInt.default(DATABASE_TIMEOUT_DEFAULTS.statementMs / 1000),
+  // Bounds on a client's connection (issue 32, M4; http/timeouts.ts): sending a whole request, a
+  // silent connection, and a silent streamed answer (default MODEL_TIMEOUT_SECONDS + 60).
+  REQUEST_TIMEOUT_SECONDS: positiveInt.default(30),
+  CONNECTION_TIMEOUT_SECONDS: positiveInt.default(60),
+  STREAM_IDLE_TIMEOUT_SECONDS: positiveInt.optional(),
   // Shared state between instances (rate limits, lockouts): Redis when set (docs/operations.md).
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   // GET /metrics answers only with this bearer token (docs/operations.md, "Metrics").
@@ -120,6 +125,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+    },
+    httpTimeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      connectionIdleMs: e.CONNECTION_TIMEOUT_SECONDS * 1000,
+      // A model may think for its whole timeout before its first word: a stream must outlast that silence.
+      streamIdleMs: (e.STREAM_IDLE_TIMEOUT_SECONDS ?? e.MODEL_TIMEOUT_SECONDS + 60) * 1000,
     },
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,

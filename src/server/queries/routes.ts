@@ -140,7 +140,7 @@ export async function queryRoutes(
 
   app.post(
     '/api/query',
-    { schema: { body: queryRequestSchema, response: { 200: queryResultSchema } } },
+    { schema: { body: queryRequestSchema, response: { 200: queryResultSchema } }, config: { answersAtLength: true } },
     async (request, reply) => {
       const { available, reservation } = await begin(request, request.body);
       return queries.run(
