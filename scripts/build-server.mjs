@@ -1,5 +1,6 @@
 // Bundles the server's entry points into dist/server with the packages left as imports, so the
-// production process runs plain JavaScript without a TypeScript loader.
+// production process runs plain JavaScript without a TypeScript loader. An argument names another
+// folder (tests/faults/long-answers.test.ts builds its own copy there).
 import { build } from 'esbuild';
 
 await build({
@@ -9,7 +10,7 @@ await build({
     // The comparison's worker thread, started from main.js as ./comparison-worker.js (comparison/worker-pool.ts).
     'comparison-worker': 'src/server/comparison/comparison-worker.ts',
   },
-  outdir: 'dist/server',
+  outdir: process.argv[2] ?? 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -83,6 +83,14 @@ export class ComparisonWorkers {
     return this.run({ kind: 'finish', comparison, answers }) as Promise<FinishedComparison>;
   }
 
+  /** Starts a worker ahead of the first comparison, so that one does not wait for the thread to load. */
+  warm(): void {
+    if (this.closed || this.idle.length > 0 || this.running > 0) return;
+    const worker = this.start();
+    worker.unref();
+    this.idle.push(worker);
+  }
+
   /** Ends every worker; tasks still waiting fail. */
   async close(): Promise<void> {
     this.closed = true;

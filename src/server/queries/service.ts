@@ -87,7 +87,9 @@ export class QueryService {
     private readonly log: FastifyBaseLogger,
     private readonly metrics: AppMetrics,
     private readonly workers: ComparisonWorkers = comparisonWorkers(),
-  ) {}
+  ) {
+    workers.warm();
+  }
 
   /** Checks run before anything is charged or streamed; failures are ordinary HTTP errors. */
   async prepare(keyOwnerId: number | null, models: ModelKey[]) {
