@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textMessages, validationMessages } from './messages';
-import { isAllowedText, safeText, toStorableJson, toStorableText } from './text-rules';
+import { isAllowedText, safeText, toStorableJson, toStorableText, withoutBidiControls } from './text-rules';
 
 const issues = (schema: ReturnType<typeof safeText>, value: unknown) => {
   const result = schema.safeParse(value);
@@ -26,6 +26,24 @@ describe('isAllowedText', () => {
       expect(isAllowedText(`a${control}b`)).toBe(false);
       expect(isAllowedText(`a${control}b`, { multiline: true })).toBe(true);
     }
+  });
+});
+
+describe('bidirectional controls', () => {
+  const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+
+  it('refuses overrides, embeddings and isolates in every field, and keeps the marks', () => {
+    for (const multiline of [false, true]) {
+      for (const control of controls) expect(isAllowedText(`abc${control}def`, { multiline })).toBe(false);
+      for (const mark of ['\u200E', '\u200F', '\u061C'])
+        expect(isAllowedText(`שלום${mark} world`, { multiline })).toBe(true);
+      expect(isAllowedText('مرحبا بالعالم', { multiline })).toBe(true);
+    }
+    expect(issues(safeText({ max: 50, multiline: true }), 'invoice\u202Efdp.exe')).toEqual([textMessages.notAllowed]);
+  });
+
+  it('are taken out of stored text by withoutBidiControls, and nothing else is', () => {
+    expect(withoutBidiControls(`a${controls.join('')}b \u200F שלום`)).toBe('ab \u200F שלום');
   });
 });
 

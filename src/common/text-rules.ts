@@ -10,6 +10,14 @@ import { fillMessage, textMessages, validationMessages } from './messages';
 /** U+0000, or a UTF-16 surrogate half without its partner. */
 // eslint-disable-next-line no-control-regex -- control characters are what these look for.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * Unicode's explicit bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069):
+ * invisible, and able to show stored text in another order than it was written, in a page title, a
+ * link preview or a username an administrator reads (decision 0061). The marks U+200E, U+200F and
+ * U+061C stay allowed: keyboards for right-to-left scripts type them, and they only place the
+ * neutral characters beside them.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 /** Control characters a one-line field never legitimately holds (tab stays: pasted values carry it). */
 // eslint-disable-next-line no-control-regex -- as above.
 const LINE_CONTROLS = /[\u0001-\u0008\u000A-\u001F\u007F]/;
@@ -26,9 +34,20 @@ export interface SafeTextOptions {
   messages?: { required?: string; tooShort?: string; tooLong?: string };
 }
 
-/** Whether `text` can be stored and shown as it is: no U+0000, no lone surrogate, and no controls when one-line. */
+/**
+ * Whether `text` can be stored and shown as it is: no U+0000, no lone surrogate, no bidirectional
+ * override, embedding or isolate, and no controls when one-line.
+ */
 export function isAllowedText(text: string, { multiline = false }: { multiline?: boolean } = {}): boolean {
-  return !UNSTORABLE.test(text) && (multiline || !LINE_CONTROLS.test(text));
+  return !UNSTORABLE.test(text) && !BIDI_CONTROLS.test(text) && (multiline || !LINE_CONTROLS.test(text));
+}
+
+/**
+ * `text` without bidirectional overrides, embeddings and isolates, for what shows text stored before
+ * requests refused them (decision 0061) to people other than its author: a shared report, its tags.
+ */
+export function withoutBidiControls(text: string): string {
+  return text.replace(new RegExp(BIDI_CONTROLS.source, 'g'), '');
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   type ShareLink,
   type SharedReport,
 } from '../../common/share-schemas';
+import { withoutBidiControls } from '../../common/text-rules';
 import { signedInOrSessionUser } from '../auth/caller';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -57,9 +58,12 @@ export interface ShareDeps {
 const answersOf = (turn: SavedTurn) => turn.responses.filter((r) => r.model !== COMPARISON_MODEL);
 const answered = (turn: SavedTurn) => answersOf(turn).some((r) => !r.error && hasAnswerText(r.text));
 
-/** A turn as a shared link shows it: no id, no link to the conversation it belongs to. */
+/**
+ * A turn as a shared link shows it: no id, no link to the conversation it belongs to, and none of the
+ * bidirectional controls a question stored before they were refused may hold (decision 0061).
+ */
 function sharedTurn({ id: _id, followUpOf: _of, ...turn }: SavedTurn) {
-  return turn;
+  return { ...turn, text: withoutBidiControls(turn.text) };
 }
 
 const withoutTurns = ({ followUps: _turns, ...first }: SavedQuery): SavedTurn => first;
@@ -78,7 +82,7 @@ export function previewContentOf(query: SavedQuery): PreviewContent {
     .filter((r) => hasAnswerText(r.text))
     .map((r) => r.model);
   return {
-    question: query.text,
+    question: withoutBidiControls(query.text),
     models: (answeredModels.length > 0 ? answeredModels : query.selectedModels).map(displayNameOf),
     disagreements: disagreements.length,
     settled: disagreements.filter((d) => d.settlement?.settled).length,

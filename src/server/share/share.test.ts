@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { modelCatalogue } from '../../common/models';
 import type { QueryResult } from '../../common/query-schemas';
 import { sharedReportSchema, shareStateSchema, SHARE_SLUG_PATTERN } from '../../common/share-schemas';
+import { textMessages } from '../../common/messages';
 import { queries } from '../db/schema';
 import { registerAccount } from '../../../tests/helpers/accounts';
 import { useAppWithVendorFakes } from '../../../tests/helpers/app-with-vendor-fakes';
@@ -201,6 +202,39 @@ describe('share links', () => {
     const again = shareStateSchema.parse((await share(query.id, owner)).json()).share!;
     expect(again.slug).not.toBe(link.slug);
     expect((await shared(again.slug)).statusCode).toBe(200);
+  });
+
+  it('refuses a question holding a bidirectional override, as any text that is not allowed', async () => {
+    const owner = await visitor(app.t.db);
+    for (const url of ['/api/query', '/api/query/stream']) {
+      const res = await app.t.app.inject({
+        method: 'POST',
+        url,
+        payload: { text: 'Is \u202Eexe.txt\u202C safe?', selectedModels: ['chatgpt'], sessionId: owner.sessionId },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(textMessages.notAllowed);
+    }
+  });
+
+  it('never shows the bidirectional controls of a question stored before they were refused', async () => {
+    const owner = await visitor(app.t.db);
+    const { query, link } = await sharedBy(owner);
+    const spoofed = 'Pay \u202E0001$\u202C or \u2067isolated\u2069 \u202Bembedded\u202C now?';
+    await app.t.db.update(queries).set({ text: spoofed }).where(eq(queries.id, query.id));
+    const bidi = /[\u202A-\u202E\u2066-\u2069]/;
+
+    const report = sharedReportSchema.parse((await shared(link.slug)).json());
+    expect(report.query.text).toBe('Pay 0001$ or isolated embedded now?');
+    const html = (await page(link.slug)).body;
+    const meta = (key: string) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`))?.[1];
+    for (const key of ['og:title', 'twitter:title', 'og:image:alt']) {
+      expect(meta(key)).toContain('Pay 0001$ or isolated embedded now?');
+      expect(meta(key)).not.toMatch(bidi);
+    }
+    expect(html).toContain('<title>Pay 0001$ or isolated embedded now? · Parallax</title>');
+    expect(html).not.toMatch(bidi);
+    expect((await preview(link.slug)).statusCode).toBe(200);
   });
 
   it('ends on restore a link left live by a deletion made before deleting ended links', async () => {
