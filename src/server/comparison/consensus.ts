@@ -25,17 +25,35 @@ export function assembleConsensus(
   answers: readonly AnswerText[],
 ): Consensus | null {
   const claims = comparison.claims ?? [];
-  const valueOf = (entry: AnswerClaims, claim: AnswerClaims['claims'][number]) =>
-    sameValue(answers.find((a) => a.model === entry.model)?.text?.slice(claim.start, claim.end) ?? '');
+  const textOf = new Map<string, string | null>();
+  for (const answer of answers) if (!textOf.has(answer.model)) textOf.set(answer.model, answer.text);
+  const valueOf = (model: string, claim: AnswerClaims['claims'][number]) =>
+    sameValue(textOf.get(model)?.slice(claim.start, claim.end) ?? '');
+  // Looked up by key rather than by scanning every claim for every claim (decision 0058): the first of
+  // each model's claims agreed by a given model on a given value, and each answer's contradicted sentences.
+  const agreedIndex = new Map<string, Map<string, AnswerClaims['claims'][number]>>();
+  const agreedClaim = (model: string, by: string, value: string) => {
+    let index = agreedIndex.get(model);
+    if (!index) {
+      index = new Map();
+      for (const c of claims.find((other) => other.model === model)?.claims ?? []) {
+        const key = valueOf(model, c);
+        for (const agreed of c.agreedBy) if (!index.has(`${agreed}\u0000${key}`)) index.set(`${agreed}\u0000${key}`, c);
+      }
+      agreedIndex.set(model, index);
+    }
+    return index.get(`${by}\u0000${value}`);
+  };
 
-  const sentences: Consensus['sentences'] = [];
+  const sentences = new Sentences();
   const told = new Set<string>();
   for (const entry of claims) {
+    const contradicted = new Set(entry.claims.filter((c) => c.status === 'contradicted').map((c) => c.text));
     for (const claim of entry.claims) {
       if (claim.status !== 'agreed' || claim.agreedBy.length === 0) continue;
       // A sentence that also states something another answer contradicts is not a shared fact.
-      if (entry.claims.some((other) => other.text === claim.text && other.status === 'contradicted')) continue;
-      const value = valueOf(entry, claim);
+      if (contradicted.has(claim.text)) continue;
+      const value = valueOf(entry.model, claim);
       const models = [entry.model, ...claim.agreedBy];
       const key = `${[...models].sort().join(',')}|${value}`;
       if (told.has(key)) continue;
@@ -43,12 +61,10 @@ export function assembleConsensus(
       // Each supporter's own sentence stating the same value, as its quote.
       const quotes = models.flatMap((model) => {
         if (model === entry.model) return [{ model, text: claim.text }];
-        const theirs = claims
-          .find((other) => other.model === model)
-          ?.claims.find((c) => c.agreedBy.includes(entry.model) && valueOf({ model, claims: [] }, c) === value);
+        const theirs = agreedClaim(model, entry.model, value);
         return theirs ? [{ model, text: theirs.text }] : [];
       });
-      addSentence(sentences, { text: claim.text, models, quotes });
+      sentences.add({ text: claim.text, models, quotes });
     }
   }
 
@@ -56,7 +72,7 @@ export function assembleConsensus(
   for (const d of comparison.disagreements) {
     const after = valuesAfterRecheck(d);
     if (d.settlement?.settled) {
-      addSentence(sentences, settledSentence(d, after));
+      sentences.add(settledSentence(d, after));
       continue;
     }
     const sides = new Map<string, { value: string; models: string[] }>();
@@ -71,28 +87,35 @@ export function assembleConsensus(
     disputes.push({ topic: d.topic, sides: [...sides.values()], ...(uncertain.length > 0 && { uncertain }) });
   }
 
-  if (sentences.length === 0 && disputes.length === 0) return null;
-  return { writtenBy: 'assembled', sentences, disputes };
+  if (sentences.list.length === 0 && disputes.length === 0) return null;
+  return { writtenBy: 'assembled', sentences: sentences.list, disputes };
 }
 
 /**
- * Adds a sentence, or joins it to the one already told in the same words (a sentence stating two shared
- * values, a dispute settled into a fact already shared): its models and quotes together, a model's
- * re-check reply standing for its quote, settled when either was.
+ * The sentences told so far, found by their wording. Adding one joins it to the one already told in the
+ * same words (a sentence stating two shared values, a dispute settled into a fact already shared): its
+ * models and quotes together, a model's re-check reply standing for its quote, settled when either was.
  */
-function addSentence(sentences: Consensus['sentences'], sentence: Consensus['sentences'][number]): void {
-  const told = sentences.find((s) => sameValue(s.text) === sameValue(sentence.text));
-  if (!told) {
-    sentences.push(sentence);
-    return;
+class Sentences {
+  readonly list: Consensus['sentences'] = [];
+  private readonly byWording = new Map<string, Consensus['sentences'][number]>();
+
+  add(sentence: Consensus['sentences'][number]): void {
+    const wording = sameValue(sentence.text);
+    const told = this.byWording.get(wording);
+    if (!told) {
+      this.list.push(sentence);
+      this.byWording.set(wording, sentence);
+      return;
+    }
+    for (const model of sentence.models) if (!told.models.includes(model)) told.models.push(model);
+    for (const quote of sentence.quotes) {
+      const at = told.quotes.findIndex((q) => q.model === quote.model);
+      if (at < 0) told.quotes.push(quote);
+      else if (sentence.settled) told.quotes[at] = quote;
+    }
+    if (sentence.settled) told.settled = true;
   }
-  for (const model of sentence.models) if (!told.models.includes(model)) told.models.push(model);
-  for (const quote of sentence.quotes) {
-    const at = told.quotes.findIndex((q) => q.model === quote.model);
-    if (at < 0) told.quotes.push(quote);
-    else if (sentence.settled) told.quotes[at] = quote;
-  }
-  if (sentence.settled) told.settled = true;
 }
 
 /**
