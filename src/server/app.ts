@@ -126,7 +126,11 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
   await app.register(authRoutes, { db, config, auth, afterSignIn: adoptBrowserHistory(db) });
   const anonymousLimits = new AnonymousLimits(db, config.anonymousLimits, appSecret);
   // Several instances share one PostgreSQL: a stop may reach any of them (queries/live-streams.ts).
-  const liveStreams = new LiveStreams(config.databaseUrl ? new PostgresStopRelay(config.databaseUrl, app.log) : null);
+  const liveStreams = new LiveStreams(
+    db,
+    { perUser: config.fairUse.concurrentQuestionsPerUser, staleAfterMs: longestQuestionMs(config), log: app.log },
+    config.databaseUrl ? new PostgresStopRelay(config.databaseUrl, app.log) : null,
+  );
   app.addHook('onReady', () => liveStreams.start());
   app.addHook('onClose', () => liveStreams.close());
   await app.register(queryRoutes, {

@@ -93,6 +93,10 @@ const envSchema = z.object({
   ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).optional(),
   ANONYMOUS_SESSIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).default(10),
   ANONYMOUS_QUESTIONS_PER_HOUR: z.coerce.number().int().min(0).default(1000),
+  // Fair use (decision 0059): questions one user (or anonymous session) may have streaming at once,
+  // and questions a day on an Unlimited plan; 0 switches either off.
+  MAX_CONCURRENT_QUESTIONS_PER_USER: z.coerce.number().int().min(0).default(3),
+  UNLIMITED_QUESTIONS_PER_DAY: z.coerce.number().int().min(0).default(300),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -183,6 +187,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       questionsPerAddressPerDay: e.ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY ?? e.FREE_QUESTIONS,
       sessionsPerAddressPerDay: e.ANONYMOUS_SESSIONS_PER_ADDRESS_PER_DAY,
       questionsPerHour: e.ANONYMOUS_QUESTIONS_PER_HOUR,
+    },
+    fairUse: {
+      concurrentQuestionsPerUser: e.MAX_CONCURRENT_QUESTIONS_PER_USER,
+      unlimitedQuestionsPerDay: e.UNLIMITED_QUESTIONS_PER_DAY,
     },
   };
 }

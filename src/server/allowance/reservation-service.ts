@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
-import { questionReservations } from '../db/schema';
+import { questionReservations, users } from '../db/schema';
 import { returnQuestion, takeQuestion, type AllowanceBucket } from './service';
 
 // A question's charge, from taking it to settling it (issue 18, items 1 and 4; decision 0040). The
@@ -15,11 +15,51 @@ export interface Reservation {
   bucket: AllowanceBucket;
 }
 
-/** Takes one question and records the reservation; null when the user has none left. */
-export async function reserveQuestion(db: Database, userId: number): Promise<Reservation | null> {
+/** The Unlimited plan's questions of the day are used up (decision 0059); nothing was taken. */
+export class DailyCeilingReached extends Error {
+  constructor(
+    readonly ceiling: number,
+    readonly resetsAt: Date,
+  ) {
+    super("the Unlimited plan's daily fair-use ceiling is reached");
+    this.name = 'DailyCeilingReached';
+  }
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Refuses an Unlimited question past `ceiling` questions this UTC day: those reserved and not given back.
+ * The user's row lock, held to the end of the reserving transaction, makes the count and the new
+ * reservation one step on every instance, so parallel questions cannot pass the ceiling.
+ */
+async function withinDailyCeiling(tx: Transaction, userId: number, ceiling: number): Promise<void> {
+  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+  const [today] = await tx
+    .select({ n: count() })
+    .from(questionReservations)
+    .where(
+      and(
+        eq(questionReservations.userId, userId),
+        eq(questionReservations.bucket, 'unlimited'),
+        gte(questionReservations.createdAt, sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`),
+        or(isNull(questionReservations.outcome), ne(questionReservations.outcome, 'refunded')),
+      ),
+    );
+  if ((today?.n ?? 0) >= ceiling) {
+    throw new DailyCeilingReached(ceiling, new Date(Math.floor(Date.now() / DAY_MS + 1) * DAY_MS));
+  }
+}
+
+/**
+ * Takes one question and records the reservation; null when the user has none left. Throws
+ * DailyCeilingReached when an Unlimited plan has asked `unlimitedPerDay` today (0: no ceiling).
+ */
+export async function reserveQuestion(db: Database, userId: number, unlimitedPerDay = 0): Promise<Reservation | null> {
   return db.transaction(async (tx) => {
     const bucket = await takeQuestion(tx, userId);
     if (!bucket) return null;
+    if (bucket === 'unlimited' && unlimitedPerDay > 0) await withinDailyCeiling(tx, userId, unlimitedPerDay);
     const [row] = await tx
       .insert(questionReservations)
       .values({ userId, bucket })

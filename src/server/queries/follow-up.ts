@@ -5,7 +5,9 @@ import { fillMessage } from '../../common/messages';
 import { displayNameOf, type ModelKey } from '../../common/models';
 import { hasAnswerText, type SavedQuery } from '../../common/query-schemas';
 import { queryMessages } from '../../common/query-messages';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { queries } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { ConversationTurn } from '../providers/stream-answer';
 import { findThread } from './repository';
@@ -45,9 +47,6 @@ export async function planFollowUp(
   const asked = conversation.selectedModels as ModelKey[];
   if (request.model && !asked.includes(request.model))
     throw new HttpError(400, conversationMessages.followUpModelNotAsked);
-  if ((conversation.followUps?.length ?? 0) >= MAX_FOLLOW_UPS_PER_QUESTION)
-    throw new HttpError(409, conversationMessages.followUpsUsed);
-
   const models = request.model ? [request.model] : asked;
   const history = Object.fromEntries(models.map((model) => [model, threadOf(conversation, model)]));
   for (const model of models) {
@@ -60,7 +59,30 @@ export async function planFollowUp(
         threadTooLong: true,
       });
   }
+  // Taken last, when nothing else can refuse the turn; the caller gives it back if the turn is not saved.
+  if (!(await takeFollowUp(db, conversation.id))) throw new HttpError(409, conversationMessages.followUpsUsed);
   return { rootId: conversation.id, models, history };
+}
+
+/**
+ * Takes one of a conversation's MAX_FOLLOW_UPS_PER_QUESTION turns in one guarded UPDATE, so parallel
+ * follow-ups cannot take more between them (issue 32; decision 0059). False when they are used up.
+ */
+async function takeFollowUp(db: Database, rootId: number): Promise<boolean> {
+  const taken = await db
+    .update(queries)
+    .set({ followUpsTaken: sql`${queries.followUpsTaken} + 1` })
+    .where(and(eq(queries.id, rootId), lt(queries.followUpsTaken, MAX_FOLLOW_UPS_PER_QUESTION)))
+    .returning({ id: queries.id });
+  return taken.length > 0;
+}
+
+/** Gives back a turn taken by planFollowUp that was refused (402, 429) or could not be saved. */
+export async function returnFollowUp(db: Database, rootId: number): Promise<void> {
+  await db
+    .update(queries)
+    .set({ followUpsTaken: sql`greatest(${queries.followUpsTaken} - 1, 0)` })
+    .where(eq(queries.id, rootId));
 }
 
 /**

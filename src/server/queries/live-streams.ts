@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { fairUseMessages, QUESTIONS_IN_FLIGHT_RETRY_AFTER_SECONDS } from '../../common/fair-use-messages';
+import { fillMessage } from '../../common/messages';
+import type { Database } from '../db/client';
+import { liveStreams, users } from '../db/schema';
+import { HttpError } from '../http/errors';
 import { StopRequested } from '../providers/stream-answer';
 
 // The questions being answered right now, so the asker can stop them (issue 20, item 1; decision
@@ -9,6 +15,12 @@ import { StopRequested } from '../providers/stream-answer';
 // marks the answer 'stopped' (providers/stream-answer.ts). Behind a load balancer the stop request may
 // reach an instance that is not holding the stream: that instance relays it to the others through
 // PostgreSQL's NOTIFY, and the one that holds the stream checks the owner and stops it.
+//
+// Every stream also has a row in live_streams from its start to its end (issue 32; decision 0059), so
+// that every instance sees the same streams: a user's streams are counted there against
+// MAX_CONCURRENT_QUESTIONS_PER_USER, and a Stop is relayed only for a stream that row says exists and
+// is the caller's. A row left by an instance that died stops counting after the longest a question
+// can run (`staleAfterMs`, allowance/reconciler.ts) and is removed by that user's next start.
 
 export interface StopOrder {
   streamId: string;
@@ -29,21 +41,42 @@ export interface LiveStream {
   id: string;
   /** Aborts when the asker stops this model (or every model), or when `cancelled` aborts. */
   signalFor(model: string): AbortSignal;
-  close(): void;
+  /** Lets the stream go, here and in the shared record; never throws, and only the first call acts. */
+  close(): Promise<void>;
+}
+
+export interface LiveStreamSettings {
+  /** Streams one user (or anonymous session) may run at once; 0 for no limit. */
+  perUser: number;
+  /** A shared row older than this belongs to an instance that died (allowance/reconciler.ts, longestQuestionMs). */
+  staleAfterMs: number;
+  log: FastifyBaseLogger;
 }
 
 interface Held {
   ownerId: number;
+  /** Stops every model, including one whose signal is asked for after the stop. */
+  all: AbortController;
   stoppers: Map<string, AbortController>;
 }
 
 /** 128 random bits, base64url: what streamIdSchema (common/query-schemas.ts) accepts. */
 const newStreamId = () => randomBytes(16).toString('base64url');
 
+function stopperOf(held: Held, model: string): AbortController {
+  let stopper = held.stoppers.get(model);
+  if (!stopper) held.stoppers.set(model, (stopper = new AbortController()));
+  return stopper;
+}
+
 export class LiveStreams {
   private readonly held = new Map<string, Held>();
 
-  constructor(private readonly relay: StopRelay | null = null) {}
+  constructor(
+    private readonly db: Database,
+    private readonly settings: LiveStreamSettings,
+    private readonly relay: StopRelay | null = null,
+  ) {}
 
   /** Starts listening for other instances' stop orders; a no-op on a single instance. */
   async start(): Promise<void> {
@@ -52,30 +85,44 @@ export class LiveStreams {
 
   async close(): Promise<void> {
     await this.relay?.close();
+    // Streams still held end with this instance: their rows need not wait to go stale.
+    const ids = [...this.held.keys()];
+    this.held.clear();
+    for (const id of ids) await this.forget(id);
   }
 
-  open(ownerId: number, models: readonly string[], cancelled: AbortSignal): LiveStream {
+  /**
+   * Starts a stream for `ownerId`, before anything is charged or asked: 429 (with Retry-After) when the
+   * owner already has `perUser` streams running on any instance.
+   */
+  async open(ownerId: number, cancelled: AbortSignal): Promise<LiveStream> {
     const id = newStreamId();
-    const stoppers = new Map(models.map((model) => [model, new AbortController()]));
-    this.held.set(id, { ownerId, stoppers });
+    if (!(await this.record(id, ownerId))) {
+      throw new HttpError(
+        429,
+        fillMessage(fairUseMessages.questionsInFlight, { limit: this.settings.perUser }),
+        { questionsInFlight: true },
+        { 'retry-after': String(QUESTIONS_IN_FLIGHT_RETRY_AFTER_SECONDS) },
+      );
+    }
+    const held: Held = { ownerId, all: new AbortController(), stoppers: new Map() };
+    this.held.set(id, held);
+    let closing: Promise<void> | undefined;
     return {
       id,
-      signalFor: (model) => {
-        const own = stoppers.get(model);
-        return own ? AbortSignal.any([cancelled, own.signal]) : cancelled;
-      },
-      close: () => this.held.delete(id),
+      signalFor: (model) => AbortSignal.any([cancelled, held.all.signal, stopperOf(held, model).signal]),
+      close: () => (closing ??= this.held.delete(id) ? this.forget(id) : Promise.resolve()),
     };
   }
 
   /**
-   * 'stopped' when this instance holds the stream; 'relayed' when another instance may (the order went
-   * to every instance); 'unknown' when no instance can hold it. A stream of another user is 'unknown'
-   * too, so a name reveals nothing.
+   * 'stopped' when this instance holds the stream; 'relayed' when another instance holds it (the order
+   * went to every instance); 'unknown' when no instance does: never started, finished, or another
+   * user's, so a name reveals nothing and a made-up one costs the other instances nothing.
    */
   async stop(order: StopOrder): Promise<'stopped' | 'relayed' | 'unknown'> {
     if (this.held.has(order.streamId)) return this.stopHere(order) ? 'stopped' : 'unknown';
-    if (!this.relay) return 'unknown';
+    if (!this.relay || !(await this.runningElsewhere(order))) return 'unknown';
     await this.relay.publish(order);
     return 'relayed';
   }
@@ -83,10 +130,54 @@ export class LiveStreams {
   private stopHere(order: StopOrder): boolean {
     const stream = this.held.get(order.streamId);
     if (!stream || stream.ownerId !== order.ownerId) return false;
-    for (const [model, stopper] of stream.stoppers) {
-      if (order.model === null || order.model === model) stopper.abort(new StopRequested());
-    }
+    if (order.model === null) stream.all.abort(new StopRequested());
+    else stopperOf(stream, order.model).abort(new StopRequested());
     return true;
+  }
+
+  private fresh() {
+    return sql`now() - make_interval(secs => ${this.settings.staleAfterMs / 1000})`;
+  }
+
+  /**
+   * Records the stream unless its owner is at the limit. The owner's row lock makes the count and the
+   * insert one step for every instance: two starts at once are counted one after the other.
+   */
+  private record(id: string, ownerId: number): Promise<boolean> {
+    const { perUser } = this.settings;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${users} where ${users.id} = ${ownerId} for update`);
+      await tx.delete(liveStreams).where(and(eq(liveStreams.userId, ownerId), lt(liveStreams.startedAt, this.fresh())));
+      if (perUser > 0) {
+        const [running] = await tx.select({ n: count() }).from(liveStreams).where(eq(liveStreams.userId, ownerId));
+        if ((running?.n ?? 0) >= perUser) return false;
+      }
+      await tx.insert(liveStreams).values({ id, userId: ownerId });
+      return true;
+    });
+  }
+
+  private async runningElsewhere(order: StopOrder): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: liveStreams.id })
+      .from(liveStreams)
+      .where(
+        and(
+          eq(liveStreams.id, order.streamId),
+          eq(liveStreams.userId, order.ownerId),
+          gt(liveStreams.startedAt, this.fresh()),
+        ),
+      );
+    return row !== undefined;
+  }
+
+  private async forget(id: string): Promise<void> {
+    try {
+      await this.db.delete(liveStreams).where(eq(liveStreams.id, id));
+    } catch (err) {
+      // The row stops counting once it is stale; until then it takes one of the owner's streams.
+      this.settings.log.warn({ err, streamId: id }, 'live stream could not be let go in the database');
+    }
   }
 }
 

@@ -22,7 +22,8 @@ beforeAll(async () => {
   // Judge: local analysis here, so these tests are about the answers; judge.test.ts covers judging.
   // The default model timeout, so that a loaded machine cannot turn a slow fake into a refunded question;
   // the timeout test below runs its own app with a short one.
-  t = await createTestApp({ ...fakes.env, JUDGE_MODEL: 'local' });
+  // Questions in flight are not limited here: the tests race the allowance itself.
+  t = await createTestApp({ ...fakes.env, JUDGE_MODEL: 'local', MAX_CONCURRENT_QUESTIONS_PER_USER: '0' });
 });
 afterEach(() => fakes.reset());
 afterAll(async () => {

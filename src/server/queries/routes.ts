@@ -41,7 +41,7 @@ import { readableQuery } from './access';
 import type { LiveStream, LiveStreams } from './live-streams';
 import { planRetry, runRetry } from './retry';
 import { planSettle, runSettle } from './settle';
-import { planFollowUp } from './follow-up';
+import { planFollowUp, returnFollowUp } from './follow-up';
 import type { QueryService } from './service';
 
 export interface QueryRouteDeps {
@@ -88,7 +88,8 @@ async function streamEvents(
     const message = isDatabaseUnavailable(err) ? serverMessages.serviceUnavailable : serverMessages.internalError;
     send({ type: 'error', message });
   } finally {
-    stream.close();
+    // Let go before the reply ends, so the asker's next question is not counted against this one.
+    await stream.close();
     reply.raw.end();
   }
 }
@@ -114,7 +115,7 @@ export async function queryRoutes(
     if (auth) return { user: auth.user, keyOwnerId: auth.user.id, anonymous: false };
     if (!sessionId) throw badRequest(queryMessages.invalidSessionId);
     const user = await findOrCreateSessionUser(db, sessionId, config.freeQuestions, () =>
-      anonymousLimits.admitNewSession(request),
+      anonymousLimits.admitNewSession(request, sessionId),
     );
     return { user, keyOwnerId: null, anonymous: true };
   }
@@ -122,18 +123,25 @@ export async function queryRoutes(
   // A session that has nothing left hears the 402 (subscribe), not the address cap's 429.
   const hasQuestionsLeft = (user: UserRow) => user.freeQuestionsRemaining > 0 || hasActiveSubscription(user);
 
-  async function begin(request: FastifyRequest, body: z.infer<typeof queryRequestSchema>) {
+  async function begin(request: FastifyRequest, body: z.infer<typeof queryRequestSchema>, signal: AbortSignal) {
     // Read only when asked for: most questions do not search, and need no settings read.
     if (body.webSearch && !(await webSearchAllowed(settings))) throw badRequest(webSearchTexts.disabled);
     const { user, keyOwnerId, anonymous } = await asker(request, body.sessionId);
     const available = await queries.prepare(keyOwnerId, body.selectedModels);
-    // Anonymous questions also count against the address's day and everyone's hour (decision 0022).
-    const admission = anonymous && hasQuestionsLeft(user) ? await anonymousLimits.admitQuestion(request) : null;
+    // One of the asker's questions in flight (429 past MAX_CONCURRENT_QUESTIONS_PER_USER, decision 0059).
+    const stream = await liveStreams.open(user.id, signal);
     try {
-      const reservation = await queries.reserve(user.id);
-      return { available, reservation };
+      // Anonymous questions also count against the address's day and everyone's hour (decision 0022).
+      const admission = anonymous && hasQuestionsLeft(user) ? await anonymousLimits.admitQuestion(request) : null;
+      try {
+        const reservation = await queries.reserve(user.id);
+        return { available, reservation, stream };
+      } catch (error) {
+        await admission?.release();
+        throw error;
+      }
     } catch (error) {
-      await admission?.release();
+      await stream.close();
       throw error;
     }
   }
@@ -142,19 +150,24 @@ export async function queryRoutes(
     '/api/query',
     { schema: { body: queryRequestSchema, response: { 200: queryResultSchema } }, config: { answersAtLength: true } },
     async (request, reply) => {
-      const { available, reservation } = await begin(request, request.body);
-      return queries.run(
-        reservation,
-        {
-          text: request.body.text,
-          models: request.body.selectedModels,
-          webSearch: request.body.webSearch ?? false,
-          signal: abortOnDisconnect(reply),
-          emit: () => {},
-          log: request.log,
-        },
-        available,
-      );
+      const signal = abortOnDisconnect(reply);
+      const { available, reservation, stream } = await begin(request, request.body, signal);
+      try {
+        return await queries.run(
+          reservation,
+          {
+            text: request.body.text,
+            models: request.body.selectedModels,
+            webSearch: request.body.webSearch ?? false,
+            signal,
+            emit: () => {},
+            log: request.log,
+          },
+          available,
+        );
+      } finally {
+        await stream.close();
+      }
     },
   );
 
@@ -162,10 +175,9 @@ export async function queryRoutes(
     '/api/query/stream',
     { schema: { body: queryRequestSchema }, config: { streamsResponse: true } },
     async (request, reply) => {
-      // Everything that can refuse the question (400, 402) answers as plain JSON before the stream opens.
-      const { available, reservation } = await begin(request, request.body);
+      // Everything that can refuse the question (400, 402, 429) answers as plain JSON before the stream opens.
       const signal = abortOnDisconnect(reply);
-      const stream = liveStreams.open(reservation.userId, request.body.selectedModels, signal);
+      const { available, reservation, stream } = await begin(request, request.body, signal);
       await streamEvents(reply, request.log, stream, (emit) =>
         queries.run(
           reservation,
@@ -197,30 +209,38 @@ export async function queryRoutes(
       const { text, model, sessionId } = request.body;
       // A conversation begun with search searches on, unless the administrator has turned search off since.
       const webSearch = request.body.webSearch === true && (await webSearchAllowed(settings));
+      // Takes one of the conversation's turns, given back below if the turn is refused or not saved.
       const plan = await planFollowUp(db, { queryId: request.params.id, userId: owner.id, text, model });
-      const { available, reservation } = await begin(request, {
-        text,
-        sessionId,
-        webSearch,
-        selectedModels: plan.models,
-      });
       const signal = abortOnDisconnect(reply);
-      const stream = liveStreams.open(reservation.userId, plan.models, signal);
+      const { available, reservation, stream } = await begin(
+        request,
+        { text, sessionId, webSearch, selectedModels: plan.models },
+        signal,
+      ).catch(async (error: unknown) => {
+        await returnFollowUp(db, plan.rootId);
+        throw error;
+      });
       await streamEvents(reply, request.log, stream, (emit) =>
-        queries.run(
-          reservation,
-          {
-            text,
-            models: plan.models,
-            webSearch,
-            signal,
-            stream,
-            emit,
-            log: request.log,
-            followUp: { of: plan.rootId, history: plan.history },
-          },
-          available,
-        ),
+        queries
+          .run(
+            reservation,
+            {
+              text,
+              models: plan.models,
+              webSearch,
+              signal,
+              stream,
+              emit,
+              log: request.log,
+              followUp: { of: plan.rootId, history: plan.history },
+            },
+            available,
+          )
+          .catch(async (error: unknown) => {
+            // The turn was not saved: it does not use up one of the conversation's turns.
+            await returnFollowUp(db, plan.rootId).catch(() => {});
+            throw error;
+          }),
       );
     },
   );
@@ -238,16 +258,20 @@ export async function queryRoutes(
       const auth = await getAuth(db, request);
       const owner = auth?.user ?? (await signedInOrSessionUser(db, request, request.body.sessionId));
       if (!owner) throw notFound(queryMessages.queryNotFound);
+      // A retry asks a model as a question does: one of the owner's questions in flight (decision 0059).
+      const signal = abortOnDisconnect(reply);
+      const stream = await liveStreams.open(owner.id, signal);
       const plan = await planRetry(db, queries, {
         queryId: request.params.id,
         model: request.body.model,
         userId: owner.id,
         keyOwnerId: auth ? auth.user.id : null,
+      }).catch(async (error: unknown) => {
+        await stream.close();
+        throw error;
       });
       // Searched again if the question was asked with search on and the administrator still allows it.
       const webSearch = plan.query.webSearch === true && (await webSearchAllowed(settings));
-      const signal = abortOnDisconnect(reply);
-      const stream = liveStreams.open(owner.id, [plan.model], signal);
       await streamEvents(reply, request.log, stream, (emit) =>
         runRetry(db, queries, metrics, plan, { signal, stream, emit, log: request.log, webSearch }),
       );
@@ -263,14 +287,17 @@ export async function queryRoutes(
       const auth = await getAuth(db, request);
       const owner = auth?.user ?? (await signedInOrSessionUser(db, request, request.body.sessionId));
       if (!owner) throw notFound(queryMessages.queryNotFound);
+      const signal = abortOnDisconnect(reply);
+      const stream = await liveStreams.open(owner.id, signal);
       const plan = await planSettle(db, queries, {
         queryId: request.params.id,
         topic: request.body.topic,
         userId: owner.id,
         keyOwnerId: auth ? auth.user.id : null,
+      }).catch(async (error: unknown) => {
+        await stream.close();
+        throw error;
       });
-      const signal = abortOnDisconnect(reply);
-      const stream = liveStreams.open(owner.id, plan.models, signal);
       await streamEvents(reply, request.log, stream, (emit) =>
         runSettle(db, metrics, plan, { signal, stream, emit, log: request.log, modelTimeoutMs: config.modelTimeoutMs }),
       );
@@ -279,7 +306,8 @@ export async function queryRoutes(
 
   // Stop (issue 20, item 1): the stream goes on to its comparison and saved result; the stopped
   // answers end with what they had. 200 when this instance held the stream, 202 when the order went
-  // to the other instances (live-streams.ts).
+  // to the other instances because the shared record says one of them runs it for this caller, 404
+  // otherwise (live-streams.ts).
   app.post(
     '/api/query/stream/:streamId/stop',
     {

@@ -10,7 +10,15 @@ import { displayNameOf, type ModelKey } from '../../common/models';
 import { answerReceived } from '../../common/answer-text';
 import { hasAnswerText, type QueryResult, type StreamEvent } from '../../common/query-schemas';
 import { queryMessages } from '../../common/query-messages';
-import { keepCharged, refundReservation, reserveQuestion, type Reservation } from '../allowance/reservation-service';
+import {
+  DailyCeilingReached,
+  keepCharged,
+  refundReservation,
+  reserveQuestion,
+  type Reservation,
+} from '../allowance/reservation-service';
+import { fairUseMessages } from '../../common/fair-use-messages';
+import { describeWait } from '../http/rate-limit';
 import { subscriptionInfo } from '../allowance/service';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -107,7 +115,19 @@ export class QueryService {
 
   /** Takes one question before any vendor is called; none left is the 402 of docs/product.md, "Errors and messages". */
   async reserve(userId: number): Promise<Reservation> {
-    const reservation = await reserveQuestion(this.db, userId);
+    const reservation = await reserveQuestion(this.db, userId, this.config.fairUse.unlimitedQuestionsPerDay).catch(
+      (error: unknown) => {
+        if (!(error instanceof DailyCeilingReached)) throw error;
+        // The Unlimited plan's fair-use ceiling (decision 0059): 429 until midnight UTC, nothing taken.
+        const wait = Math.max(1, Math.ceil((error.resetsAt.getTime() - Date.now()) / 1000));
+        throw new HttpError(
+          429,
+          fillMessage(fairUseMessages.unlimitedDailyCeiling, { limit: error.ceiling, wait: describeWait(wait) }),
+          { fairUseCeiling: true },
+          { 'retry-after': String(wait) },
+        );
+      },
+    );
     if (!reservation) throw new HttpError(402, toastMessages.subscriptionRequired, { subscriptionRequired: true });
     return reservation;
   }

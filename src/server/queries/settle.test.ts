@@ -15,7 +15,12 @@ import { questionReservations, settlements } from '../db/schema';
 // or uncertain, the comparison is updated and stored; one question per round, charged once however many
 // clicks arrive at once, given back when no model replies; one round per disagreement, three per question.
 
-const app = useAppWithVendorFakes({ JUDGE_MODEL: 'local', MODEL_TIMEOUT_SECONDS: '5' });
+// Questions in flight are not limited here: the tests race the rounds and the allowance themselves.
+const app = useAppWithVendorFakes({
+  JUDGE_MODEL: 'local',
+  MODEL_TIMEOUT_SECONDS: '5',
+  MAX_CONCURRENT_QUESTIONS_PER_USER: '0',
+});
 
 const version = (model: keyof typeof modelCatalogue) => modelCatalogue[model].defaultVersion;
 const TOWER_A =

@@ -50,16 +50,23 @@ export class AnonymousLimits {
     return createHmac('sha256', this.addressKey).update(ip).digest('base64url');
   }
 
-  /** Counts a new anonymous session from this address; 429 when the address started its day's share. */
-  async admitNewSession(request: FastifyRequest): Promise<void> {
-    await this.take([
-      {
-        scope: `sessions:${this.addressHash(request.ip)}`,
-        cap: this.limits.sessionsPerAddressPerDay,
-        windowMs: DAY_MS,
-        message: anonymousLimitMessages.addressSessions,
-      },
-    ]);
+  /**
+   * Counts a new anonymous session from this address; 429 when the address started its day's share.
+   * Counted once per session id: the first questions of one new session sent at once are one new
+   * session, not several (issue 32).
+   */
+  async admitNewSession(request: FastifyRequest, sessionId: string): Promise<void> {
+    await this.take(
+      [
+        {
+          scope: `sessions:${this.addressHash(request.ip)}`,
+          cap: this.limits.sessionsPerAddressPerDay,
+          windowMs: DAY_MS,
+          message: anonymousLimitMessages.addressSessions,
+        },
+      ],
+      `session:${this.addressHash(sessionId)}`,
+    );
   }
 
   /** Counts an anonymous question for its address and for everyone this hour, both or neither. */
@@ -106,12 +113,23 @@ export class AnonymousLimits {
    * count still below its cap: concurrent requests cannot pass a cap, and a refusal by one counter
    * rolls back the others.
    */
-  private async take(counters: Counter[]): Promise<Array<{ scope: string; windowStart: Date }>> {
+  private async take(counters: Counter[], once?: string): Promise<Array<{ scope: string; windowStart: Date }>> {
     const now = Date.now();
     const active = counters.filter((c) => c.cap > 0);
     const taken = active.map((c) => ({ scope: c.scope, windowStart: windowStart(now, c.windowMs) }));
     if (active.length === 0) return taken;
     await this.db.transaction(async (tx) => {
+      // `once` names what is counted at most once a day. Its marker row is written in this transaction:
+      // a parallel request with the same name waits for it, then finds it and takes nothing; a refusal
+      // rolls the marker back with the counts.
+      if (once) {
+        const [first] = await tx
+          .insert(anonymousUsage)
+          .values({ scope: once, windowStart: windowStart(now, DAY_MS), count: 1 })
+          .onConflictDoNothing()
+          .returning({ count: anonymousUsage.count });
+        if (!first) return;
+      }
       for (const [i, counter] of active.entries()) {
         const start = taken[i]!.windowStart;
         const [row] = await tx

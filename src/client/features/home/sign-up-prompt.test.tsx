@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { anonymousLimitMessages } from '../../../common/anonymous-limit-messages';
+import { fairUseMessages } from '../../../common/fair-use-messages';
 import { fillMessage } from '../../../common/messages';
 import { renderHome, settled } from './test-fixtures';
 
@@ -35,12 +36,18 @@ describe('an anonymous cap refusing the question', () => {
     await settled();
   });
 
-  it('shows any other 429 as the usual error toast', async () => {
+  it('shows any other 429 as the usual error toast, in the server’s words', async () => {
+    // The fair-use refusal of a fourth question while three are being answered (decision 0059).
+    const inFlight = fillMessage(fairUseMessages.questionsInFlight, { limit: 3 });
     const { user } = renderHome({
-      [streamPath]: { status: 429, json: { message: 'Too many attempts. Please wait 1 minute and try again.' } },
+      [streamPath]: {
+        status: 429,
+        json: { message: inFlight, questionsInFlight: true },
+        headers: { 'retry-after': '10' },
+      },
     });
     await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'One more?{Enter}');
-    expect(await screen.findByText('429: Too many attempts. Please wait 1 minute and try again.')).toBeInTheDocument();
+    expect(await screen.findByText(inFlight)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Sign up to keep asking' })).not.toBeInTheDocument();
     await settled();
   });

@@ -4,7 +4,7 @@ import type { QueryResult, SubscriptionInfo } from '../../../common/query-schema
 import { MAX_QUERY_LENGTH } from '../../../common/limits';
 import { queryMessages } from '../../../common/query-messages';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorText } from '../../lib/api';
 import { IDLE_TURN, liveTurnReducer } from '../../components/answers/live-turn';
 
 export type { LiveAnswer, LiveState } from '../../components/answers/live-turn';
@@ -103,6 +103,8 @@ export function useAsk(sessionId: string, handlers: AskHandlers) {
           handlersRef.current.onMissingKeys(error.missingServices);
         else if (error instanceof ApiError && error.subscriptionRequired) handlersRef.current.onSubscriptionRequired();
         else if (signUpRequired(error)) handlersRef.current.onSignUpRequired(error.serverMessage ?? error.message);
+        // A limit's refusal (questions in flight, the daily fair-use ceiling) is worded for people: shown as sent.
+        else if (error instanceof ApiError && error.status === 429) submitError(errorText(error, error.message));
         else submitError(error instanceof Error && error.message ? error.message : queryMessages.submitFailed);
         return;
       } finally {
