@@ -54,7 +54,8 @@ export function serverTimeoutOptions(timeouts: HttpTimeouts) {
 export function allowStreamsToIdle(app: FastifyInstance, timeouts: HttpTimeouts): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const config = request.routeOptions.config;
-    if (config.streamsResponse || config.answersAtLength) request.raw.socket?.setTimeout(timeouts.streamIdleMs);
+    // Requests injected in tests have a stand-in socket without timers.
+    if (config.streamsResponse || config.answersAtLength) request.raw.socket?.setTimeout?.(timeouts.streamIdleMs);
     done();
   });
 }
