@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { rateLimitCounts } from '../db/schema';
+import { OutageLog } from '../lib/outage-log';
 
 // Where every createLimit (http/rate-limit.ts) counts (decision 0038): Redis when REDIS_URL is set,
 // else PostgreSQL when DATABASE_URL is, else this process's memory (the embedded database serves one
@@ -16,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The key a limit stores for a caller: a keyed hash, so no address or email sits in Redis or a table. */
     rateLimitKey(name: string, caller: string): string;
+    /** Told when the shared store fails or answers (http/rate-limit.ts): one line per outage, for every limit. */
+    rateLimitStoreOutage: OutageLog;
   }
 }
 
@@ -59,8 +62,14 @@ export async function registerRateLimits(
   });
 
   const kind = rateLimitStoreKind(config);
+  const store = kind === 'redis' ? 'Redis' : 'the database';
+  const outage = new OutageLog(app.log, {
+    down: `${store} unreachable: rate limits count in each instance until it is back`,
+    back: `${store} reachable again: rate limits are shared again`,
+  });
+  app.decorate('rateLimitStoreOutage', outage);
   if (kind === 'redis') {
-    const redis = connectRedis(app, config.redisUrl!);
+    const redis = connectRedis(config.redisUrl!, outage);
     app.addHook('onClose', () => redis.disconnect());
     // The first requests should count in Redis too; an unreachable Redis delays the start by at most this.
     await firstAnswer(redis);
@@ -80,7 +89,7 @@ export async function registerRateLimits(
  * A Redis client that never holds a request up: no queue while disconnected and a bounded wait per
  * command, so an outage turns into an error at once (createLimit then counts in memory).
  */
-function connectRedis(app: FastifyInstance, url: string): Redis {
+function connectRedis(url: string, outage: OutageLog): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -89,17 +98,9 @@ function connectRedis(app: FastifyInstance, url: string): Redis {
     // Keep trying in the background, at most every 2 s, for as long as the app runs.
     retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
   });
-  let down = false;
-  redis.on('error', (err: Error) => {
-    // One line per outage, not one per reconnection attempt.
-    if (down) return;
-    down = true;
-    app.log.error({ err }, 'Redis unreachable: rate limits count in each instance until it is back');
-  });
-  redis.on('ready', () => {
-    if (down) app.log.info('Redis reachable again: rate limits are shared again');
-    down = false;
-  });
+  // One line per outage, not one per reconnection attempt (nor per request: http/rate-limit.ts).
+  redis.on('error', (err: Error) => outage.failed(err));
+  redis.on('ready', () => outage.succeeded());
   return redis;
 }
 

@@ -20,12 +20,13 @@ export function createLimit(app: FastifyInstance, name: string, max: number, win
     let waitSeconds: number;
     try {
       const result = await check(request);
+      app.rateLimitStoreOutage.succeeded();
       if (result.isAllowed || !result.isExceeded) return;
       waitSeconds = result.ttlInSeconds;
     } catch (err) {
       // Neither open (a Redis outage would let password guessing through) nor closed (nobody could
       // sign in): each instance holds the limit on its own until the shared store answers again.
-      request.log.warn({ err, limit: name }, 'rate-limit store unreachable: counted in this process');
+      app.rateLimitStoreOutage.failed(err);
       const hit = fallback.hit(storedKey(request));
       if (hit.count <= max) return;
       waitSeconds = Math.max(1, Math.ceil(hit.ttlMs / 1000));
@@ -59,9 +60,10 @@ export function createCounter(app: FastifyInstance, name: string, windowMs: numb
     keys.set(request, key.trim().toLowerCase());
     try {
       const result = await check(request);
+      app.rateLimitStoreOutage.succeeded();
       return result.isAllowed ? 0 : COUNT_ONLY_MAX - result.remaining;
     } catch (err) {
-      request.log.warn({ err, limit: name }, 'rate-limit store unreachable: counted in this process');
+      app.rateLimitStoreOutage.failed(err);
       return fallback.hit(storedKey(request)).count;
     }
   };

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { adminJobMessages } from '../../common/admin-job-messages';
 import { fillMessage } from '../../common/messages';
 import type { Database, Transaction } from '../db/client';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { OutageLog } from '../lib/outage-log';
 import {
   claimJob,
   enqueueOnce,
@@ -69,6 +71,8 @@ export class JobService {
   /** Whether the next claim may take over running jobs (an exclusive instance's first look). */
   private takeOver = false;
   private readonly stopping = new AbortController();
+  /** A database away for a while fails every poll: said when that starts and when it ends. */
+  private readonly outage: OutageLog;
 
   constructor(
     private readonly db: Database,
@@ -76,6 +80,10 @@ export class JobService {
     options: JobRunnerOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
+    this.outage = new OutageLog(log, {
+      down: 'background jobs: the database is unreachable; looking for work again at each poll until it answers',
+      back: 'background jobs: the database answers again',
+    });
   }
 
   register(kind: string, handler: JobHandler): void {
@@ -142,6 +150,7 @@ export class JobService {
         const job = await claimJob(this.db, [...this.handlers.keys()], this.owner, this.options.leaseMs, {
           takeOver: this.takeOver,
         });
+        this.outage.succeeded();
         if (!job) {
           this.takeOver = false;
           return true;
@@ -150,8 +159,9 @@ export class JobService {
       }
       return true;
     } catch (error) {
-      // The database may be away for a moment; the next poll tries again.
-      this.log.error({ err: error }, 'background jobs: looking for work failed');
+      // The database may be away for a while; the next poll tries again.
+      if (isDatabaseUnavailable(error)) this.outage.failed(error);
+      else this.log.error({ err: error }, 'background jobs: looking for work failed');
       return false;
     }
   }

@@ -26,6 +26,7 @@ import { getAuth } from '../auth/context';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { logFailure } from '../lib/outage-log';
 import type { AppMetrics } from '../http/metrics';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import type { ModelLists } from '../providers/model-lists';
@@ -84,7 +85,7 @@ async function streamEvents(
   try {
     await work(send);
   } catch (err) {
-    log.error({ err }, 'question failed after the stream opened');
+    logFailure(log, err, 'question failed after the stream opened');
     const message = isDatabaseUnavailable(err) ? serverMessages.serviceUnavailable : serverMessages.internalError;
     send({ type: 'error', message });
   } finally {
