@@ -16,7 +16,12 @@ import { useAppWithVendorFakes } from '../../../tests/helpers/app-with-vendor-fa
 // compared and saved with its first question, costs one question (once, however many are sent at once),
 // and a thread too long for a model's context window is refused before anything is charged.
 
-const app = useAppWithVendorFakes({ JUDGE_MODEL: 'local', MODEL_TIMEOUT_SECONDS: '5' });
+// Questions in flight are not limited here: the tests race the turns and the allowance themselves.
+const app = useAppWithVendorFakes({
+  JUDGE_MODEL: 'local',
+  MODEL_TIMEOUT_SECONDS: '5',
+  MAX_CONCURRENT_QUESTIONS_PER_USER: '0',
+});
 
 const version = (model: ModelKey) => modelCatalogue[model].defaultVersion;
 const QUESTION = 'What is the capital of France?';

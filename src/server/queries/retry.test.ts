@@ -19,7 +19,13 @@ let port: number;
 
 beforeAll(async () => {
   fakes = await startFakeAiVendors();
-  t = await createTestApp({ ...fakes.env, JUDGE_MODEL: 'local', MODEL_TIMEOUT_SECONDS: '5' });
+  // Questions in flight are not limited here: the tests race the retries and the allowance themselves.
+  t = await createTestApp({
+    ...fakes.env,
+    JUDGE_MODEL: 'local',
+    MODEL_TIMEOUT_SECONDS: '5',
+    MAX_CONCURRENT_QUESTIONS_PER_USER: '0',
+  });
   port = await listen(t);
 });
 afterEach(() => fakes.reset());
