@@ -2,7 +2,7 @@ import { conversationMessages } from '../../../common/conversation-messages';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ModelKey } from '../../../common/models';
 import type { QueryResult } from '../../../common/query-schemas';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorText } from '../../lib/api';
 import { IDLE_TURN, liveTurnReducer } from './live-turn';
 
 // A follow-up turn (issue 13, item 3): sent on the conversation's first question, to every model of it
@@ -58,7 +58,9 @@ export function useFollowUp({
           dispatch({ type: 'reset' });
           return false;
         }
-        failedWith = caught instanceof ApiError ? caught.message : conversationMessages.followUpFailed;
+        // The server's refusals (a cap, questions in flight) are worded for people: shown as sent.
+        failedWith =
+          caught instanceof ApiError ? errorText(caught, caught.message) : conversationMessages.followUpFailed;
       } finally {
         if (controllerRef.current === controller) controllerRef.current = null;
       }

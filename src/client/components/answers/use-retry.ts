@@ -7,7 +7,7 @@ import { queryMessages } from '../../../common/query-messages';
 import type { ResponseCardProps, RetryControl } from './response-card';
 import { liveCardExtras, NO_EXTRAS, withStreamEvent, type AnswerExtras } from './answer-extras';
 import { toast } from '../ui/toast-store';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorText } from '../../lib/api';
 
 // Retry one model (issue 20, item 2): the card of a model that failed or was stopped asks it again
 // and shows the new answer arriving in place; when the server has saved it (with the comparison made
@@ -70,7 +70,7 @@ export function useRetry({
         );
       } catch (error) {
         if (stream.signal.aborted) return;
-        failedWith = error instanceof ApiError ? error.message : queryMessages.retryFailed;
+        failedWith = error instanceof ApiError ? errorText(error, error.message) : queryMessages.retryFailed;
       } finally {
         stream.close();
       }

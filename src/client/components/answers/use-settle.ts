@@ -4,7 +4,7 @@ import { useOwnedStreams } from './use-owned-streams';
 import type { RecheckOutcome } from '../../../common/comparison';
 import type { QueryResult } from '../../../common/query-schemas';
 import { toast } from '../ui/toast-store';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorText } from '../../lib/api';
 
 // 'Settle this' (issue 13, item 2): a disagreement's card asks its models to re-check it; their replies
 // arrive in the card as they are written, each marked held / changed / uncertain when it ends, and when
@@ -76,7 +76,7 @@ export function useSettle({
         );
       } catch (error) {
         if (stream.signal.aborted) return;
-        failedWith = error instanceof ApiError ? error.message : undefined;
+        failedWith = error instanceof ApiError ? errorText(error, error.message) : undefined;
       } finally {
         stream.close();
       }

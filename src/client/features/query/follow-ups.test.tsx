@@ -1,6 +1,7 @@
 import { conversationMessages } from '../../../common/conversation-messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fairUseMessages } from '../../../common/fair-use-messages';
 import { fillMessage } from '../../../common/messages';
 import { queryMessages } from '../../../common/query-messages';
 import type { SavedQuery } from '../../../common/query-schemas';
@@ -101,5 +102,23 @@ describe('follow-ups', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(tooLong);
     expect(box).toHaveValue('One more thing?');
     expect(box).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the questions-in-flight refusal in the server’s words, without its status code', async () => {
+    const inFlight = fillMessage(fairUseMessages.questionsInFlight, { limit: 3 });
+    installFakeFetch({
+      [`GET /api/history/${SESSION_ID}`]: { json: history },
+      'GET /api/query/4': { json: conversation() },
+      'POST /api/query/4/follow-up': {
+        status: 429,
+        json: { message: inFlight, questionsInFlight: true },
+        headers: { 'retry-after': '10' },
+      },
+    });
+    const { user } = renderPage(<QueryDetailPage />, { path: '/query/:queryId', at: '/query/4' });
+    const form = await screen.findByRole('form', { name: 'Ask a follow-up' });
+    await user.type(within(form).getByRole('textbox', { name: 'Ask a follow-up' }), 'And its height?');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(inFlight);
   });
 });
