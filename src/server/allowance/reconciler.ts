@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { AppMetrics } from '../http/metrics';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { OutageLog } from '../lib/outage-log';
 import { reconcileOpenReservations } from './reservation-service';
 
 /** How often each instance looks for questions whose result was never saved. */
@@ -27,13 +29,20 @@ export function longestQuestionMs(config: Pick<Config, 'modelTimeoutMs' | 'datab
 export class ReservationReconciler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  /** A database away for a while fails every pass: said when that starts and when it ends. */
+  private readonly outage: OutageLog;
 
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
     private readonly metrics: Pick<AppMetrics, 'questionRefunded'>,
     private readonly olderThanMs: number,
-  ) {}
+  ) {
+    this.outage = new OutageLog(log, {
+      down: 'reconciling open question reservations: the database is unreachable; trying again every minute',
+      back: 'reconciling open question reservations: the database answers again',
+    });
+  }
 
   start(): void {
     void this.runOnce();
@@ -57,10 +66,12 @@ export class ReservationReconciler {
       const returned = await reconcileOpenReservations(this.db, this.olderThanMs, (reservation) =>
         this.metrics.questionRefunded(reservation.bucket),
       );
+      this.outage.succeeded();
       if (returned > 0) this.log.warn({ returned }, 'gave back questions whose answers were never saved');
     } catch (err) {
-      // The database is likely still away; the next pass tries again.
-      this.log.warn({ err }, 'could not reconcile open question reservations');
+      // The next pass tries again.
+      if (isDatabaseUnavailable(err)) this.outage.failed(err);
+      else this.log.warn({ err }, 'could not reconcile open question reservations');
     }
   }
 }

@@ -1,9 +1,8 @@
-import { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { pino } from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { FaultyTcpProxy } from '../../../tests/fakes/tcp-proxy';
 import { eventually } from '../../../tests/faults/asking';
+import { capturedLogger, ERROR, WARN } from '../../../tests/helpers/captured-log';
 import { createTestDatabase } from '../../../tests/helpers/test-app';
 import { JobService } from './job-service';
 
@@ -13,26 +12,6 @@ import { JobService } from './job-service';
 
 const POLL_MS = 20;
 
-interface Line {
-  level: number;
-  msg: string;
-  reason?: string;
-  err?: unknown;
-}
-
-function capturedLogger(): { log: FastifyBaseLogger; lines: Line[] } {
-  const lines: Line[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      for (const text of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(text) as Line);
-      callback();
-    },
-  });
-  return { log: pino({ level: 'info' }, stream) as unknown as FastifyBaseLogger, lines };
-}
-
-const WARN = 40;
-const ERROR = 50;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const running: JobService[] = [];
