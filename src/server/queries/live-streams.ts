@@ -7,6 +7,7 @@ import { fillMessage } from '../../common/messages';
 import type { Database } from '../db/client';
 import { liveStreams, users } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { OutageLog } from '../lib/outage-log';
 import { StopRequested } from '../providers/stream-answer';
 
 // The questions being answered right now, so the asker can stop them (issue 20, item 1; decision
@@ -209,11 +210,17 @@ export class PostgresStopRelay implements StopRelay {
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
   private readonly sender: pg.Pool;
+  /** Reconnecting fails at every attempt while the database is away: said when that starts and ends. */
+  private readonly listening: OutageLog;
 
   constructor(
     private readonly databaseUrl: string,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.listening = new OutageLog(log, {
+      down: 'stop relay: listening connection lost; reconnecting until the database answers',
+      back: 'stop relay: listening again',
+    });
     this.sender = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 5_000 });
     this.sender.on('error', (error) => this.log.warn({ err: error }, 'stop relay: sending connection lost'));
   }
@@ -232,7 +239,7 @@ export class PostgresStopRelay implements StopRelay {
     const reconnect = (error: Error) => {
       if (this.closed || this.client !== client) return;
       this.client = null;
-      this.log.warn({ err: error }, 'stop relay: listening connection lost; reconnecting');
+      this.listening.failed(error);
       void client.end().catch(() => {});
       this.retryTimer = setTimeout(
         () => void this.connect(onOrder, Math.min(backoffMs * 2, MAX_RECONNECT_MS)),
@@ -249,6 +256,7 @@ export class PostgresStopRelay implements StopRelay {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
+      this.listening.succeeded();
     } catch (error) {
       reconnect(error as Error);
     }
