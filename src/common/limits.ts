@@ -37,6 +37,13 @@ export const SECOND_REFETCH_AFTER_MS = 2500;
 export const MAX_PRICE_PER_MILLION = 10_000;
 
 /**
+ * Free questions an account may ask before its email is verified (issue 32, M1; decision 0060). Each
+ * also counts against its address's anonymous cap, as an anonymous visitor's question does; verifying
+ * the address makes the rest of the account's free questions usable.
+ */
+export const UNVERIFIED_FREE_QUESTIONS = 3;
+
+/**
  * How much of each answer the comparison reads, in characters (docs/operations.md, "Security notes"). The
  * local analyser's work grows faster than the text, so an unbounded answer could hold a comparison worker
  * for minutes; a long ordinary answer is 6,000-12,000 characters, and three answers of this length are

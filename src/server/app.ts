@@ -123,8 +123,8 @@ export async function buildApp({ config, db, logger, clientDir, jobs: jobOptions
   // Every state-changing call made while impersonating, audited with both ids (before any route).
   auditImpersonatedActions(app, db, background);
 
-  await app.register(authRoutes, { db, config, auth, afterSignIn: adoptBrowserHistory(db) });
   const anonymousLimits = new AnonymousLimits(db, config.anonymousLimits, appSecret);
+  await app.register(authRoutes, { db, config, auth, anonymousLimits, afterSignIn: adoptBrowserHistory(db) });
   // Several instances share one PostgreSQL: a stop may reach any of them (queries/live-streams.ts).
   const liveStreams = new LiveStreams(
     db,

@@ -93,6 +93,9 @@ const envSchema = z.object({
   ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).optional(),
   ANONYMOUS_SESSIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).default(10),
   ANONYMOUS_QUESTIONS_PER_HOUR: z.coerce.number().int().min(0).default(1000),
+  // New accounts per client address per UTC day that open with the free questions; later ones open
+  // with none (decision 0060). 0 switches the cap off.
+  NEW_ACCOUNTS_WITH_FREE_QUESTIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).default(3),
   // Fair use (decision 0059): questions one user (or anonymous session) may have streaming at once,
   // and questions a day on an Unlimited plan; 0 switches either off.
   MAX_CONCURRENT_QUESTIONS_PER_USER: z.coerce.number().int().min(0).default(3),
@@ -187,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       questionsPerAddressPerDay: e.ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY ?? e.FREE_QUESTIONS,
       sessionsPerAddressPerDay: e.ANONYMOUS_SESSIONS_PER_ADDRESS_PER_DAY,
       questionsPerHour: e.ANONYMOUS_QUESTIONS_PER_HOUR,
+      freeAccountsPerAddressPerDay: e.NEW_ACCOUNTS_WITH_FREE_QUESTIONS_PER_ADDRESS_PER_DAY,
     },
     fairUse: {
       concurrentQuestionsPerUser: e.MAX_CONCURRENT_QUESTIONS_PER_USER,

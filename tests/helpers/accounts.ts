@@ -1,8 +1,11 @@
+import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { PublicUser } from '../../src/common/user-schemas';
 import type { App } from '../../src/server/app';
 import { SESSION_COOKIE } from '../../src/server/auth/sessions';
+import type { Database } from '../../src/server/db/client';
+import { emailLogs } from '../../src/server/db/schema';
 
 // Accounts for server tests, made through the real routes (POST /api/register, POST /api/login), so
 // a test's session is exactly the one a browser would hold.
@@ -17,6 +20,8 @@ export const relaxedRateLimits = {
   RATE_LIMIT_REGISTER_PER_IP: '1000',
   RATE_LIMIT_FORGOT_PER_IP: '1000',
   RATE_LIMIT_FORGOT_PER_ACCOUNT: '1000',
+  // Every account such a file registers opens with the free questions (decision 0060).
+  NEW_ACCOUNTS_WITH_FREE_QUESTIONS_PER_ADDRESS_PER_DAY: '0',
 };
 
 export interface AccountDetails {
@@ -76,6 +81,24 @@ export async function registerAccount(
   });
   expect(signIn.statusCode, signIn.body).toBe(200);
   return { account, user: signIn.json() as PublicUser, cookie: sessionCookie(signIn), response, signIn };
+}
+
+/**
+ * Follows the newest verification link in the outbox for `email`, as its owner would click it: an
+ * account's free questions past UNVERIFIED_FREE_QUESTIONS need a verified address (decision 0060).
+ */
+export async function verifyAccountEmail(app: App, db: Database, email: string): Promise<void> {
+  await app.background.drain();
+  const [row] = await db
+    .select({ body: emailLogs.body })
+    .from(emailLogs)
+    .where(and(eq(emailLogs.to, email), eq(emailLogs.kind, 'verify_email')))
+    .orderBy(desc(emailLogs.id))
+    .limit(1);
+  const token = /\?token=(\S+)/.exec(row?.body ?? '')?.[1];
+  if (!token) throw new Error(`no verification link in the outbox for ${email}`);
+  const res = await app.inject({ method: 'GET', url: `/api/verify-email/${token}` });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 /** POST /api/login; `identifier` is an email or a username (the API takes either as `email`). */

@@ -1,9 +1,10 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { UNVERIFIED_FREE_QUESTIONS } from '../../common/limits';
 import { UNLIMITED_QUERIES } from '../../common/plans';
 import type { SubscriptionInfo } from '../../common/query-schemas';
 import { ACTIVE_SUBSCRIPTION_STATUSES, isActiveStatus } from '../../common/subscription-state';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { questionReservations, users } from '../db/schema';
 import type { UserRow } from '../users/repository';
 import { changeAllowance } from './ledger';
 
@@ -34,6 +35,18 @@ export function subscriptionInfo(user: UserRow): SubscriptionInfo {
   };
 }
 
+/**
+ * Free questions need a verified email (decision 0060): an account whose address is not verified may
+ * take UNVERIFIED_FREE_QUESTIONS of them (its free questions not given back). Anonymous session users
+ * have no address; the anonymous caps bound them instead.
+ */
+const mayTakeFree = () =>
+  or(
+    users.emailVerified,
+    isNull(users.email),
+    sql`(select count(*) from ${questionReservations} where ${questionReservations.userId} = ${users.id} and ${questionReservations.bucket} = 'free' and ${questionReservations.outcome} is distinct from 'refunded') < ${UNVERIFIED_FREE_QUESTIONS}`,
+  );
+
 /** A database handle or an open transaction: the allowance moves inside whichever it is given. */
 export type AllowanceExecutor = Pick<Database, 'execute' | 'select'>;
 
@@ -54,9 +67,12 @@ export async function takeQuestion(db: AllowanceExecutor, userId: number): Promi
     .from(users)
     .where(and(eq(users.id, userId), eq(users.paidQuestionsRemaining, UNLIMITED_QUERIES), subscriptionActive()));
   if (unlimited) return 'unlimited';
+  // The row lock comes first, so the count in mayTakeFree sees every question a concurrent request of
+  // the same user took: two cannot both take an unverified account's last one.
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   const [free] = await changeAllowance(db, {
     who: eq(users.id, userId),
-    onlyIf: gt(users.freeQuestionsRemaining, 0),
+    onlyIf: and(gt(users.freeQuestionsRemaining, 0), mayTakeFree()),
     free: sql`${users.freeQuestionsRemaining} - 1`,
     reason: 'question-asked',
   });

@@ -17,6 +17,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { HttpError, unauthorized } from '../http/errors';
 import { createCounter, createLimit } from '../http/rate-limit';
+import type { AnonymousLimits } from '../users/anonymous-limits';
 import { isAdminUser, setLeaderboardContribution, toPublicUser } from '../users/repository';
 import { clearSessionCookie, getAuth, requireUser, sessionTokenOf, setSessionCookie } from './context';
 import { failedSignIn } from './login-backoff';
@@ -27,6 +28,8 @@ export interface AuthRouteDeps {
   db: Database;
   config: Config;
   auth: AuthService;
+  /** Counts new accounts per client address, for the cap on those that open with free questions. */
+  anonymousLimits: AnonymousLimits;
   /** Runs after a login or registration with the browser's anonymous session id, if it sent one. */
   afterSignIn?: (userId: number, browserSessionId: string, how: 'register' | 'login') => Promise<void>;
 }
@@ -44,7 +47,10 @@ async function withinBudget(check: Promise<void>): Promise<boolean> {
 
 const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ipAddress: request.ip });
 
-export async function authRoutes(instance: FastifyInstance, { db, config, auth, afterSignIn }: AuthRouteDeps) {
+export async function authRoutes(
+  instance: FastifyInstance,
+  { db, config, auth, anonymousLimits, afterSignIn }: AuthRouteDeps,
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { windowMs, ...limits } = config.rateLimits;
   const loginPerIp = createLimit(instance, 'login-ip', limits.loginPerIp, windowMs);
@@ -68,7 +74,10 @@ export async function authRoutes(instance: FastifyInstance, { db, config, auth, 
       // Counted for every registration, so a new address and a known one cost the same work; a known
       // address past its budget gets no more notices, and the answer stays the same (decision 0035).
       const notifyOwner = await withinBudget(registerNoticePerAccount(request, request.body.email));
-      const created = await auth.register(request.body, { notifyOwner });
+      // Counted for every registration too; past the address's day's share a new account opens with no
+      // free questions (decision 0060).
+      const withFreeQuestions = await anonymousLimits.admitFreeAccount(request);
+      const created = await auth.register(request.body, { notifyOwner, withFreeQuestions });
       // The browser's anonymous questions join the new account now (decision 0022); nobody is signed
       // in yet: the verification link or a login does that.
       if (created && request.body.sessionId) await afterSignIn?.(created.id, request.body.sessionId, 'register');

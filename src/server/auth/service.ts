@@ -48,9 +48,14 @@ export class AuthService {
    * Makes the account and mails its verification link, or, when the address already has an
    * account, mails that account's owner instead (when `notifyOwner` allows: the route's per-address
    * budget). The caller answers the same in both cases (decision 0035), so the new account, or null,
-   * is for the route's own follow-up work only. A taken username is still a 409.
+   * is for the route's own follow-up work only. A taken username is still a 409. Without
+   * `withFreeQuestions` (the address's day's share of new accounts with free questions is used,
+   * decision 0060) the account opens with none.
    */
-  async register(input: RegisterInput, { notifyOwner }: { notifyOwner: boolean }): Promise<UserRow | null> {
+  async register(
+    input: RegisterInput,
+    { notifyOwner, withFreeQuestions = true }: { notifyOwner: boolean; withFreeQuestions?: boolean },
+  ): Promise<UserRow | null> {
     if (await findUserByUsername(this.db, input.username)) throw usernameTaken();
     // Hashed before the branch, so both take the same time (argon2 is nearly all of it).
     const passwordHash = await hashPassword(input.password);
@@ -64,7 +69,7 @@ export class AuthService {
       user = (await createAccount(
         this.db,
         { username: input.username, email: input.email, passwordHash },
-        this.config.freeQuestions,
+        withFreeQuestions ? this.config.freeQuestions : 0,
       ))!;
     } catch (error) {
       const mapped = uniqueViolationToConflict(error);

@@ -5,7 +5,13 @@ import { toastMessages } from '../../common/messages';
 import { loadConfig } from '../config';
 import { anonymousUsage, users } from '../db/schema';
 import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-vendors';
-import { getMe, registerAccount, relaxedRateLimits, uniqueAccount } from '../../../tests/helpers/accounts';
+import {
+  getMe,
+  registerAccount,
+  relaxedRateLimits,
+  uniqueAccount,
+  verifyAccountEmail,
+} from '../../../tests/helpers/accounts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 // Anonymous questions are capped per client address and for everyone per hour (issue item 6,
@@ -58,6 +64,7 @@ describe('the defaults', () => {
       questionsPerAddressPerDay: 12,
       sessionsPerAddressPerDay: 10,
       questionsPerHour: 1000,
+      freeAccountsPerAddressPerDay: 3,
     });
     expect(loadConfig({}).anonymousLimits.questionsPerAddressPerDay).toBe(33);
     expect(() => loadConfig({ ANONYMOUS_QUESTIONS_PER_HOUR: '-1' })).toThrow(/ANONYMOUS_QUESTIONS_PER_HOUR/);
@@ -125,8 +132,9 @@ describe('per address (default caps, 5 free questions)', () => {
     expect((await ask(t, newSession(), '10.60.0.2')).statusCode).toBe(200);
   });
 
-  it('does not limit a signed-in user from the capped address', async () => {
-    const { cookie } = await registerAccount(t.app, uniqueAccount('member'), { remoteAddress: '10.60.0.1' });
+  it('does not limit a verified member from the capped address', async () => {
+    const { account, cookie } = await registerAccount(t.app, uniqueAccount('member'), { remoteAddress: '10.60.0.1' });
+    await verifyAccountEmail(t.app, t.db, account.email);
     for (let i = 0; i < 3; i++) expect((await ask(t, newSession(), '10.60.0.1', cookie)).statusCode).toBe(200);
   });
 
@@ -209,7 +217,8 @@ describe('new sessions per address and everyone per hour', () => {
     // Five asked above; three more reach the ceiling of eight.
     for (let i = 0; i < 3; i++) expect((await ask(t, newSession(), `10.71.0.${i}`)).statusCode).toBe(200);
     expectSignUpRequired(await ask(t, newSession(), '10.71.0.9'), anonymousLimitMessages.busy);
-    const { cookie } = await registerAccount(t.app, uniqueAccount('busy'));
+    const { account, cookie } = await registerAccount(t.app, uniqueAccount('busy'));
+    await verifyAccountEmail(t.app, t.db, account.email);
     expect((await ask(t, newSession(), '10.71.0.9', cookie)).statusCode).toBe(200);
   });
 });

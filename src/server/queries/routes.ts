@@ -34,9 +34,8 @@ import type { CredentialStore } from '../providers/credentials';
 import { webSearchAllowed, type SettingsService } from '../settings/service';
 import { webSearchTexts } from '../../common/web-search';
 import { comparisonExport, comparisonExportSchema, comparisonMarkdown } from '../../common/comparison-export';
-import { hasActiveSubscription } from '../allowance/service';
 import type { AnonymousLimits } from '../users/anonymous-limits';
-import { findOrCreateSessionUser, isAdminUser, type UserRow } from '../users/repository';
+import { findOrCreateSessionUser, isAdminUser } from '../users/repository';
 import { signedInOrSessionUser } from '../auth/caller';
 import { readableQuery } from './access';
 import type { LiveStream, LiveStreams } from './live-streams';
@@ -44,6 +43,7 @@ import { planRetry, runRetry } from './retry';
 import { planSettle, runSettle } from './settle';
 import { planFollowUp, returnFollowUp } from './follow-up';
 import type { QueryService } from './service';
+import { admitFreeQuestion, refusalFor } from './unverified-questions';
 
 export interface QueryRouteDeps {
   db: Database;
@@ -121,9 +121,6 @@ export async function queryRoutes(
     return { user, keyOwnerId: null, anonymous: true };
   }
 
-  // A session that has nothing left hears the 402 (subscribe), not the address cap's 429.
-  const hasQuestionsLeft = (user: UserRow) => user.freeQuestionsRemaining > 0 || hasActiveSubscription(user);
-
   async function begin(request: FastifyRequest, body: z.infer<typeof queryRequestSchema>, signal: AbortSignal) {
     // Read only when asked for: most questions do not search, and need no settings read.
     if (body.webSearch && !(await webSearchAllowed(settings))) throw badRequest(webSearchTexts.disabled);
@@ -133,13 +130,14 @@ export async function queryRoutes(
     const stream = await liveStreams.open(user.id, signal);
     try {
       // Anonymous questions also count against the address's day and everyone's hour (decision 0022).
-      const admission = anonymous && hasQuestionsLeft(user) ? await anonymousLimits.admitQuestion(request) : null;
+      // An unverified account's free questions count there too (decision 0060).
+      const admission = await admitFreeQuestion(anonymousLimits, request, user, anonymous);
       try {
         const reservation = await queries.reserve(user.id);
         return { available, reservation, stream };
       } catch (error) {
         await admission?.release();
-        throw error;
+        throw refusalFor(error, user, anonymous);
       }
     } catch (error) {
       await stream.close();

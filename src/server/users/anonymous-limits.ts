@@ -24,6 +24,8 @@ interface Counter {
   cap: number;
   windowMs: number;
   message: string;
+  /** What the 429's body says besides the message: an anonymous visitor is asked to sign up. */
+  extra?: Record<string, unknown>;
 }
 
 /** A question's counts, taken before it is charged; `release` gives them back if it is refused after all. */
@@ -69,24 +71,54 @@ export class AnonymousLimits {
     );
   }
 
-  /** Counts an anonymous question for its address and for everyone this hour, both or neither. */
-  async admitQuestion(request: FastifyRequest): Promise<Admission> {
+  /**
+   * Counts an anonymous question for its address and for everyone this hour, both or neither. An
+   * account whose email is not verified yet (`unverified`) is counted on the same counters, and told
+   * to verify rather than to sign up (decision 0060).
+   */
+  async admitQuestion(request: FastifyRequest, { unverified = false } = {}): Promise<Admission> {
+    const unverifiedRefusal = unverified
+      ? { message: anonymousLimitMessages.unverifiedAddressQuestions, extra: { verificationRequired: true } }
+      : {};
     const counters: Counter[] = [
       {
         scope: `questions:${this.addressHash(request.ip)}`,
         cap: this.limits.questionsPerAddressPerDay,
         windowMs: DAY_MS,
         message: anonymousLimitMessages.addressQuestions,
+        ...unverifiedRefusal,
       },
       {
         scope: 'questions:all',
         cap: this.limits.questionsPerHour,
         windowMs: HOUR_MS,
         message: anonymousLimitMessages.busy,
+        ...unverifiedRefusal,
       },
     ];
     const taken = await this.take(counters);
     return { release: () => this.giveBack(taken) };
+  }
+
+  /**
+   * Counts a registration from this address; false once the address has had its day's share of new
+   * accounts with free questions, so the caller opens the account without any (decision 0060).
+   */
+  async admitFreeAccount(request: FastifyRequest): Promise<boolean> {
+    try {
+      await this.take([
+        {
+          scope: `free-accounts:${this.addressHash(request.ip)}`,
+          cap: this.limits.freeAccountsPerAddressPerDay,
+          windowMs: DAY_MS,
+          message: anonymousLimitMessages.addressSessions,
+        },
+      ]);
+      return true;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 429) return false;
+      throw error;
+    }
   }
 
   /**
@@ -146,7 +178,7 @@ export class AnonymousLimits {
           throw new HttpError(
             429,
             fillMessage(counter.message, { wait: describeWait(waitSeconds) }),
-            { signUpRequired: true },
+            counter.extra ?? { signUpRequired: true },
             { 'retry-after': String(waitSeconds) },
           );
         }

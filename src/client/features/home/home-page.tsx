@@ -43,6 +43,7 @@ const prepareAnswers = () =>
 // The notices of a refused question come with the first refusal.
 const ApiKeysPanel = lazy(async () => ({ default: (await import('./api-keys-panel')).ApiKeysPanel }));
 const SignUpPrompt = lazy(async () => ({ default: (await import('./sign-up-prompt')).SignUpPrompt }));
+const VerifyEmailPrompt = lazy(async () => ({ default: (await import('./verify-email-prompt')).VerifyEmailPrompt }));
 const ApiKeyDialog = lazyDialog(async () => (await import('../../components/api-keys/api-key-dialog')).ApiKeyDialog);
 const ModelsDialog = lazyDialog(async () => (await import('./models-dialog')).ModelsDialog);
 const SubscriptionModal = lazyDialog(async () => (await import('./subscription-modal')).SubscriptionModal);
@@ -107,6 +108,7 @@ export function HomePage() {
   );
   const [missingServices, setMissingServices] = useState<string[] | null>(null);
   const [signUpMessage, setSignUpMessage] = useState<string | null>(null);
+  const [verifyMessage, setVerifyMessage] = useState<string | null>(null);
   const [subscribeOpen, setSubscribeOpen] = useState(false);
   const [modelsOpen, setModelsOpen] = useState(false);
   const [keyDialog, setKeyDialog] = useState<{ open: boolean; model: ModelKey }>({ open: false, model: 'chatgpt' });
@@ -142,6 +144,7 @@ export function HomePage() {
     onMissingKeys: setMissingServices,
     onSubscriptionRequired: () => setSubscribeOpen(true),
     onSignUpRequired: setSignUpMessage,
+    onVerificationRequired: setVerifyMessage,
     onHungUp: () => {
       void queryClient.invalidateQueries({ queryKey: [historyPath(sessionId)] });
       void refreshSubscription();
@@ -286,6 +289,9 @@ export function HomePage() {
             )}
             {signUpMessage && !user && (
               <SignUpPrompt message={signUpMessage} onDismiss={() => setSignUpMessage(null)} />
+            )}
+            {verifyMessage && user && (
+              <VerifyEmailPrompt message={verifyMessage} onDismiss={() => setVerifyMessage(null)} />
             )}
           </Suspense>
           <Suspense fallback={<AnswersLoading />}>

@@ -20,8 +20,21 @@ export interface AskHandlers {
   onSubscriptionRequired: () => void;
   /** An anonymous cap refused the question (429 with signUpRequired): the server's message. */
   onSignUpRequired: (message: string) => void;
+  /** An unverified account's free questions are used for now (verificationRequired): the server's message. */
+  onVerificationRequired: (message: string) => void;
   /** Stop could not reach the server, so the page hung up instead: what was saved is in the history. */
   onHungUp?: () => void;
+}
+
+/** The refusal of an unverified account's free question (decision 0060): a 403 or an address cap's 429. */
+function verificationRequired(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  const body = error.body;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { verificationRequired?: unknown }).verificationRequired === true
+  );
 }
 
 /** The anonymous caps' refusal (decision 0022), as opposed to any other 429. */
@@ -102,6 +115,8 @@ export function useAsk(sessionId: string, handlers: AskHandlers) {
         if (error instanceof ApiError && error.apiConfigurationRequired)
           handlersRef.current.onMissingKeys(error.missingServices);
         else if (error instanceof ApiError && error.subscriptionRequired) handlersRef.current.onSubscriptionRequired();
+        else if (verificationRequired(error))
+          handlersRef.current.onVerificationRequired(error.serverMessage ?? error.message);
         else if (signUpRequired(error)) handlersRef.current.onSignUpRequired(error.serverMessage ?? error.message);
         // A limit's refusal (questions in flight, the daily fair-use ceiling) is worded for people: shown as sent.
         else if (error instanceof ApiError && error.status === 429) submitError(errorText(error, error.message));
