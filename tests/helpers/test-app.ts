@@ -28,7 +28,10 @@ export interface TestDatabaseOptions {
   /** PostgreSQL only: the address the app's pool dials instead (a fault-injecting proxy, tests/fakes/tcp-proxy.ts). */
   connectVia?: { host: string; port: number };
   timeouts?: DatabaseTimeouts;
-  /** PostgreSQL only: told when an idle connection dies (a test that cuts the database expects it). */
+  /**
+   * PostgreSQL only: told when a connection is lost, idle or in use, once per outage (db/client.ts); a
+   * test that cuts the database expects it.
+   */
   onConnectionError?: (error: Error) => void;
 }
 
