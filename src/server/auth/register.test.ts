@@ -369,34 +369,48 @@ describe('POST /api/register', () => {
     );
   });
 
-  describe('taken usernames (409, case-insensitive)', () => {
-    it('rejects a username that differs only in case', async () => {
+  // Issue 32: the answer no longer says a username is taken; the address is told by email instead, so
+  // only whoever reads that mailbox learns it (decision 0060).
+  describe('taken usernames (case-insensitive)', () => {
+    const usernameTakenEmails = async (email: string) => {
+      await t.app.background.drain();
+      return (await emailsTo(email)).filter((row) => row.kind === 'username_taken');
+    };
+
+    it('answers as any registration, makes no account, and emails the address how to go on', async () => {
       const first = newAccount('Dup');
       expect((await register({ ...first, username: 'DupUserName' })).statusCode).toBe(201);
-      const res = await register({ ...newAccount('dup2'), username: 'dupusername' });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({
-        message: serverMessages.usernameTaken,
-        errors: { username: serverMessages.usernameTaken },
-      });
+      const fresh = await register(newAccount('fresh'));
+      const taken = newAccount('dup2');
+      const res = await register({ ...taken, username: 'dupusername' });
+
+      expect(observable(res)).toEqual(observable(fresh));
+      expect(await accountsWithEmail(taken.email)).toHaveLength(0);
+      const [notice] = await usernameTakenEmails(taken.email);
+      expect(notice).toMatchObject({ subject: 'Your Parallax registration: choose another username' });
+      expect(notice!.body).toContain('"dupusername", which is already taken');
+      expect(notice!.body).toContain('http://parallax.test/auth?tab=register');
     });
 
-    it('says the username is taken whatever the email, so the answer is about the username alone', async () => {
+    it("tells a known address's owner, not the username, when both are taken", async () => {
       const owner = await existingAccount('both');
-      for (const email of [owner.email, newAccount('other').email]) {
-        const res = await register({ ...newAccount('x'), username: owner.username, email });
-        expect(res.statusCode).toBe(409);
-        expect(res.json().message).toBe(serverMessages.usernameTaken);
-      }
+      const res = await register({ ...newAccount('x'), username: owner.username, email: owner.email });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ message: serverMessages.registered });
+      expect(await usernameTakenEmails(owner.email)).toHaveLength(0);
+      expect((await emailsTo(owner.email)).map((row) => row.kind)).toContain('registration_attempt');
     });
 
-    it('answers 409 (not 500) when two registrations for the same name race', async () => {
+    it('answers 201 to both of two registrations for the same name that race, and makes one account', async () => {
       const a = newAccount('race');
       const b = { ...newAccount('race'), username: a.username.toUpperCase() };
       const results = await Promise.all([register(a), register(b)]);
-      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-      const loser = results.find((r) => r.statusCode === 409)!;
-      expect(loser.json().message).toBe(serverMessages.usernameTaken);
+      expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
+      expect(observable(results[0]!)).toEqual(observable(results[1]!));
+      const made = [...(await accountsWithEmail(a.email)), ...(await accountsWithEmail(b.email))];
+      expect(made).toHaveLength(1);
+      const loser = made[0]!.email === a.email ? b : a;
+      expect(await usernameTakenEmails(loser.email)).toHaveLength(1);
     });
   });
 

@@ -7,7 +7,13 @@ import type { Database } from '../db/client';
 import { createAccount } from '../allowance/changes';
 import { emailTokens, users } from '../db/schema';
 import type { Mailer } from '../email/mailer';
-import { adminWelcomeEmail, passwordResetEmail, registrationAttemptEmail, verificationEmail } from '../email/templates';
+import {
+  adminWelcomeEmail,
+  passwordResetEmail,
+  registrationAttemptEmail,
+  usernameTakenEmail,
+  verificationEmail,
+} from '../email/templates';
 import type { BackgroundTasks } from '../http/background';
 import { badRequest, conflict, HttpError } from '../http/errors';
 import {
@@ -48,7 +54,8 @@ export class AuthService {
    * Makes the account and mails its verification link, or, when the address already has an
    * account, mails that account's owner instead (when `notifyOwner` allows: the route's per-address
    * budget). The caller answers the same in both cases (decision 0035), so the new account, or null,
-   * is for the route's own follow-up work only. A taken username is still a 409. Without
+   * is for the route's own follow-up work only. A taken username is answered the same way too: the
+   * address is told by email instead (decision 0060), within the same budget. Without
    * `withFreeQuestions` (the address's day's share of new accounts with free questions is used,
    * decision 0060) the account opens with none.
    */
@@ -56,12 +63,15 @@ export class AuthService {
     input: RegisterInput,
     { notifyOwner, withFreeQuestions = true }: { notifyOwner: boolean; withFreeQuestions?: boolean },
   ): Promise<UserRow | null> {
-    if (await findUserByUsername(this.db, input.username)) throw usernameTaken();
-    // Hashed before the branch, so both take the same time (argon2 is nearly all of it).
+    // Hashed before any branch, so every case takes about the same time (argon2 is nearly all of it).
     const passwordHash = await hashPassword(input.password);
     const owner = await findUserByEmail(this.db, input.email);
     if (owner) {
       if (notifyOwner) await this.sendRegistrationAttemptNotice(owner);
+      return null;
+    }
+    if (await findUserByUsername(this.db, input.username)) {
+      if (notifyOwner) this.sendUsernameTakenNotice(input.email, input.username);
       return null;
     }
     let user: UserRow;
@@ -79,12 +89,23 @@ export class AuthService {
         if (winner && notifyOwner) await this.sendRegistrationAttemptNotice(winner);
         return null;
       }
+      // A registration for the same username won the race: told by email, as above.
+      if (mapped instanceof HttpError && mapped.statusCode === 409) {
+        if (notifyOwner) this.sendUsernameTakenNotice(input.email, input.username);
+        return null;
+      }
       throw mapped;
     }
     // The link is made with the email, after the answer: a known address's answer waits for one
     // write (its notice's reset link), so a new one waits for one too (its account), not two.
     this.background.run('verification email', () => this.sendVerification(user));
     return user;
+  }
+
+  /** Tells the address of a registration that its username is taken, with the way back to the form. */
+  private sendUsernameTakenNotice(to: string, username: string): void {
+    const registerUrl = `${this.config.appUrl}/auth?tab=register`;
+    this.background.run('username taken email', () => this.mailer.send(usernameTakenEmail(to, username, registerUrl)));
   }
 
   /**

@@ -92,6 +92,22 @@ export function registrationAttemptEmail(
   };
 }
 
+/**
+ * To the address of a registration whose username is taken (decision 0060): the answer to the
+ * registration does not say so, so the name is learnt only by whoever reads this mailbox.
+ */
+export function usernameTakenEmail(to: string, username: string, registerUrl: string): EmailMessage {
+  const intro = `Someone, probably you, tried to create a Parallax account with this email address and the username "${username}", which is already taken. No account was made.`;
+  const again = 'To sign up, register again with another username';
+  const footer = 'If it was not you, you can ignore this email.';
+  const text = ['Hi,', '', intro, '', `${again}:`, registerUrl, '', footer].join('\n');
+  const html = `<p>Hi,</p>
+<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(again)}: <a href="${escapeHtml(registerUrl)}">${escapeHtml(registerUrl)}</a></p>
+<p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>`;
+  return { to, kind: 'username_taken', subject: 'Your Parallax registration: choose another username', text, html };
+}
+
 export function passwordResetEmail(to: string, username: string, url: string): EmailMessage {
   return actionEmail({
     to,

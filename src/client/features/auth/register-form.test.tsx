@@ -109,6 +109,9 @@ describe('Register tab', () => {
         'Already have an account with this address? The message has links to log in or to reset your password.',
       ),
     ).toBeInTheDocument();
+    expect(
+      screen.getByText('Username already taken? The message says so, with a link back here to choose another.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Register' })).not.toBeInTheDocument();
     expect(await findToast('Registration successful')).toBeInTheDocument();
     expect(await findToast('Please check your email to verify your account')).toBeInTheDocument();

@@ -176,6 +176,7 @@ function RegisterSent({
       <p className="text-sm font-medium">{fillMessage(texts.sentTo, { email })}</p>
       <p className="text-sm text-muted-foreground">{texts.newAddress}</p>
       <p className="text-sm text-muted-foreground">{texts.knownAddress}</p>
+      <p className="text-sm text-muted-foreground">{texts.takenUsername}</p>
       <AuthNote>{texts.spamHint}</AuthNote>
       <Button size="lg" className="w-full" onClick={onBackToLogin}>
         {texts.backToLogin}
