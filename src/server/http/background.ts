@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { logFailure } from '../lib/outage-log';
 
 /**
  * Work that must not hold up an answer (sending an email) but must not be lost either: shutdown
@@ -11,7 +12,7 @@ export class BackgroundTasks {
 
   run(label: string, task: () => Promise<unknown>): void {
     const promise = task()
-      .catch((err: unknown) => this.log.error({ err, task: label }, 'background task failed'))
+      .catch((err: unknown) => logFailure(this.log.child({ task: label }), err, 'background task failed'))
       .finally(() => this.pending.delete(promise));
     this.pending.add(promise);
   }

@@ -113,3 +113,26 @@ describe('a streamed question whose database goes away after the stream opened',
     }
   });
 });
+
+describe('a background task that fails because the database is away', () => {
+  it('is logged at warn, as the outage it is, not as an error', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp({}, { onConnectionError: () => {} }, { logLines: lines });
+    try {
+      await t.closeDatabase();
+      // Answered at once; the address is looked up afterwards, in the background (decision 0060).
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/forgot-password',
+        payload: { email: 'someone@example.com' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await t.app.background.drain();
+      const failed = parsed(lines).filter((l) => l.msg === 'background task failed');
+      expect(failed.map((l) => l.level)).toEqual([WARN]);
+      expect(parsed(lines).filter((l) => l.level >= ERROR)).toEqual([]);
+    } finally {
+      await t.app.close();
+    }
+  });
+});
