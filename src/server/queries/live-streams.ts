@@ -223,6 +223,10 @@ export class PostgresStopRelay implements StopRelay {
     });
     this.sender = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 5_000 });
     this.sender.on('error', (error) => this.log.warn({ err: error }, 'stop relay: sending connection lost'));
+    // As the app's own pool (db/client.ts, watchConnections): pg-pool stops listening to a connection while
+    // it is checked out, so one lost between checkout and release would throw with nobody listening; the
+    // publish that holds it fails by itself.
+    this.sender.on('connect', (client) => client.on('error', () => {}));
   }
 
   async publish(order: StopOrder): Promise<void> {
