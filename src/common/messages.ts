@@ -95,7 +95,8 @@ export const verificationMessages = {
   sent: 'New link sent. Check your inbox (and spam folder).',
   sendFailed: 'Could not send a new link',
   sendFailedFallback: 'Please try again in a few minutes.',
-  cueHint: 'Verify it to subscribe and to get receipts.',
+  // Past its first few free questions an unverified account needs it too (decision 0060).
+  cueHint: 'Verify it to keep asking free questions, to subscribe and to get receipts.',
 } as const;
 
 /** Fills `{name}` placeholders: one template per message, never a second copy with the value baked in. */

@@ -53,6 +53,9 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('ada')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByText('Email not verified')).toBeInTheDocument();
+    expect(
+      screen.getByText('Verify it to keep asking free questions, to subscribe and to get receipts.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend link' })).toBeInTheDocument();
     expect(screen.queryByText('Verified')).not.toBeInTheDocument();
     expect(screen.getByText('User')).toBeInTheDocument();
