@@ -1,4 +1,5 @@
 import { expect, test, type APIRequest, type Page } from '@playwright/test';
+import { outboxLink } from './support/outbox';
 import { E2E_ADMIN, FAKE_VENDOR_PORT } from './support/paths.mjs';
 import { DESKTOP_AND_PHONE } from './support/viewports';
 
@@ -58,7 +59,10 @@ async function scriptConversation(tag: string) {
   });
 }
 
-/** A member with questions to spare: registered, signed in on this page, its allowance raised by the admin. */
+/**
+ * A member with questions to spare: registered, verified through the emailed link (free questions past the
+ * first few need it, decision 0060), signed in on this page, its allowance raised by the admin.
+ */
 async function signInMember(page: Page, playwright: APIRequest, baseURL: string) {
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const account = { username: `thread_${unique}`, email: `thread_${unique}@example.com`, password: 'thread-secret-1' };
@@ -66,6 +70,8 @@ async function signInMember(page: Page, playwright: APIRequest, baseURL: string)
     data: { ...account, termsAccepted: true, privacyPolicyAccepted: true },
   });
   expect(registered.status()).toBe(201);
+  const token = new URL(await outboxLink(account.email, /Verify/)).searchParams.get('token')!;
+  expect((await page.request.get(`/api/verify-email/${encodeURIComponent(token)}`)).status()).toBe(200);
   const signedIn = await page.request.post('/api/login', {
     data: { email: account.email, password: account.password },
   });

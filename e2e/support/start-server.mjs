@@ -111,6 +111,8 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     // otherwise let only the first few tests that ask as a visitor start a session and use up its free questions.
     ANONYMOUS_QUESTIONS_PER_ADDRESS_PER_DAY: String(E2E_FREE_QUESTIONS * 100),
     ANONYMOUS_SESSIONS_PER_ADDRESS_PER_DAY: '100',
+    // Every test registers from 127.0.0.1 too: each new account opens with its free questions (decision 0060).
+    NEW_ACCOUNTS_WITH_FREE_QUESTIONS_PER_ADDRESS_PER_DAY: '0',
     // The leaderboard shows each test's questions at once rather than a minute later (its keeping is tested
     // in src/server/leaderboard/leaderboard.test.ts).
     LEADERBOARD_CACHE_SECONDS: '0',
