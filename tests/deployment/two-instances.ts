@@ -79,6 +79,8 @@ function instanceEnv(port: number, vendors: FakeAiVendors, stripe: FakeStripe): 
     APP_SECRET: 'deployment-test-secret-0123456789abcdef',
     TRUST_PROXY: 'true',
     JUDGE_MODEL: 'local',
+    // Every member here registers from 127.0.0.1: each opens with its free questions (decision 0060).
+    NEW_ACCOUNTS_WITH_FREE_QUESTIONS_PER_ADDRESS_PER_DAY: '0',
     MODEL_TIMEOUT_SECONDS: '10',
     DATABASE_STATEMENT_TIMEOUT_SECONDS: '5',
     ...vendors.env,
