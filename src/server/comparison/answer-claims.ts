@@ -152,16 +152,33 @@ export function buildAnswerClaims(input: {
   });
   // An answer that repeats a contradicted value for the same fact ('completed in 1887' … 'Completed: 1887')
   // is contradicted in both places, not single-source in the second.
+  // Only values already contradicted can be twins, and only of one answer and one kind: kept in lists by
+  // both (in valueDrafts order, so the first twin found is the one a scan of every value would find),
+  // instead of scanning every value for each (issue 32, H2; decision 0058).
+  const kindOf = (value: ClaimValue) =>
+    value.data.kind === 'quantity' ? `quantity:${value.data.dim}` : value.data.kind;
+  const twinsByKind = new Map<string, number[]>();
+  const entriesOf = new Map<Draft, number[]>();
+  valueDrafts.forEach(({ draft }, k) => entriesOf.set(draft, [...(entriesOf.get(draft) ?? []), k]));
+  const becameContradicted = (k: number) => {
+    const entry = valueDrafts[k]!;
+    const key = `${entry.draft.answer}:${kindOf(entry.value)}`;
+    const list = twinsByKind.get(key) ?? [];
+    let at = list.length;
+    while (at > 0 && list[at - 1]! > k) at -= 1;
+    list.splice(at, 0, k);
+    twinsByKind.set(key, list);
+  };
+  valueDrafts.forEach(({ draft }, k) => draft.contradictedBy.size > 0 && becameContradicted(k));
   for (const { value, draft } of valueDrafts) {
     if (draft.agreedBy.size > 0 || draft.contradictedBy.size > 0) continue;
-    const twin = valueDrafts.find(
-      ({ value: other, draft: otherDraft }) =>
-        otherDraft.answer === draft.answer &&
-        otherDraft.contradictedBy.size > 0 &&
-        relate(value.data, other.data) === 'same' &&
-        (isMeasurement(value) || slotWord(value) === slotWord(other)),
-    );
-    if (twin) for (const [model, said] of twin.draft.contradictedBy) draft.contradictedBy.set(model, said);
+    const twinAt = (twinsByKind.get(`${draft.answer}:${kindOf(value)}`) ?? []).find((k) => {
+      const other = valueDrafts[k]!.value;
+      return relate(value.data, other.data) === 'same' && (isMeasurement(value) || slotWord(value) === slotWord(other));
+    });
+    if (twinAt === undefined) continue;
+    for (const [model, said] of valueDrafts[twinAt]!.draft.contradictedBy) draft.contradictedBy.set(model, said);
+    if (draft.contradictedBy.size > 0) for (const k of entriesOf.get(draft) ?? []) becameContradicted(k);
   }
 
   return models.map((model, answer) => {

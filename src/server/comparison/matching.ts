@@ -59,15 +59,137 @@ function scoreOf(pair: Pair, similarity: Similarity): number {
   return pair.score;
 }
 
-function pairsOf(a: ClaimValue[], b: ClaimValue[], similarity: Similarity): Pair[] {
-  if (a[0]?.data.kind === 'name') return namePairs(a, b, similarity);
+/**
+ * How many counterparts each value keeps when two answers state too many values of one kind to pair all
+ * against all. A value's conflict and confirmation come from its few best-fitting counterparts (the best
+ * one, an equal one in a related claim, the different ones beside it); sixteen leaves room for the
+ * runners-up on both sides while bounding the pairs by 16 for each value compared (issue 32, H2;
+ * decision 0058).
+ */
+export const CANDIDATES_PER_VALUE = 16;
+/**
+ * A word (or a value) stated beside more than this many values of a bucket, on both sides together,
+ * tells none of them apart ('item' in a numbered list): it is not used to find counterparts, which keeps
+ * each value's look-ups bounded by its own words times this.
+ */
+const MAX_POSTINGS = 64;
+
+/** Buckets small enough for all their pairs: no more pairs than the candidates would give. */
+const allPairsFit = (a: ClaimValue[], b: ClaimValue[]) =>
+  a.length * b.length <= CANDIDATES_PER_VALUE * (a.length + b.length);
+
+/** What two values must share to be each other's candidates: a content word, a name's word, or the value itself. */
+function keysOf(value: ClaimValue): Set<string> {
+  const keys = new Set<string>();
+  for (const word of value.context) keys.add(`w:${word.stem}`);
+  for (const word of value.claim.stems) keys.add(`w:${word}`);
+  for (const word of value.claim.inherited) keys.add(`w:${word}`);
+  const data = value.data;
+  if (data.kind === 'name') for (const word of data.key) keys.add(`n:${word}`);
+  else if (data.kind === 'quantity') keys.add(`q:${data.amount}`);
+  else if (data.kind === 'date') keys.add(`d:${data.year ?? ''}:${data.month ?? ''}:${data.day ?? ''}`);
+  else if (data.kind === 'ordinal') keys.add(`o:${data.n}`);
+  return keys;
+}
+
+/**
+ * The pairs (i, j) worth relating, in `i`, then `j` order, as i * b.length + j. Small buckets give all
+ * pairs, as before any cap. Larger ones find each value's counterparts through what they share (an
+ * inverted index of rare words and of the values themselves) and keep the CANDIDATES_PER_VALUE that fit
+ * best from each side; the union of both sides' choices makes the set independent of which answer is `a`.
+ */
+function candidatePairs(a: ClaimValue[], b: ClaimValue[], similarity: Similarity): number[] {
+  const width = b.length;
+  if (allPairsFit(a, b)) return Array.from({ length: a.length * width }, (_, k) => k);
+  const keysA = a.map(keysOf);
+  const keysB = b.map(keysOf);
+  const index = (keys: Set<string>[]) => {
+    const postings = new Map<string, number[]>();
+    keys.forEach((set, k) => {
+      for (const key of set) {
+        const list = postings.get(key);
+        if (list) list.push(k);
+        else postings.set(key, [k]);
+      }
+    });
+    return postings;
+  };
+  const postingsA = index(keysA);
+  const postingsB = index(keysB);
+  const rare = (key: string) => (postingsA.get(key)?.length ?? 0) + (postingsB.get(key)?.length ?? 0) <= MAX_POSTINGS;
+  const chosen = new Set<number>();
+  const choose = (
+    keys: Set<string>[],
+    own: ClaimValue[],
+    other: ClaimValue[],
+    postings: Map<string, number[]>,
+    flip: boolean,
+  ) => {
+    keys.forEach((set, x) => {
+      const found = new Set<number>();
+      for (const key of set) {
+        if (!rare(key)) continue;
+        for (const y of postings.get(key) ?? []) found.add(y);
+      }
+      const ranked = [...found]
+        .map((y) => ({ y, score: similarity.value(own[x]!, other[y]!) }))
+        .sort((p, q) => q.score - p.score || p.y - q.y)
+        .slice(0, CANDIDATES_PER_VALUE);
+      for (const { y } of ranked) chosen.add(flip ? y * width + x : x * width + y);
+    });
+  };
+  choose(keysA, a, b, postingsB, false);
+  choose(keysB, b, a, postingsA, true);
+  return [...chosen].sort((p, q) => p - q);
+}
+
+/** The related pairs, and how many pairs were looked at to find them. */
+function pairsOf(a: ClaimValue[], b: ClaimValue[], similarity: Similarity): { pairs: Pair[]; considered: number } {
+  if (allPairsFit(a, b) && a[0]?.data.kind === 'name') {
+    return { pairs: namePairs(a, b, similarity), considered: a.length * b.length };
+  }
+  const candidates = candidatePairs(a, b, similarity);
+  if (a[0]?.data.kind === 'name') {
+    return { pairs: selectedNamePairs(a, b, candidates, similarity), considered: candidates.length };
+  }
   const pairs: Pair[] = [];
-  a.forEach((v, i) =>
-    b.forEach((w, j) => {
-      const relation = relate(v.data, w.data);
-      if (relation !== 'incomparable') pairs.push(pairOf(i, j, v, w, relation, similarity));
-    }),
-  );
+  const width = b.length;
+  for (const k of candidates) {
+    const i = Math.floor(k / width);
+    const j = k - i * width;
+    const relation = relate(a[i]!.data, b[j]!.data);
+    if (relation !== 'incomparable') pairs.push(pairOf(i, j, a[i]!, b[j]!, relation, similarity));
+  }
+  return { pairs, considered: candidates.length };
+}
+
+/**
+ * namePairs' rule applied to the candidate pairs only, for names too many to group all against all:
+ * a pair is related when its names share a word or both names are asserted somewhere in their answer,
+ * and, if the names differ, both values are asserted (a different name in passing conflicts with nothing).
+ */
+function selectedNamePairs(a: ClaimValue[], b: ClaimValue[], candidates: number[], similarity: Similarity): Pair[] {
+  const assertedKeys = (values: ClaimValue[]) => {
+    const keys = new Set<string>();
+    for (const value of values) if (value.data.kind === 'name' && isAsserted(value)) keys.add(value.data.key.join(' '));
+    return keys;
+  };
+  const [assertedA, assertedB] = [assertedKeys(a), assertedKeys(b)];
+  const keyOf = (value: ClaimValue) => (value.data.kind === 'name' ? value.data.key : []);
+  const pairs: Pair[] = [];
+  const width = b.length;
+  for (const k of candidates) {
+    const i = Math.floor(k / width);
+    const j = k - i * width;
+    const [v, w] = [a[i]!, b[j]!];
+    const [keyV, keyW] = [keyOf(v), keyOf(w)];
+    const sharing = keyV.some((word) => keyW.includes(word));
+    if (!sharing && !(assertedA.has(keyV.join(' ')) && assertedB.has(keyW.join(' ')))) continue;
+    const relation = relate(v.data, w.data);
+    if (relation === 'incomparable') continue;
+    if (relation === 'different' ? !isAsserted(v) || !isAsserted(w) : !isAsserted(v) && !isAsserted(w)) continue;
+    pairs.push(pairOf(i, j, v, w, relation, similarity));
+  }
   return pairs;
 }
 
@@ -254,8 +376,9 @@ function supportOf(a: ClaimValue[], b: ClaimValue[], pairs: Pair[], flip: boolea
   });
 }
 
-function compareValues(a: ClaimValue[], b: ClaimValue[], similarity: Similarity, findings: Findings): void {
-  const pairs = pairsOf(a, b, similarity);
+/** Returns how many pairs of values it looked at. */
+function compareValues(a: ClaimValue[], b: ClaimValue[], similarity: Similarity, findings: Findings): number {
+  const { pairs, considered } = pairsOf(a, b, similarity);
   const supportA = supportOf(a, b, pairs, false, similarity);
   // From b's side the pairs must run in b's order, then a's.
   const supportB = supportOf(
@@ -285,11 +408,20 @@ function compareValues(a: ClaimValue[], b: ClaimValue[], similarity: Similarity,
     if (columnBest.get(pair.j)?.i !== i) continue;
     findings.valueConflicts.push({ from: a[i] as ClaimValue, to: b[pair.j] as ClaimValue, score: pair.score });
   }
+  return considered;
 }
 
-/** Compares every pair of answers; symmetric, so the order of the answers does not matter. */
-export function compareAnswers(answers: Claim[][], similarity: Similarity): Findings {
+/**
+ * Compares every pair of answers; symmetric, so the order of the answers does not matter.
+ * `valuePairsConsidered` counts the pairs of values looked at: at most CANDIDATES_PER_VALUE for each
+ * value compared, whatever the answers' length (matching.test.ts holds it to that).
+ */
+export function compareAnswers(
+  answers: Claim[][],
+  similarity: Similarity,
+): Findings & { valuePairsConsidered: number } {
   const findings: Findings = { supports: [], valueConflicts: [], claimConflicts: [] };
+  let valuePairsConsidered = 0;
   for (let i = 0; i < answers.length; i++) {
     for (let j = i + 1; j < answers.length; j++) {
       const a = answers[i] as Claim[];
@@ -297,12 +429,12 @@ export function compareAnswers(answers: Claim[][], similarity: Similarity): Find
       const bucketsB = buckets(b);
       for (const [key, values] of buckets(a)) {
         const others = bucketsB.get(key);
-        if (others) compareValues(values, others, similarity, findings);
+        if (others) valuePairsConsidered += compareValues(values, others, similarity, findings);
       }
       comparePolarity(a, b, similarity, findings);
       compareCopulas(a, b, findings);
       compareVerdicts(a, b, findings);
     }
   }
-  return findings;
+  return { ...findings, valuePairsConsidered };
 }
