@@ -65,6 +65,14 @@ function group(edges: Edge[]): AgreementGroup[] {
   }));
 }
 
+/**
+ * A word in more of the other answer's claims than this ('item' down a numbered list) tells none of them
+ * apart and is not used to find alike claims: claims alike enough to agree (TEXT_AGREEMENT) share rarer
+ * words too. It bounds each claim's look-ups by its own words times this, instead of the other answer's
+ * length (issue 32, H2; decision 0058).
+ */
+const MAX_WORD_CLAIMS = 64;
+
 export function groupAgreements(
   findings: Findings,
   answers: Claim[][],
@@ -108,7 +116,9 @@ export function groupAgreements(
       for (const a of wordy[i] as Claim[]) {
         const seen = new Set<Claim>();
         for (const word of [...a.stems, ...a.inherited]) {
-          for (const b of byStem.get(word) ?? []) {
+          const others = byStem.get(word) ?? [];
+          if (others.length > MAX_WORD_CLAIMS) continue;
+          for (const b of others) {
             if (seen.has(b)) continue;
             seen.add(b);
             if (linked.has(pair(a, b))) continue;

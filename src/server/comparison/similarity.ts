@@ -17,7 +17,13 @@ interface Vector {
 /** Shared names say more about a shared subject than shared common words. */
 const NAME_BOOST = 1.5;
 const CLAIM_SHARE = 0.35;
-const MAX_MATRIX_CELLS = 4_000_000;
+/**
+ * Claim pairs cached in a flat matrix up to this many cells (1,000 claims, 8 MB): the matrix grows with the
+ * square of the claims, so past it nothing is cached and each asked-for pair is computed again from the
+ * cached vectors, which costs about what a map look-up would; the matcher asks for a bounded number of
+ * pairs per value (matching.ts, CANDIDATES_PER_VALUE; decision 0058).
+ */
+const MAX_MATRIX_CELLS = 1_000_000;
 /** Words a pronoun stands for count, but less than words the claim states. */
 const INHERITED_WEIGHT = 0.5;
 
@@ -44,10 +50,10 @@ export class Similarity {
   private readonly contextVectors: (Vector | null)[];
   /**
    * Claim similarities, computed once each; -1 until then. Claim ids run from 0 to the number of claims.
-   * A flat matrix is fastest for answers of normal length; very long ones fall back to a map so that the
-   * matrix cannot take hundreds of megabytes.
+   * A flat matrix is fastest for answers of normal length; for very long ones (null) nothing is cached,
+   * so that the matrix cannot grow with the square of the claims (MAX_MATRIX_CELLS).
    */
-  private readonly claimCache: Float64Array | Map<number, number>;
+  private readonly claimCache: Float64Array | null;
   private readonly statementVectors = new Map<number, Vector>();
 
   constructor(private readonly claims: Claim[]) {
@@ -56,7 +62,7 @@ export class Similarity {
     this.claimVectors = new Array<Vector | null>(claims.length).fill(null);
     const values = claims.reduce((sum, claim) => sum + claim.values.length, 0);
     this.contextVectors = new Array<Vector | null>(values).fill(null);
-    this.claimCache = cells <= MAX_MATRIX_CELLS ? new Float64Array(cells).fill(-1) : new Map();
+    this.claimCache = cells <= MAX_MATRIX_CELLS ? new Float64Array(cells).fill(-1) : null;
     const documentFrequency = new Map<string, number>();
     for (const claim of claims) {
       for (const word of claim.stems) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
@@ -124,13 +130,13 @@ export class Similarity {
   }
 
   claim(a: Claim, b: Claim): number {
-    const key = Math.min(a.id, b.id) * this.claims.length + Math.max(a.id, b.id);
     const cache = this.claimCache;
-    let value = cache instanceof Map ? (cache.get(key) ?? -1) : (cache[key] as number);
+    if (!cache) return cosine(this.claimVector(a), this.claimVector(b));
+    const key = Math.min(a.id, b.id) * this.claims.length + Math.max(a.id, b.id);
+    let value = cache[key] as number;
     if (value < 0) {
       value = cosine(this.claimVector(a), this.claimVector(b));
-      if (cache instanceof Map) cache.set(key, value);
-      else cache[key] = value;
+      cache[key] = value;
     }
     return value;
   }
