@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { consensusSchema, disagreementSchema, confidenceEntrySchema, CLAIM_STATUSES } from './comparison';
+import {
+  comparedInPartText,
+  consensusSchema,
+  disagreementSchema,
+  confidenceEntrySchema,
+  CLAIM_STATUSES,
+} from './comparison';
 import { COMPARISON_MODEL, displayNameOf } from './models';
 import { answerSourceSchema, type SavedQuery } from './query-schemas';
 
@@ -37,6 +43,8 @@ const exportedTurnSchema = z.object({
       outputTokens: z.number().int().nullable(),
       sources: z.array(answerSourceSchema),
       claims: z.array(exportedClaimSchema),
+      /** Present when the comparison read only the start of this long answer: how many characters it read. */
+      comparedChars: z.number().int().min(0).optional(),
     }),
   ),
   comparison: z
@@ -64,6 +72,10 @@ type ExportedTurn = z.infer<typeof exportedTurnSchema>;
 function turnOf(query: Omit<SavedQuery, 'followUps'>): ExportedTurn {
   const comparison = query.comparisonSummary;
   const answers = query.responses.filter((r) => r.model !== COMPARISON_MODEL);
+  const comparedPartOf = (model: string) => {
+    const part = comparison?.comparedInPart?.find((entry) => entry.model === model);
+    return part ? { comparedChars: part.chars } : {};
+  };
   return {
     question: query.text,
     askedAt: query.createdAt,
@@ -85,6 +97,7 @@ function turnOf(query: Omit<SavedQuery, 'followUps'>): ExportedTurn {
         agreedBy: claim.agreedBy,
         contradictedBy: claim.contradictedBy.map(({ model, value }) => ({ model, value })),
       })),
+      ...comparedPartOf(answer.model),
     })),
     comparison: comparison && {
       summary: comparison.summary,
@@ -125,6 +138,10 @@ function turnMarkdown(turn: ExportedTurn, heading: string): string[] {
   const comparison = turn.comparison;
   if (!comparison) return lines;
   lines.push('### Comparison', '', comparison.summary, '');
+  const inPart = turn.answers.filter((answer) => answer.comparedChars !== undefined);
+  if (inPart.length > 0) {
+    lines.push(...inPart.map((answer) => `_${comparedInPartText(answer.displayName, answer.comparedChars!)}_`), '');
+  }
   const claims = turn.answers.flatMap((answer) => answer.claims.map((claim) => ({ answer, claim })));
   if (claims.length > 0) {
     lines.push('| Model | Claim | Value | Status | Agreed by | Contradicted by |', '|---|---|---|---|---|---|');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { comparedInPartText } from '../../common/comparison';
 import { comparisonExportSchema, COMPARISON_EXPORT_VERSION } from '../../common/comparison-export';
+import { COMPARED_ANSWER_CHARS } from '../../common/limits';
 import { modelCatalogue } from '../../common/models';
 import type { QueryResult } from '../../common/query-schemas';
 import { askOverSocket, visitor } from '../../../tests/faults/asking';
@@ -77,5 +79,32 @@ describe('export', () => {
     const stranger = await visitor(app.t.db);
     expect((await exportOf(saved.id, 'md', stranger.sessionId)).statusCode).toBe(404);
     expect((await exportOf(saved.id, 'pdf', sessionId)).statusCode).toBe(400);
+  });
+
+  it('says which answers were compared only in part, in JSON and in Markdown', async () => {
+    // A long answer: more paragraphs than the comparison reads (COMPARED_ANSWER_CHARS).
+    const paragraphs: string[] = [];
+    for (let k = 0; paragraphs.join('\n\n').length < COMPARED_ANSWER_CHARS * 1.5; k++) {
+      paragraphs.push(
+        `Stage ${k + 1} of the wall went up in ${1961 + (k % 20)}. It ran ${k + 3} kilometres along the border.`,
+      );
+    }
+    app.fakes.script(version('chatgpt'), { text: paragraphs.join('\n\n') });
+    app.fakes.script(version('claude'), { text: 'The Berlin Wall went up in 1961. It was 155 kilometres long.' });
+    const { sessionId } = await visitor(app.t.db);
+    const run = await askOverSocket(app.port, {
+      sessionId,
+      selectedModels: ['chatgpt', 'claude'],
+      text: 'Tell me about the Berlin Wall',
+    });
+    const saved = (run.events.find((e) => e.type === 'query') as { query: QueryResult }).query;
+    const exported = comparisonExportSchema.parse((await exportOf(saved.id, 'json', sessionId)).json());
+    const [chatgpt, claude] = exported.answers;
+    expect(chatgpt!.comparedChars).toBeGreaterThan(COMPARED_ANSWER_CHARS / 2);
+    expect(chatgpt!.comparedChars).toBeLessThanOrEqual(COMPARED_ANSWER_CHARS);
+    expect(claude).not.toHaveProperty('comparedChars');
+    const markdown = (await exportOf(saved.id, 'md', sessionId)).body;
+    expect(markdown).toContain(`_${comparedInPartText('ChatGPT', chatgpt!.comparedChars!)}_`);
+    expect(markdown).not.toContain('Claude: compared on');
   });
 });
