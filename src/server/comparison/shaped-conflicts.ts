@@ -190,6 +190,7 @@ function recordConflicts(answers: Claim[][], settledClaims: Set<number>, used: S
       recordNames(a).some((v) => recordNames(b).some((w) => same(v, w))));
   // Naming the other's thing under another date ('Melbourne in 1956') does not state it for this key.
   const dated = answers.map((claims) => new DateIndex(claims, false));
+  const recordIndexes = recordsOf.map((records) => new DateIndex(records, true));
   const mentionsUnder = (answer: number, name: ClaimValue) =>
     dated[answer]!.candidates(name.claim).some(
       (claim) =>
@@ -202,9 +203,8 @@ function recordConflicts(answers: Claim[][], settledClaims: Set<number>, used: S
   const conflicts: TwinConflict[] = [];
   for (let i = 0; i < answers.length; i++) {
     for (let j = i + 1; j < answers.length; j++) {
-      const records = new DateIndex(recordsOf[j]!, true);
       for (const a of recordsOf[i]!) {
-        for (const b of records.candidates(a)) {
+        for (const b of recordIndexes[j]!.candidates(a)) {
           if (!sameKey(a, b)) continue;
           const [oddA, oddB] = [odd(a, b), odd(b, a)];
           if (oddA.length !== 1 || oddB.length !== 1) continue;
@@ -215,7 +215,7 @@ function recordConflicts(answers: Claim[][], settledClaims: Set<number>, used: S
           answers.forEach((_, k) => {
             if (k === i || k === j) return;
             for (const side of sides) {
-              const record = recordsOf[k]!.find((c) => sameKey(c, side[0]!.claim));
+              const record = recordIndexes[k]!.candidates(side[0]!.claim).find((c) => sameKey(c, side[0]!.claim));
               const member = record?.values.find((v) => v.data.kind === 'name' && same(v, side[0]!));
               if (member && !sides.flat().some((v) => v.claim.answer === k)) side.push(member);
             }

@@ -10,6 +10,11 @@ import { relate } from './value-compare';
 
 const COMMON_SHARE = 0.15;
 const MIN_COMMON = 12;
+/**
+ * ...and never more claims than this, however long the answers: a share of the claims would let each
+ * claim meet a share of all the others, which grows with their square (issue 32, H2; decision 0058).
+ */
+const MAX_COMMON = 64;
 /** Weighted share of distinctive words two claims must have in common to state the same fact. */
 const TWIN_SIMILARITY = 0.3;
 /** ...of which words alone (values aside) must make this much: a shared date or name does not make two sentences one fact. */
@@ -84,7 +89,7 @@ export function findTwinConflicts(answers: Claim[][], settledClaims: Set<number>
   }
   const twins = new Map<number, { claim: Claim; score: number }[]>();
   // A word in many claims pairs everything with everything and says little: pairs are found through rarer words.
-  const common = Math.max(MIN_COMMON, COMMON_SHARE * all.length);
+  const common = Math.min(MAX_COMMON, Math.max(MIN_COMMON, COMMON_SHARE * all.length));
   // Which claim last looked at each claim (by id): each pair is weighed once.
   const lastSeenBy = new Int32Array(all.reduce((max, claim) => Math.max(max, claim.id + 1), 0)).fill(-1);
   for (const a of all) {
