@@ -62,9 +62,30 @@ export function comparePolarity(a: Claim[], b: Claim[], similarity: Similarity, 
       : deniesWhatOtherSays(y.statement, x.statement);
     if (denial && sameValues(x.claim, y.claim)) pairs.push({ x, y, score });
   };
-  const negatedB = polarB.filter((p) => p.statement.negated);
-  const affirmedB = polarB.filter((p) => !p.statement.negated);
-  for (const x of polarA) for (const y of x.statement.negated ? affirmedB : negatedB) consider(x, y);
+  // A denial needs every denied word in the affirmed statement: the affirmed ones are found through the
+  // denied words they hold, not by pairing every statement with every other (issue 32, H2; decision 0058).
+  // Candidates keep polarB's order, so the pairs come out as a scan of every statement would give them.
+  const affirmedByWord = new Map<string, number[]>();
+  const negatedByWord = new Map<string, number[]>();
+  const file = (index: Map<string, number[]>, word: string, k: number) => {
+    const list = index.get(word);
+    if (!list) index.set(word, [k]);
+    else if (list[list.length - 1] !== k) list.push(k);
+  };
+  polarB.forEach(({ statement }, k) => {
+    if (!statement.negated) for (const word of statement.stems) file(affirmedByWord, word, k);
+    else if (statement.denied.length > 0) file(negatedByWord, statement.denied[0]!, k);
+  });
+  for (const x of polarA) {
+    let found: number[];
+    if (x.statement.negated) {
+      const postings = x.statement.denied.map((word) => affirmedByWord.get(word) ?? []);
+      found = postings.length === 0 ? [] : postings.reduce((p, q) => (q.length < p.length ? q : p));
+    } else {
+      found = [...new Set(x.statement.stems.flatMap((word) => negatedByWord.get(word) ?? []))].sort((p, q) => p - q);
+    }
+    for (const k of found) consider(x, polarB[k]!);
+  }
   // An answer that also states the other answer's polarity elsewhere has not contradicted it.
   const restated = (own: Polar[], target: Statement, score: number) =>
     own.some(
