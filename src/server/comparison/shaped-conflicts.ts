@@ -64,11 +64,38 @@ function listConflicts(
     claims.filter((claim) => !claim.heading && !settledClaims.has(claim.id)).flatMap(namedLists),
   );
   const oddOnes = (list: ClaimValue[], other: ClaimValue[]) => list.filter((v) => !other.some((w) => same(v, w)));
+  // Lists that differ in one member share the others (two or more members each): another answer's lists
+  // are found through their members' words and places, of the same length, in their order, instead of
+  // pairing every list with every other (issue 32, H2; decision 0058). `same` takes two names as one
+  // only when they share a word or a place, so no pair that could conflict is missed.
+  const keysOf = (name: ClaimValue) => [
+    ...(name.data.kind === 'name' ? name.data.key.map((word) => `w:${word}`) : []),
+    ...(countryOfValue(name) ? [`p:${countryOfValue(name)}`] : []),
+  ];
+  const indexes = listsOf.map((lists) => {
+    const index = new Map<string, number[]>();
+    lists.forEach((list, k) => {
+      for (const key of new Set(list.flatMap(keysOf))) {
+        const postings = index.get(`${list.length}:${key}`);
+        if (postings) postings.push(k);
+        else index.set(`${list.length}:${key}`, [k]);
+      }
+    });
+    return index;
+  });
+  const sharing = (list: ClaimValue[], answer: number) =>
+    [
+      ...new Set(
+        [...new Set(list.flatMap(keysOf))].flatMap((key) => indexes[answer]!.get(`${list.length}:${key}`) ?? []),
+      ),
+    ]
+      .sort((x, y) => x - y)
+      .map((k) => listsOf[answer]![k]!);
   const conflicts: TwinConflict[] = [];
   for (let i = 0; i < answers.length; i++) {
     for (let j = i + 1; j < answers.length; j++) {
       for (const a of listsOf[i]!) {
-        for (const b of listsOf[j]!) {
+        for (const b of sharing(a, j)) {
           if (a.length !== b.length) continue;
           const [oddA, oddB] = [oddOnes(a, b), oddOnes(b, a)];
           if (oddA.length !== 1 || oddB.length !== 1) continue;
