@@ -47,7 +47,7 @@ export const planSeeds: readonly PlanSeed[] = [
     id: 'unlimited',
     name: 'unlimited',
     displayName: 'Unlimited',
-    description: 'No limits at all',
+    description: 'Unlimited questions, within a daily fair-use limit',
     price: 4444,
     queryLimit: UNLIMITED_QUERIES,
     features: ['Session history', 'Priority support'],
