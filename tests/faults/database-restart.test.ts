@@ -9,6 +9,7 @@ import { startFakeAiVendors, type FakeAiVendors } from '../fakes/ai-vendors';
 import { parseSse } from '../helpers/sse';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres';
 import { eventually } from './asking';
+import { stopChildren } from '../helpers/child-processes';
 
 // The fault-injection suite, part 3 (issue 32, H1): the database restarts, or has its connections
 // killed again and again, while two instances of the real server process stream answers to many
@@ -88,16 +89,7 @@ describe.runIf(postgresUrl)('PostgreSQL restarted under load, two instances', ()
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all(
-      children.map(async (child) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }),
-    );
+    await stopChildren(children);
     await database?.stop();
     await fakes?.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { startFakeAiVendors, type FakeAiVendors } from '../fakes/ai-vendors';
 import { conflictSets } from '../fixtures/comparison/analyser-corpus-conflicts';
 import { styleSets } from '../fixtures/comparison/analyser-corpus-style';
 import { parseSse } from '../helpers/sse';
+import { stopChildren } from '../helpers/child-processes';
 
 // The fault-injection suite, long answers (issue 32, H2; decision 0058): three models each answer
 // 300 KB to a server process started as in production, with a 512 MB heap. The process must live, keep
@@ -63,16 +64,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(
-    children.map(async (child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    }),
-  );
+  await stopChildren(children);
   await fakes?.stop();
   rmSync(scratch, { recursive: true, force: true });
   rmSync(buildDir, { recursive: true, force: true });
