@@ -142,13 +142,41 @@ export function addToLexicon(tokens: Token[], lexicon: NameLexicon): void {
   });
 }
 
+/**
+ * Common second names of one thing: an alias is not a contradiction (issue 33, item 2). Each list's first
+ * entry is the name the others stand for; entries are name keys (see nameKey) joined by spaces.
+ */
+const ALIASES: ReadonlyArray<readonly string[]> = [
+  ['united states', 'us', 'usa', 'united states america', 'america'],
+  ['united kingdom', 'uk', 'britain', 'great britain', 'united kingdom great britain northern ireland'],
+  ['soviet union', 'ussr', 'union soviet socialist republics'],
+  ['united nations', 'un'],
+  ['european union', 'eu'],
+  ['united arab emirates', 'uae'],
+  ['china', 'prc', "people's republic china", 'peoples republic china'],
+  ['world health organization', 'who'],
+  ['new york city', 'nyc', 'new york'],
+  ['netherlands', 'holland'],
+  ['czech republic', 'czechia'],
+  ['myanmar', 'burma'],
+  ['eswatini', 'swaziland'],
+  ['türkiye', 'turkey', 'turkiye'],
+];
+const CANONICAL_NAME = new Map(ALIASES.flatMap((names) => names.map((name) => [name, names[0]!.split(' ')] as const)));
+
+/** Lower case without diacritics: 'Zürich' and 'Zurich' are one word. */
+const folded = (word: string) => word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
 /** The words that identify a name: lower case, without possessive, titles, connectors and initials. */
 export function nameKey(words: string[]): string[] {
   // 'U.S.' arrives as single letters: keep them as one word.
-  if (words.length > 1 && words.every((word) => word.length === 1)) return [words.join('').toLowerCase()];
-  return words
-    .map((word) => word.toLowerCase().replace(/'s?$/, ''))
-    .filter((word) => !CONNECTORS.has(word) && !TITLES.has(word) && word.length > 1);
+  const key =
+    words.length > 1 && words.every((word) => word.length === 1)
+      ? [folded(words.join(''))]
+      : words
+          .map((word) => folded(word).replace(/'s?$/, ''))
+          .filter((word) => !CONNECTORS.has(word) && !TITLES.has(word) && word.length > 1);
+  return CANONICAL_NAME.get(key.join(' ')) ?? key;
 }
 
 /** Two names refer to the same thing when one's words are all in the other ('Newton' ~ 'Isaac Newton'). */

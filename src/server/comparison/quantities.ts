@@ -41,10 +41,13 @@ function toleranceOf(dim: string, amount: number, bound: Bound, rounding: number
   // written hides (half the last digit: 9.58 s and 9.63 s differ, 384,400 km and 238,900 miles agree),
   // at most a percent for round integers ('100 V' is not '120 V'), and a tenth of a percent for conversions.
   const small = dim === 'count' && magnitude < 1000;
-  const relative = small ? 0 : 0.001 * magnitude;
-  const written = small ? 0 : Math.min(rounding, 0.01 * magnitude);
+  // Money is exact to what it writes: $19.99 is not $20.00 (issue 33, item 2).
+  const money = dim.startsWith('money');
+  const relative = small || money ? 0 : 0.001 * magnitude;
+  const written = small ? 0 : money ? rounding : Math.min(rounding, 0.01 * magnitude);
   const floor = dim === 'temperature' ? 0.3 : 0;
-  const hedged = bound === 'approx' || rounded ? Math.min(rounding, 0.05 * magnitude) : 0;
+  // 'About 300 m' is a figure to one significant digit: 324 m is within it, 400 m is not.
+  const hedged = bound === 'approx' ? Math.min(rounding, 0.1 * magnitude) : rounded ? Math.min(rounding, 0.05 * magnitude) : 0;
   return Math.max(relative, written, floor, hedged);
 }
 
