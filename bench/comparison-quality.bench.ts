@@ -1,84 +1,141 @@
-// Comparison quality on the held-out corpus (bench/corpus/held-out-*.ts), measured as docs/performance.md
-// describes: a planted conflict counts as named only when one disagreement quotes the values of both
-// sides, each in a claim of the model that wrote it; a style-only case counts as flagged when the
-// comparison lists any disagreement; a disagreement on a conflict case that quotes no planted value is
-// spurious. Figures per value kind, then the time of one analysis of three ~2,000-word answers.
-// Run: npx tsx bench/comparison-quality.bench.ts [--verbose]
+// Comparison quality, scored strictly as issue 33 (item 10) and docs/performance.md describe, on every set:
+// the development sets of real model answers (bench/corpus/real/*.labels.json, built from public benchmark
+// files at run time) and the team's earlier held-out corpus (bench/corpus/held-out-*.ts), kept as a
+// regression set. Per set: labelled conflicts named (per value kind), precision of the reported
+// disagreements, style-only cases flagged, false agreements, Parallax answers that state a contested value
+// as shared, and the odd answer ranked first; then the time of one analysis of three ~2,000-word answers.
+// Run: npx tsx bench/comparison-quality.bench.ts [--verbose] [--set NAME] [--json FILE]
 
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import type { AnswerForComparison, ComparisonAnalysis, Disagreement } from '../src/common/comparison';
+import type { AnswerForComparison } from '../src/common/comparison';
 import { analyseLocally } from '../src/server/comparison/local-analyser';
-import { VALUE_KINDS, type HeldOutCase, type PlantedConflict, type ValueKind } from './corpus/held-out-corpus';
+import { VALUE_KINDS, type HeldOutCase } from './corpus/held-out-corpus';
 import { heldOutConflictCases } from './corpus/held-out-conflicts';
 import { heldOutStyleCases } from './corpus/held-out-style';
+import { realSets } from './corpus/real/real-corpus';
+import { scoreCase, valueTokens, type CaseScore, type ScoredCase } from './support/comparison-scoring';
 
+const argument = (flag: string) => {
+  const at = process.argv.indexOf(flag);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
 const verbose = process.argv.includes('--verbose');
+const onlySet = argument('--set');
+const jsonFile = argument('--json');
 const RUNS = 100;
 const TIMING_WORDS = 2000;
 
-/** Values are compared by their letters and digits only, so '1,480 m/s' and '1480 m/s' are one side. */
-const side = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-
-const quotes = (disagreement: Disagreement, model: string, value: string) =>
-  disagreement.positions.some((p) => p.model === model && p.claim.includes(value));
-
-/** Named: one disagreement quotes two models whose planted values differ, each with its own value. */
-function names(disagreement: Disagreement, conflict: PlantedConflict): boolean {
-  const quoted = Object.entries(conflict.values).filter(([model, value]) => quotes(disagreement, model, value));
-  return quoted.some(([, a]) => quoted.some(([, b]) => side(a) !== side(b)));
+/** The held-out corpus names each model's value; models whose values read alike share a side. */
+function fromHeldOut(set: HeldOutCase): ScoredCase {
+  return {
+    name: set.name,
+    question: set.question,
+    answers: set.answers,
+    conflicts: set.conflicts.map((conflict) => {
+      const sides = new Map<string, Record<string, string>>();
+      for (const [model, value] of Object.entries(conflict.values)) {
+        const key = valueTokens(value).sort().join(' ');
+        sides.set(key, { ...(sides.get(key) ?? {}), [model]: value });
+      }
+      return { kind: conflict.kind, sides: [...sides.values()] };
+    }),
+  };
 }
 
-/** Strictly named: every model of the conflict is quoted with its own value. */
-const namesStrictly = (disagreement: Disagreement, conflict: PlantedConflict) =>
-  Object.entries(conflict.values).every(([model, value]) => quotes(disagreement, model, value));
-
-const quotesAnyPlantedValue = (disagreement: Disagreement, conflicts: PlantedConflict[]) =>
-  conflicts.some((c) => Object.entries(c.values).some(([model, value]) => quotes(disagreement, model, value)));
-
-interface KindScore {
-  planted: number;
-  named: number;
-  strictlyNamed: number;
+interface NamedSet {
+  name: string;
+  cases: ScoredCase[];
+  unavailable?: string;
 }
 
-function show(set: HeldOutCase, analysis: ComparisonAnalysis, missed: PlantedConflict[]): void {
+const sets: NamedSet[] = [
+  ...realSets().map((set) => ({ name: `real: ${set.name}`, cases: set.cases, unavailable: set.unavailable })),
+  { name: 'regression: held-out corpus', cases: [...heldOutConflictCases, ...heldOutStyleCases].map(fromHeldOut) },
+].filter((set) => !onlySet || set.name.includes(onlySet));
+
+const pct = (n: number, d: number) => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)}%`);
+
+function show(set: ScoredCase, score: CaseScore): void {
   if (!verbose) return;
-  console.log(`\n# ${set.name}\n  Q: ${set.question}`);
-  for (const d of analysis.disagreements) {
-    console.log(`  ! ${d.topic}`);
-    for (const p of d.positions) console.log(`      ${p.model}: ${p.claim}`);
+  console.log(`\n# ${set.name}${score.styleOnly ? ' (style-only)' : ''}\n  Q: ${set.question.slice(0, 160).replace(/\s+/g, ' ')}`);
+  for (const d of score.falseReports) {
+    console.log(`  FALSE: ${d.topic}`);
+    for (const p of d.positions) console.log(`      ${p.model}: [${p.value ?? ''}] ${p.claim.slice(0, 160)}`);
   }
-  for (const m of missed) console.log(`  MISSED ${m.kind}: ${JSON.stringify(m.values)}`);
+  for (const m of score.missed) console.log(`  MISSED ${m.kind}: ${JSON.stringify(m.sides)}`);
+  if (score.falseAgreements > 0) console.log(`  FALSE AGREEMENTS: ${score.falseAgreements}`);
+  if (score.contestedAsShared) console.log('  PARALLAX ANSWER STATES A CONTESTED VALUE AS SHARED');
+  if (score.oddOneOut?.rankedFirst) console.log(`  ODD ANSWER RANKED FIRST: ${score.oddOneOut.model}`);
 }
 
-const byKind = new Map<ValueKind, KindScore>(VALUE_KINDS.map((k) => [k, { planted: 0, named: 0, strictlyNamed: 0 }]));
-let spurious = 0;
-let casesWithSpurious = 0;
-for (const set of heldOutConflictCases) {
-  const analysis = analyseLocally(set.answers, set.question);
-  const missed: PlantedConflict[] = [];
-  for (const conflict of set.conflicts) {
-    const score = byKind.get(conflict.kind)!;
-    score.planted += 1;
-    if (analysis.disagreements.some((d) => names(d, conflict))) score.named += 1;
-    else missed.push(conflict);
-    if (analysis.disagreements.some((d) => namesStrictly(d, conflict))) score.strictlyNamed += 1;
-  }
-  const extra = analysis.disagreements.filter((d) => !quotesAnyPlantedValue(d, set.conflicts)).length;
-  spurious += extra;
-  if (extra > 0) casesWithSpurious += 1;
-  show(set, analysis, missed);
+interface SetResult {
+  set: string;
+  cases: number;
+  styleOnlyCases: number;
+  conflicts: number;
+  named: number;
+  namedByKind: Record<string, { labelled: number; named: number }>;
+  reported: number;
+  trueReports: number;
+  styleOnlyFlagged: number;
+  agreedClaims: number;
+  falseAgreements: number;
+  contestedAsShared: number;
+  oddOneOutCases: number;
+  oddRankedFirst: number;
 }
 
-let styleFlagged = 0;
-let styleDisagreements = 0;
-for (const set of heldOutStyleCases) {
-  const analysis = analyseLocally(set.answers, set.question);
-  if (analysis.disagreements.length > 0) styleFlagged += 1;
-  styleDisagreements += analysis.disagreements.length;
-  show(set, analysis, []);
+const results: SetResult[] = [];
+for (const set of sets) {
+  if (set.unavailable) {
+    console.log(`\n${set.name}: not measured: ${set.unavailable}`);
+    continue;
+  }
+  const scores = set.cases.map((c) => {
+    const score = scoreCase(c, analyseLocally(c.answers, c.question));
+    show(c, score);
+    return score;
+  });
+  const namedByKind: SetResult['namedByKind'] = {};
+  for (const kind of VALUE_KINDS) namedByKind[kind] = { labelled: 0, named: 0 };
+  for (const entry of scores.flatMap((s) => s.named)) {
+    namedByKind[entry.kind]!.labelled += 1;
+    if (entry.named) namedByKind[entry.kind]!.named += 1;
+  }
+  const sum = (f: (s: CaseScore) => number) => scores.reduce((total, s) => total + f(s), 0);
+  results.push({
+    set: set.name,
+    cases: scores.length,
+    styleOnlyCases: scores.filter((s) => s.styleOnly).length,
+    conflicts: sum((s) => s.named.length),
+    named: sum((s) => s.named.filter((n) => n.named).length),
+    namedByKind,
+    reported: sum((s) => s.reported),
+    trueReports: sum((s) => s.trueReports),
+    styleOnlyFlagged: scores.filter((s) => s.styleOnly && s.reported > 0).length,
+    agreedClaims: sum((s) => s.agreedClaims),
+    falseAgreements: sum((s) => s.falseAgreements),
+    contestedAsShared: scores.filter((s) => s.contestedAsShared).length,
+    oddOneOutCases: scores.filter((s) => s.oddOneOut).length,
+    oddRankedFirst: scores.filter((s) => s.oddOneOut?.rankedFirst).length,
+  });
 }
+
+for (const r of results) {
+  console.log(`\n${r.set}: ${r.cases} cases (${r.cases - r.styleOnlyCases} with conflicts, ${r.styleOnlyCases} style-only)`);
+  console.log(`  labelled conflicts named: ${r.named}/${r.conflicts} (${pct(r.named, r.conflicts)})`);
+  for (const [kind, k] of Object.entries(r.namedByKind)) {
+    if (k.labelled > 0) console.log(`    ${kind.padEnd(11)} ${k.named}/${k.labelled} (${pct(k.named, k.labelled)})`);
+  }
+  console.log(`  precision of reported disagreements: ${r.trueReports}/${r.reported} (${pct(r.trueReports, r.reported)})`);
+  console.log(`  style-only cases flagged: ${r.styleOnlyFlagged}/${r.styleOnlyCases} (${pct(r.styleOnlyFlagged, r.styleOnlyCases)})`);
+  console.log(`  false agreements: ${r.falseAgreements}/${r.agreedClaims} agreed claims (${pct(r.falseAgreements, r.agreedClaims)})`);
+  console.log(`  Parallax answers stating a contested value as shared: ${r.contestedAsShared} cases`);
+  console.log(`  odd answer ranked first or tied first: ${r.oddRankedFirst}/${r.oddOneOutCases} (${pct(r.oddRankedFirst, r.oddOneOutCases)})`);
+}
+if (jsonFile) writeFileSync(jsonFile, JSON.stringify(results, null, 2));
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -141,34 +198,8 @@ for (let i = 0; i < RUNS; i++) {
 wall.sort((a, b) => a - b);
 cpu.sort((a, b) => a - b);
 
-const pct = (n: number, d: number) => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)}%`);
-const totals = [...byKind.values()].reduce(
-  (sum, s) => ({
-    planted: sum.planted + s.planted,
-    named: sum.named + s.named,
-    strictlyNamed: sum.strictlyNamed + s.strictlyNamed,
-  }),
-  { planted: 0, named: 0, strictlyNamed: 0 },
-);
-
-console.log('\nComparison quality on the held-out corpus (local analyser)');
-console.log(`  conflict cases: ${heldOutConflictCases.length}, style-only cases: ${heldOutStyleCases.length}`);
-console.log('  kind         planted  named            all sides quoted');
-for (const [kind, s] of byKind) {
-  console.log(
-    `  ${kind.padEnd(12)} ${String(s.planted).padStart(7)}  ${`${s.named} (${pct(s.named, s.planted)})`.padEnd(16)} ${s.strictlyNamed} (${pct(s.strictlyNamed, s.planted)})`,
-  );
-}
 console.log(
-  `  all          ${String(totals.planted).padStart(7)}  ${`${totals.named} (${pct(totals.named, totals.planted)})`.padEnd(16)} ${totals.strictlyNamed} (${pct(totals.strictlyNamed, totals.planted)})`,
-);
-console.log(`  spurious disagreements on conflict cases: ${spurious} (in ${casesWithSpurious} cases)`);
-console.log(
-  `  style-only cases flagged: ${styleFlagged}/${heldOutStyleCases.length} (${pct(styleFlagged, heldOutStyleCases.length)}), ` +
-    `disagreements listed on them: ${styleDisagreements}`,
-);
-console.log(
-  `  one analysis of three answers of ${timed.map((a) => words(a.text ?? '')).join(' / ')} words, ${RUNS} runs: ` +
+  `\none analysis of three answers of ${timed.map((a) => words(a.text ?? '')).join(' / ')} words, ${RUNS} runs: ` +
     `median ${percentile(wall, 50).toFixed(1)} ms, p95 ${percentile(wall, 95).toFixed(1)} ms ` +
     `(CPU time median ${percentile(cpu, 50).toFixed(1)} ms)`,
 );
