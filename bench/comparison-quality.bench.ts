@@ -27,6 +27,18 @@ const jsonFile = argument('--json');
 const RUNS = 100;
 const TIMING_WORDS = 2000;
 
+const FILLER = new Set(['the', 'a', 'an', 'in', 'on', 'of', 'ad']);
+const core = (value: string) => valueTokens(value).filter((token) => !FILLER.has(token));
+const runIn = (haystack: string[], needle: string[]) =>
+  needle.length > 0 && haystack.join(' ').includes(needle.join(' ')) && ` ${haystack.join(' ')} `.includes(` ${needle.join(' ')} `);
+
+/** One side's two wordings: the same words in any order, or one wording inside the other ('1991', 'February 1991'). */
+function sameSide(a: string, b: string): boolean {
+  const x = core(a);
+  const y = core(b);
+  return [...x].sort().join(' ') === [...y].sort().join(' ') || runIn(x, y) || runIn(y, x);
+}
+
 /** The held-out corpus names each model's value; models whose values read alike share a side. */
 function fromHeldOut(set: HeldOutCase): ScoredCase {
   return {
@@ -34,12 +46,13 @@ function fromHeldOut(set: HeldOutCase): ScoredCase {
     question: set.question,
     answers: set.answers,
     conflicts: set.conflicts.map((conflict) => {
-      const sides = new Map<string, Record<string, string>>();
+      const sides: Array<Record<string, string>> = [];
       for (const [model, value] of Object.entries(conflict.values)) {
-        const key = valueTokens(value).sort().join(' ');
-        sides.set(key, { ...(sides.get(key) ?? {}), [model]: value });
+        const side = sides.find((entries) => Object.values(entries).some((other) => sameSide(other, value)));
+        if (side) side[model] = value;
+        else sides.push({ [model]: value });
       }
-      return { kind: conflict.kind, sides: [...sides.values()] };
+      return { kind: conflict.kind, sides };
     }),
   };
 }

@@ -59,6 +59,10 @@ type Position = Disagreement['positions'][number];
 function quotesSide(position: Position, conflict: ScoredConflict, side: number): boolean {
   const own = conflict.sides[side]?.[position.model];
   if (own === undefined || !position.value) return false;
+  // A yes/no position's value is its stance; the label quotes the words that take it ('not with the naked eye').
+  if (conflict.kind === 'yes-no' && /^(yes|no)$/i.test(position.value.trim())) {
+    return position.claim.includes(own) || position.claim.includes(own.replace(/…$/, ''));
+  }
   if (!quotesValue(position.value, own)) return false;
   return !conflict.sides.some(
     (other, i) => i !== side && Object.values(other).some((value) => quotesValue(position.value!, value)),
