@@ -7,12 +7,11 @@ import type {
   RecheckVerdict,
   Settlement,
 } from '../../common/comparison';
-import { buildClaims } from './claims';
 import { rankByClaims } from './confidence';
 import { assembleConsensus, valuesAfterRecheck } from './consensus';
 import { sameValueKey } from './judge-verification';
-import { relateIgnoringRoles } from './value-compare';
 import { summarise } from './report-text';
+import { sameWrittenValue } from './same-value';
 import { displayNameOf } from '../../common/models';
 
 // Cross-examination, 'Settle this' (issue 13, item 2; decision 0055): each model in a disagreement is
@@ -21,16 +20,31 @@ import { displayNameOf } from '../../common/models';
 // verdicts alone: a model that changed no longer contradicts the side it moved to (it now confirms it),
 // one that became uncertain no longer contradicts anybody; its own answer's claim stays contradicted,
 // as its text still says what it said. The ranking and the Parallax answer are made again from that.
+// Every value here is compared by what it means (same-value.ts, issue 33, item 6): '330 m', '330 metres'
+// and '1,083 ft' are one position, so a round where each model ends on one of them is settled.
 
-/** A value as the positions of one dispute are told apart (words and numbers, any order and case). */
-const keyOf = (position: Disagreement['positions'][number]) => sameValueKey(position.value ?? position.claim);
+type Position = Disagreement['positions'][number];
+
+/** The value a position states: its value as written, else its whole claim. */
+const valueOf = (position: Position): string => position.value ?? position.claim;
+
+/** The values of `positions`, each meaning once, in the form the first position stating it wrote. */
+function distinctValues(positions: readonly Position[]): string[] {
+  const values: string[] = [];
+  for (const value of positions.map(valueOf))
+    if (!values.some((told) => sameWrittenValue(told, value))) values.push(value);
+  return values;
+}
 
 /** The models in a dispute, each once, in the order their positions come. */
 export function disputedModels(disagreement: Disagreement): string[] {
   return [...new Set(disagreement.positions.map((position) => position.model))];
 }
 
-/** A disagreement's name across re-comparisons: its topic, as words (a retry may reorder the list). */
+/**
+ * A disagreement's name across re-comparisons: its topic, as words (a retry may reorder the list). An
+ * identity, not a value: it stays a key of words, so a stored round keeps finding its disagreement.
+ */
 export const disagreementKey = (disagreement: Pick<Disagreement, 'topic'>): string =>
   sameValueKey(disagreement.topic).slice(0, 200);
 
@@ -40,7 +54,7 @@ const quoted = (text: string) => `"${text.replace(/\s+/g, ' ').trim()}"`;
 export function recheckPrompt(question: string, disagreement: Disagreement, model: string): string {
   const own = disagreement.positions.filter((position) => position.model === model);
   const others = disagreement.positions.filter(
-    (position) => position.model !== model && !own.some((mine) => keyOf(mine) === keyOf(position)),
+    (position) => position.model !== model && !own.some((mine) => sameWrittenValue(valueOf(mine), valueOf(position))),
   );
   const theirs = [...new Set(others.map((position) => quoted(position.claim)))];
   return [
@@ -101,35 +115,34 @@ export function readVerdict(
     .split(/(?<=[^\d\s])\.\s|\.$|\n/u)[0]!
     .replace(/[*_`"“”]/gu, '')
     .trim();
-  const othersByKey = new Map(
-    disagreement.positions
-      .filter((position) => position.model !== model)
-      .map((position) => [keyOf(position), position.value ?? position.claim]),
-  );
-  const key = sameValueKey(value);
-  for (const [otherKey, otherValue] of othersByKey) {
-    if (key === otherKey || (key !== '' && namesValue(value, otherValue))) return { verdict, value: otherValue };
-  }
+  const others = distinctValues(disagreement.positions.filter((position) => position.model !== model));
+  // Named in other words or units ('330 m', '1,083 ft' for '330 metres'): told as that side wrote it.
+  const side = value === '' ? undefined : others.find((other) => sameWrittenValue(value, other));
+  if (side !== undefined) return { verdict, value: side };
   // A revision naming none of the other values: told as it wrote it, when it is short enough to be a value.
   if (value !== '' && value.length <= MAX_VALUE_CHARS) return { verdict, value };
-  if (othersByKey.size === 1 && key === '') return { verdict, value: [...othersByKey.values()][0]! };
+  // 'I revise; the other figure is right', with one other value to move to.
+  if (others.length === 1 && value === '') return { verdict, value: others[0]! };
   return { verdict };
 }
 
-/** Whether a revision names a side's value: in the same words, or as the same figure or date in other units. */
-function namesValue(revision: string, side: string): boolean {
-  const [revised, stated] = buildClaims([revision, side]);
-  const a = revised?.[0]?.values[0]?.data;
-  const b = stated?.[0]?.values[0]?.data;
-  return a !== undefined && b !== undefined && relateIgnoringRoles(a, b) === 'same';
-}
-
-/** The round's result: settled when every model in the dispute now states one and the same value. */
+/**
+ * The round's result: settled when every model in the dispute now states the same value by meaning, every
+ * two of them (a hedged 'about 300 m' may be the same as 290 m and as 310 m, which are not the same). The
+ * value is told in one form: as the first position stating it wrote it, so the Parallax answer finds that
+ * position's sentence (consensus.ts, settledSentence); else as the first model now writes it.
+ */
 export function settlementOf(disagreement: Disagreement, outcomes: RecheckOutcome[], at: Date): Settlement {
   const after = [...valuesAfterRecheck({ ...disagreement, settlement: { outcomes, settled: false, at: '' } }).values()];
-  const keys = new Set(after.map((value) => (value === null ? null : sameValueKey(value))));
-  const settled = keys.size === 1 && !keys.has(null) && after.length > 1;
-  return { outcomes, settled, ...(settled && { value: after[0]! }), at: at.toISOString() };
+  const stated = after.filter((value): value is string => value !== null);
+  const settled =
+    after.length > 1 &&
+    stated.length === after.length &&
+    stated.every((value, i) => stated.slice(i + 1).every((other) => sameWrittenValue(value, other)));
+  if (!settled) return { outcomes, settled, at: at.toISOString() };
+  const value =
+    disagreement.positions.map(valueOf).find((written) => sameWrittenValue(written, stated[0]!)) ?? stated[0]!;
+  return { outcomes, settled, value, at: at.toISOString() };
 }
 
 function statusOf(claim: AnswerClaims['claims'][number]): AnswerClaims['claims'][number]['status'] {
@@ -153,12 +166,13 @@ function claimsAfter(claims: AnswerClaims[], disagreement: Disagreement, settlem
         for (const outcome of moved) {
           const theirs = disagreement.positions.find((p) => p.model === outcome.model)!;
           const fromThem = (said: { model: string; value: string; claim: string }) =>
-            said.model === outcome.model && (sameValueKey(said.value) === keyOf(theirs) || said.claim === theirs.claim);
+            said.model === outcome.model &&
+            (sameWrittenValue(said.value, valueOf(theirs)) || said.claim === theirs.claim);
           if (outcome.model === entry.model || !changed.contradictedBy.some(fromThem)) continue;
           const joins =
             outcome.verdict === 'changed' &&
             outcome.value !== undefined &&
-            sameValueKey(outcome.value) === keyOf(position);
+            sameWrittenValue(outcome.value, valueOf(position));
           // Moved to another value than this side's: it still contradicts this side, with its new value.
           if (outcome.verdict === 'changed' && outcome.value !== undefined && !joins) continue;
           changed = {

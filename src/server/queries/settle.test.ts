@@ -116,6 +116,78 @@ describe('settle this', () => {
     expect(await freeLeft(app.t.db, userId)).toBe(31);
   });
 
+  it('settles when the models end on one value written in other units and spellings (issue 33, item 6)', async () => {
+    app.fakes.openai.script(version('chatgpt'), {
+      text: 'The Eiffel Tower stands 330 m tall, including its antennas. It was completed in 1889 for the World’s Fair in Paris, and it is made of wrought iron.',
+    });
+    app.fakes.openai.script(version('grok'), {
+      text: 'Including the antennas at its top, the Eiffel Tower is 330 metres high. Gustave Eiffel’s company finished it in 1889, in time for the Exposition Universelle.',
+    });
+    app.fakes.gemini.script(version('gemini'), {
+      text: 'The Eiffel Tower is 300 metres tall. It opened in 1889 as the entrance arch to the World’s Fair, and for 41 years it was the tallest structure in the world.',
+    });
+    const { sessionId, userId } = await visitor(app.t.db);
+    const run = await askOverSocket(app.port, {
+      sessionId,
+      selectedModels: ['chatgpt', 'grok', 'gemini'],
+      text: 'How tall is the Eiffel Tower?',
+    });
+    const saved = savedOf(run.events);
+    const height = saved.comparisonSummary!.disagreements.find((d) =>
+      d.positions.some((p) => p.value === '300 metres'),
+    )!;
+    expect(height.positions.map((p) => [p.model, p.value])).toEqual([
+      ['chatgpt', '330 m'],
+      ['grok', '330 metres'],
+      ['gemini', '300 metres'],
+    ]);
+
+    app.fakes.openai.script(version('chatgpt'), {
+      whenPromptIncludes: RECHECK,
+      text: 'KEEP. 330 metres is the official height with the antennas, as the tower’s operator gives it.',
+    });
+    app.fakes.openai.script(version('grok'), {
+      whenPromptIncludes: RECHECK,
+      text: 'KEEP. The tower measures 330 meters to the tip of its antenna since 2022.',
+    });
+    app.fakes.gemini.script(version('gemini'), {
+      whenPromptIncludes: RECHECK,
+      text: 'REVISE: 1,083 ft. The 300 metres I gave was the height of the original structure without the antennas.',
+    });
+    const res = await settle(saved.id, { topic: height.topic, sessionId });
+    expect(res.statusCode, res.body).toBe(200);
+    const events = parseSse(res.body);
+    const done = events.filter((e) => e.type === 'recheck-done');
+    expect(done.map((e) => [e.model, e.outcome.verdict, e.outcome.value])).toEqual(
+      expect.arrayContaining([
+        ['chatgpt', 'held', undefined],
+        ['grok', 'held', undefined],
+        ['gemini', 'changed', '330 m'],
+      ]),
+    );
+    // Blind, and each model shown only the side that differs from it: ChatGPT is not told Grok's 330 metres.
+    const prompts = [...app.fakes.openai.requests, ...app.fakes.gemini.requests].filter((r) =>
+      r.prompt.includes(RECHECK),
+    );
+    expect(prompts).toHaveLength(3);
+    const chatgptPrompt = prompts.find((r) => r.model === version('chatgpt'))!.prompt;
+    expect(chatgptPrompt).toContain('Another assistant states: "The Eiffel Tower is 300 metres tall."');
+    expect(chatgptPrompt).not.toContain('330 metres high');
+
+    // Stored settled, in one form, and the page shows it so: the card reads 'Settled' from it.
+    const page = (
+      await app.t.app.inject({ url: `/api/query/${saved.id}?sessionId=${sessionId}` })
+    ).json() as SavedQuery;
+    const round = page.comparisonSummary!.disagreements.find((d) => d.topic === height.topic)!.settlement!;
+    expect(round).toMatchObject({ settled: true, value: '330 m' });
+    expect(page.comparisonSummary!.consensus!.disputes.map((d) => d.topic)).not.toContain(height.topic);
+    expect(page.comparisonSummary!.consensus!.sentences.find((s) => s.settled)).toMatchObject({
+      text: 'The Eiffel Tower stands 330 m tall, including its antennas.',
+      models: ['chatgpt', 'grok', 'gemini'],
+    });
+    expect(await freeLeft(app.t.db, userId)).toBe(31);
+  });
+
   it('charges one question however many clicks arrive at once, and runs one round', async () => {
     const { sessionId, userId, saved } = await askedAboutTheTower();
     app.fakes.script('*', { whenPromptIncludes: RECHECK, text: 'KEEP. I checked it.', chunkDelayMs: 20 });
