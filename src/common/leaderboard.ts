@@ -51,8 +51,13 @@ export const leaderboardRowSchema = z.object({
   rank: z.number().int().nullable(),
   /** Of its checked claims (another model stated the same thing, or another value), those contradicted. */
   contradicted: shareSchema.nullable(),
-  /** Of its compared questions, those where it came first in the confidence ranking. */
+  /**
+   * Of its compared questions, those where it alone came first in the confidence ranking: its score above every
+   * other scored answer's. A failed or stopped answer, or one with nothing checked, is never first.
+   */
   firstPlace: shareSchema,
+  /** Of its compared questions, those where it shared the top score with another answer (never also first). */
+  tiedFirst: shareSchema,
   /** Median time to its first answer word, with a 95% interval for the median; null when none was timed. */
   firstToken: z
     .object({ medianMs: z.number(), lowMs: z.number(), highMs: z.number(), answers: z.number().int() })
@@ -98,6 +103,7 @@ export const leaderboardDailySchema = z.object({
             questions: z.number().int(),
             contradictedShare: z.number().nullable(),
             firstPlaceShare: z.number(),
+            tiedFirstShare: z.number(),
             medianFirstTokenMs: z.number().nullable(),
           })
           .nullable(),

@@ -345,7 +345,10 @@ export const leaderboardAnswers = pgTable(
     day: date('day').notNull(),
     claimsChecked: integer('claims_checked').notNull(),
     claimsContradicted: integer('claims_contradicted').notNull(),
+    // 1 when its answer alone scored highest (a strict win), and tied_first 1 when it shared the top score
+    // (migration 0023; leaderboard/first-place.ts).
     firstPlace: integer('first_place').notNull(),
+    tiedFirst: integer('tied_first').notNull().default(0),
     firstTokenBucket: integer('first_token_bucket'),
   },
   (t) => [
@@ -364,6 +367,7 @@ const leaderboardFigures = () => ({
   claimsChecked: integer('claims_checked').notNull(),
   claimsContradicted: integer('claims_contradicted').notNull(),
   firstPlaces: integer('first_places').notNull(),
+  tiedFirsts: integer('tied_firsts').notNull().default(0),
   timedAnswers: integer('timed_answers').notNull(),
   firstTokenCounts: integer('first_token_counts')
     .array()

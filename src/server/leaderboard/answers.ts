@@ -4,6 +4,7 @@ import { hasAnswerText } from '../../common/answer-text';
 import { COMPARISON_MODEL } from '../../common/models';
 import type { Transaction } from '../db/client';
 import { leaderboardAnswers, queries, responses } from '../db/schema';
+import { firstPlacesOf } from './first-place';
 import { firstTokenBucket } from './first-token-buckets';
 
 // What each compared answer of a question adds to the leaderboard (issue 14, item 3). An answer counts when
@@ -34,13 +35,15 @@ export const leaderboardDay = (at: Date) => at.toISOString().slice(0, 10);
 // A stopped answer with words was compared as far as it went (queries/settlements-repository.ts does the same).
 const answered = (a: AnswerForLeaderboard) =>
   a.model !== COMPARISON_MODEL && (!a.error || a.failure === 'stopped') && hasAnswerText(a.text);
+// Only an answer that came in full can hold a place in the ranking: a stopped one has no score.
+const answeredInFull = (a: AnswerForLeaderboard) => answered(a) && !a.error;
 
 export function leaderboardAnswersOf(question: QuestionForLeaderboard): LeaderboardAnswer[] {
   if (!question.comparison) return [];
   const compared = question.answers.filter(answered);
   if (compared.length < 2) return [];
   const ranking = question.comparison.confidenceRanking;
-  const first = ranking.length >= 2 ? ranking[0]!.model : null;
+  const places = firstPlacesOf(ranking, new Set(compared.filter(answeredInFull).map((a) => a.model)));
   return compared
     .map((answer) => {
       const claims = question.claims?.find((entry) => entry.model === answer.model)?.claims;
@@ -56,7 +59,8 @@ export function leaderboardAnswersOf(question: QuestionForLeaderboard): Leaderbo
         day: leaderboardDay(question.createdAt),
         claimsChecked: checked,
         claimsContradicted: contradicted,
-        firstPlace: answer.model === first ? 1 : 0,
+        firstPlace: places.get(answer.model) === 'first' ? 1 : 0,
+        tiedFirst: places.get(answer.model) === 'tied-first' ? 1 : 0,
         firstTokenBucket: answer.firstTokenMs === null ? null : firstTokenBucket(answer.firstTokenMs),
       };
     })

@@ -7,6 +7,7 @@ import { adminCall, signInAdmin } from '../../../tests/helpers/admins';
 import { useAppWithVendorFakes } from '../../../tests/helpers/app-with-vendor-fakes';
 import { visitor } from '../../../tests/faults/asking';
 import { leaderboardAnswers, queries } from '../db/schema';
+import { saveQuery, type NewResponse } from '../queries/repository';
 import { findOrCreateSessionUser } from '../users/repository';
 import { firstTokenBucket } from './first-token-buckets';
 import { LeaderboardCache } from './routes';
@@ -201,6 +202,71 @@ describe('the leaderboard', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^2,Grok,test-v,40,263,81,30\.8,25\.53,36\.62,10,25,/));
     expect(lines).toContainEqual(expect.stringMatching(/^,Llama,test-v,29,145,0,0,/));
     expect((await app.t.app.inject({ url: '/api/leaderboard?period=year' })).statusCode).toBe(400);
+  });
+
+  it('counts first place only for a strict win and shows a shared top score as tied first, in the page data and the file', async () => {
+    const owner = await findOrCreateSessionUser(app.t.db, 'leaderboard-ties-owner', 33);
+    const answer = (model: string, over: Partial<NewResponse> = {}): NewResponse => ({
+      model,
+      modelVersion: 'ties-v',
+      text: `${model} answered.`,
+      error: null,
+      failure: null,
+      responseTimeMs: 10,
+      confidenceScore: null,
+      inputTokens: null,
+      outputTokens: null,
+      sources: [],
+      citationMarks: [],
+      reasoning: null,
+      thinkingMs: null,
+      firstTokenMs: null,
+      ...over,
+    });
+    const ask = (scores: Record<string, number>, answers = Object.keys(scores).map((m) => answer(m))) =>
+      saveQuery(app.t.db, {
+        userId: owner.id,
+        text: 'Which is it?',
+        selectedModels: answers.map((a) => a.model),
+        webSearch: false,
+        charged: null,
+        answers,
+        comparison: {
+          summary: 'Compared.',
+          agreements: [],
+          disagreements: [],
+          confidenceRanking: Object.entries(scores).map(([model, score]) => ({
+            model,
+            displayName: model,
+            score,
+            checked: 2,
+          })),
+          judge: { kind: 'local' },
+        },
+      });
+    // 17 questions where ChatGPT, Grok and Gemini score the same: listed first, ChatGPT used to take them all.
+    for (let i = 0; i < 17; i++) await ask({ chatgpt: 1, grok: 1, gemini: 1 });
+    await ask({ grok: 1, chatgpt: 0.5, gemini: 0.5 });
+    // Gemini failed here: its place in an old ranking is no score, and ChatGPT and Grok share the top.
+    await ask({ gemini: 1, chatgpt: 0.5, grok: 0.5 }, [
+      answer('chatgpt'),
+      answer('grok'),
+      answer('gemini', { text: null, error: 'The model failed', failure: 'vendor-error' }),
+    ]);
+
+    const mine = (await board('7d')).rows.filter((r) => r.modelVersion === 'ties-v');
+    expect(mine.map((r) => [r.model, r.questions, r.firstPlace.hits, r.tiedFirst.hits, r.tiedFirst.total])).toEqual([
+      ['chatgpt', 19, 0, 18, 19],
+      ['grok', 19, 1, 18, 19],
+      ['gemini', 18, 0, 17, 18],
+    ]);
+    const csv = await app.t.app.inject({ url: '/api/leaderboard.csv?period=7d' });
+    const lines = csv.body.trim().split('\r\n');
+    const columns = lines[0]!.split(',');
+    const chatgpt = lines.find((line) => line.includes(',ChatGPT,ties-v,'))!.split(',');
+    expect(chatgpt[columns.indexOf('first_places')]).toBe('0');
+    expect(chatgpt[columns.indexOf('tied_first_places')]).toBe('18');
+    expect(chatgpt[columns.indexOf('tied_first_percent')]).toBe('94.74');
   });
 
   it('is kept for the configured time, so page views do not each read the database', async () => {

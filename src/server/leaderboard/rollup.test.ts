@@ -103,7 +103,8 @@ function comparisonOf(
     summary: 'Compared.',
     agreements: [],
     disagreements: [],
-    confidenceRanking: ranked.map(({ model }) => ({ model, displayName: model, score: 0.5 })),
+    // A lower key ranks higher; keys equal modulo 5 score the same, so ties at the top come up often.
+    confidenceRanking: ranked.map(({ model, key }) => ({ model, displayName: model, score: 1 - (key % 5) / 4 })),
     judge: { kind: 'local' } as ComparisonAnalysis['judge'],
     claims,
   };
@@ -125,17 +126,34 @@ async function recount() {
     .where(ne(responses.model, COMPARISON_MODEL));
   const totals = new Map<
     string,
-    { questions: number; checked: number; contradicted: number; firsts: number; timed: number; counts: number[] }
+    {
+      questions: number;
+      checked: number;
+      contradicted: number;
+      firsts: number;
+      ties: number;
+      timed: number;
+      counts: number[];
+    }
   >();
   for (const row of rows) {
     const question: QuestionForLeaderboard = { ...row, answers: answers.filter((a) => a.queryId === row.id) };
     for (const entry of leaderboardAnswersOf(question)) {
       const key = `${entry.day}|${entry.model}|${entry.modelVersion}`;
-      const sum = totals.get(key) ?? { questions: 0, checked: 0, contradicted: 0, firsts: 0, timed: 0, counts: [] };
+      const sum = totals.get(key) ?? {
+        questions: 0,
+        checked: 0,
+        contradicted: 0,
+        firsts: 0,
+        ties: 0,
+        timed: 0,
+        counts: [],
+      };
       sum.questions += 1;
       sum.checked += entry.claimsChecked;
       sum.contradicted += entry.claimsContradicted;
       sum.firsts += entry.firstPlace;
+      sum.ties += entry.tiedFirst ?? 0;
       if (entry.firstTokenBucket !== null && entry.firstTokenBucket !== undefined) {
         sum.timed += 1;
         sum.counts[entry.firstTokenBucket] = (sum.counts[entry.firstTokenBucket] ?? 0) + 1;
@@ -162,6 +180,7 @@ const counted = (key: string, r: typeof leaderboardTotals.$inferSelect) => ({
   checked: r.claimsChecked,
   contradicted: r.claimsContradicted,
   firsts: r.firstPlaces,
+  ties: r.tiedFirsts,
   timed: r.timedAnswers,
   counts: trimmed(r.firstTokenCounts),
 });
@@ -179,11 +198,21 @@ function overAllTime(byDay: Counted[]): Counted[] {
   const sums = new Map<string, Counted>();
   for (const day of byDay) {
     const key = day.key.slice(day.key.indexOf('|') + 1);
-    const sum = sums.get(key) ?? { key, questions: 0, checked: 0, contradicted: 0, firsts: 0, timed: 0, counts: [] };
+    const sum = sums.get(key) ?? {
+      key,
+      questions: 0,
+      checked: 0,
+      contradicted: 0,
+      firsts: 0,
+      ties: 0,
+      timed: 0,
+      counts: [],
+    };
     sum.questions += day.questions;
     sum.checked += day.checked;
     sum.contradicted += day.contradicted;
     sum.firsts += day.firsts;
+    sum.ties += day.ties;
     sum.timed += day.timed;
     day.counts.forEach((c, i) => (sum.counts[i] = (sum.counts[i] ?? 0) + c));
     sums.set(key, sum);
@@ -244,6 +273,8 @@ describe('the leaderboard rollup', () => {
         }
         const expected = await recount();
         expect(expected.length).toBeGreaterThan(10);
+        // Both kinds of top place came up, so the rollup was checked on each.
+        expect(expected.some((row) => row.firsts > 0) && expected.some((row) => row.ties > 0)).toBe(true);
         expect(await rollup()).toEqual(expected);
         expect(await allTimeTotals()).toEqual(overAllTime(expected));
       }),
@@ -287,6 +318,7 @@ describe('what an answer adds to the leaderboard', () => {
         claimsChecked: 2,
         claimsContradicted: 1,
         firstPlace: 0,
+        tiedFirst: 0,
         firstTokenBucket: expect.any(Number),
       },
       {
@@ -296,6 +328,7 @@ describe('what an answer adds to the leaderboard', () => {
         claimsChecked: 1,
         claimsContradicted: 1,
         firstPlace: 1,
+        tiedFirst: 0,
         firstTokenBucket: null,
       },
     ]);
@@ -318,5 +351,84 @@ describe('what an answer adds to the leaderboard', () => {
     expect(
       leaderboardAnswersOf({ createdAt: at, comparison, claims: null, answers: [answer('chatgpt'), stopped] }),
     ).toHaveLength(2);
+  });
+
+  /** A comparison whose ranking lists these models with these scores, in this order. */
+  const rankedAs = (
+    ...entries: [model: string, score: number, checked?: number][]
+  ): QuestionForLeaderboard['comparison'] => ({
+    confidenceRanking: entries.map(([model, score, checked]) => ({
+      model,
+      displayName: model,
+      score,
+      ...(checked !== undefined && { checked }),
+    })),
+  });
+  const places = (comparison: QuestionForLeaderboard['comparison'], answers = three()) =>
+    Object.fromEntries(
+      leaderboardAnswersOf({ createdAt: at, comparison, claims: null, answers }).map((row) => [
+        row.model,
+        row.firstPlace ? 'first' : row.tiedFirst ? 'tied first' : '-',
+      ]),
+    );
+  const three = () => [answer('chatgpt'), answer('grok'), answer('gemini')];
+
+  it('counts first place only for a strict win, and a shared top score as tied first for each, whatever the order', () => {
+    expect(places(rankedAs(['chatgpt', 0.8], ['grok', 0.6], ['gemini', 0.5]))).toEqual({
+      chatgpt: 'first',
+      gemini: '-',
+      grok: '-',
+    });
+    // The tie that used to go to whichever model was listed first.
+    for (const comparison of [
+      rankedAs(['chatgpt', 0.8], ['grok', 0.8], ['gemini', 0.8]),
+      rankedAs(['gemini', 0.8], ['grok', 0.8], ['chatgpt', 0.8]),
+    ]) {
+      expect(places(comparison)).toEqual({ chatgpt: 'tied first', gemini: 'tied first', grok: 'tied first' });
+    }
+    expect(places(rankedAs(['chatgpt', 0.8], ['grok', 0.8], ['gemini', 0.5]))).toEqual({
+      chatgpt: 'tied first',
+      gemini: '-',
+      grok: 'tied first',
+    });
+    // Compared as the card shows them: 80% and 80% tie.
+    expect(places(rankedAs(['grok', 0.802], ['chatgpt', 0.799], ['gemini', 0.5]))).toEqual({
+      chatgpt: 'tied first',
+      gemini: '-',
+      grok: 'tied first',
+    });
+  });
+
+  it('never counts an answer without a score first or tied first: failed, stopped, unchecked or unranked', () => {
+    const failed = answer('gemini', { text: null, error: 'The model failed', failure: 'vendor-error' });
+    const stopped = answer('gemini', { error: 'Stopped', failure: 'stopped' });
+    // A failed answer is not compared at all; a stopped one is counted but holds no place.
+    expect(
+      places(rankedAs(['gemini', 1], ['chatgpt', 0.8], ['grok', 0.6]), [answer('chatgpt'), answer('grok'), failed]),
+    ).toEqual({
+      chatgpt: 'first',
+      grok: '-',
+    });
+    expect(
+      places(rankedAs(['gemini', 1], ['chatgpt', 0.8], ['grok', 0.8]), [answer('chatgpt'), answer('grok'), stopped]),
+    ).toEqual({ chatgpt: 'tied first', gemini: '-', grok: 'tied first' });
+    // One answer with a score has no one to beat.
+    expect(places(rankedAs(['gemini', 1], ['chatgpt', 0.8]), [answer('chatgpt'), stopped])).toEqual({
+      chatgpt: '-',
+      gemini: '-',
+    });
+    // An answer that checked nothing holds the neutral default, not a verdict.
+    expect(places(rankedAs(['chatgpt', 0.5, 0], ['grok', 0.5, 0], ['gemini', 0.4, 2]))).toEqual({
+      chatgpt: '-',
+      gemini: '-',
+      grok: '-',
+    });
+    expect(places(rankedAs(['chatgpt', 0.5, 0], ['grok', 1, 2], ['gemini', 0.4, 2]))).toEqual({
+      chatgpt: '-',
+      gemini: '-',
+      grok: 'first',
+    });
+    // Too few facts checked to rank: the analyser gives no ranking, and the answers still count as compared.
+    expect(places(rankedAs())).toEqual({ chatgpt: '-', gemini: '-', grok: '-' });
   });
 });

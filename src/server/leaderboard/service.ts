@@ -26,7 +26,7 @@ type RollupRow = Omit<DailyRow, 'day'>;
 /** What a period's rows sum to, per model and version. */
 type Totals = Pick<
   RollupRow,
-  'questions' | 'claimsChecked' | 'claimsContradicted' | 'firstPlaces' | 'firstTokenCounts'
+  'questions' | 'claimsChecked' | 'claimsContradicted' | 'firstPlaces' | 'tiedFirsts' | 'firstTokenCounts'
 >;
 
 const { firstTokenCounts: dayCounts, ...dayColumns } = getTableColumns(leaderboardDaily);
@@ -76,6 +76,7 @@ function rowOf(model: string, version: string, t: Totals): LeaderboardRow {
     rank: null,
     contradicted: t.claimsChecked > 0 ? share(t.claimsContradicted, t.claimsChecked) : null,
     firstPlace: share(t.firstPlaces, t.questions),
+    tiedFirst: share(t.tiedFirsts, t.questions),
     firstToken: medianWithInterval(t.firstTokenCounts),
   };
 }
@@ -90,7 +91,14 @@ function totalsByModel(rows: readonly RollupRow[]): Map<string, { model: string;
       entry = {
         model: row.model,
         version: row.modelVersion,
-        totals: { questions: 0, claimsChecked: 0, claimsContradicted: 0, firstPlaces: 0, firstTokenCounts: [] },
+        totals: {
+          questions: 0,
+          claimsChecked: 0,
+          claimsContradicted: 0,
+          firstPlaces: 0,
+          tiedFirsts: 0,
+          firstTokenCounts: [],
+        },
       };
       byKey.set(key, entry);
     }
@@ -98,6 +106,7 @@ function totalsByModel(rows: readonly RollupRow[]): Map<string, { model: string;
     entry.totals.claimsChecked += row.claimsChecked;
     entry.totals.claimsContradicted += row.claimsContradicted;
     entry.totals.firstPlaces += row.firstPlaces;
+    entry.totals.tiedFirsts += row.tiedFirsts;
     addCounts(entry.totals.firstTokenCounts, row.firstTokenCounts);
   }
   return byKey;
@@ -105,7 +114,7 @@ function totalsByModel(rows: readonly RollupRow[]): Map<string, { model: string;
 
 /**
  * Ranked rows first: fewest contradicted claims (by the interval's upper end, so a small sample does not
- * top the table on luck), then more first places. Unranked rows follow by questions.
+ * top the table on luck), then more first places won alone. Unranked rows follow by questions.
  */
 function rankRows(rows: LeaderboardRow[]): LeaderboardRow[] {
   const rankable = rows.filter((r) => r.questions >= MIN_RANKED_QUESTIONS && r.contradicted !== null);
@@ -211,6 +220,7 @@ export async function readLeaderboardDaily(db: Database, days: number, now: Date
       questions: row.questions,
       contradictedShare: row.claimsChecked > 0 ? row.claimsContradicted / row.claimsChecked : null,
       firstPlaceShare: row.questions > 0 ? row.firstPlaces / row.questions : 0,
+      tiedFirstShare: row.questions > 0 ? row.tiedFirsts / row.questions : 0,
       medianFirstTokenMs: medianWithInterval(row.firstTokenCounts)?.medianMs ?? null,
     };
   }
@@ -245,6 +255,8 @@ export function leaderboardCsv(board: Leaderboard): string {
     'first_place_percent',
     'first_place_low_percent',
     'first_place_high_percent',
+    'tied_first_places',
+    'tied_first_percent',
     'timed_answers',
     'median_first_token_ms',
     'median_first_token_low_ms',
@@ -266,6 +278,8 @@ export function leaderboardCsv(board: Leaderboard): string {
     percent(r.firstPlace.share),
     percent(r.firstPlace.low),
     percent(r.firstPlace.high),
+    r.tiedFirst.hits,
+    percent(r.tiedFirst.share),
     r.firstToken?.answers ?? 0,
     r.firstToken?.medianMs ?? null,
     r.firstToken?.lowMs ?? null,
