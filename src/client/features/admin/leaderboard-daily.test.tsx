@@ -16,9 +16,15 @@ function makeDaily(overrides: Partial<LeaderboardDaily> = {}): LeaderboardDaily 
         displayName: 'ChatGPT',
         modelVersion: 'gpt-5',
         points: [
-          { questions: 8, contradictedShare: 0.125, firstPlaceShare: 0.5, medianFirstTokenMs: 812.4 },
+          {
+            questions: 8,
+            contradictedShare: 0.125,
+            firstPlaceShare: 0.5,
+            tiedFirstShare: 0.25,
+            medianFirstTokenMs: 812.4,
+          },
           null,
-          { questions: 1, contradictedShare: null, firstPlaceShare: 1, medianFirstTokenMs: 1500 },
+          { questions: 1, contradictedShare: null, firstPlaceShare: 1, tiedFirstShare: 0, medianFirstTokenMs: 1500 },
         ],
       },
       {
@@ -26,8 +32,14 @@ function makeDaily(overrides: Partial<LeaderboardDaily> = {}): LeaderboardDaily 
         displayName: 'Claude',
         modelVersion: null,
         points: [
-          { questions: 8, contradictedShare: 0.05, firstPlaceShare: 0.375, medianFirstTokenMs: null },
-          { questions: 3, contradictedShare: 0, firstPlaceShare: 2 / 3, medianFirstTokenMs: 2345 },
+          {
+            questions: 8,
+            contradictedShare: 0.05,
+            firstPlaceShare: 0.375,
+            tiedFirstShare: 0.25,
+            medianFirstTokenMs: null,
+          },
+          { questions: 3, contradictedShare: 0, firstPlaceShare: 0, tiedFirstShare: 1 / 3, medianFirstTokenMs: 2345 },
           null,
         ],
       },
@@ -81,8 +93,16 @@ describe('model reliability per day (issue 14, item 3)', () => {
     expect(screen.getByRole('button', { name: 'Contradicted claims %' })).toHaveAttribute('aria-pressed', 'false');
     expect(await figures('Ranked first % per day')).toEqual([
       ['Nov 20, 2026', '100%1 question', '—'],
-      ['Nov 19, 2026', '—', '66.7%3 questions'],
+      ['Nov 19, 2026', '—', '0%3 questions'],
       ['Nov 18, 2026', '50%8 questions', '37.5%8 questions'],
+    ]);
+
+    // The questions where the top score was shared are a figure of their own, never counted as first.
+    await user.click(screen.getByRole('button', { name: 'Tied first %' }));
+    expect(await figures('Tied first % per day')).toEqual([
+      ['Nov 20, 2026', '0%1 question', '—'],
+      ['Nov 19, 2026', '—', '33.3%3 questions'],
+      ['Nov 18, 2026', '25%8 questions', '25%8 questions'],
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Median first token (ms)' }));
@@ -107,7 +127,15 @@ describe('model reliability per day (issue 14, item 3)', () => {
                   model: 'grok',
                   displayName: 'Grok',
                   modelVersion: 'grok-4',
-                  points: [{ questions: 2, contradictedShare: 0.5, firstPlaceShare: 0, medianFirstTokenMs: 900 }],
+                  points: [
+                    {
+                      questions: 2,
+                      contradictedShare: 0.5,
+                      firstPlaceShare: 0,
+                      tiedFirstShare: 0,
+                      medianFirstTokenMs: 900,
+                    },
+                  ],
                 },
               ],
             }),

@@ -28,9 +28,16 @@ const METRICS = {
     format: percent,
     share: true,
   },
+  // Won alone (a strict win); the questions where the top score was shared are the next figure (decision 0062).
   firstPlace: {
     label: 'Ranked first %',
     pick: (point: DailyPoint) => point.firstPlaceShare,
+    format: percent,
+    share: true,
+  },
+  tiedFirst: {
+    label: 'Tied first %',
+    pick: (point: DailyPoint) => point.tiedFirstShare,
     format: percent,
     share: true,
   },

@@ -28,6 +28,7 @@ const claude: LeaderboardRow = {
   rank: 1,
   contradicted: share(20, 240),
   firstPlace: share(25, 60),
+  tiedFirst: share(5, 60),
   firstToken: { medianMs: 1234, lowMs: 1090, highMs: 1420, answers: 58 },
 };
 
@@ -39,6 +40,7 @@ const gpt: LeaderboardRow = {
   rank: 2,
   contradicted: share(45, 300),
   firstPlace: share(30, 80),
+  tiedFirst: share(1, 80),
   firstToken: { medianMs: 640, lowMs: 520, highMs: 810, answers: 80 },
 };
 
@@ -50,6 +52,7 @@ const gemini: LeaderboardRow = {
   rank: null,
   contradicted: null,
   firstPlace: share(3, 12),
+  tiedFirst: share(0, 12),
   firstToken: null,
 };
 
@@ -134,6 +137,40 @@ describe('LeaderboardPage', () => {
       'GPT-4ogpt-4o-2024-08-06',
     ]);
     expect(within(only(cards, 0)).getByText('5.5–12.5%')).toBeInTheDocument();
+  });
+
+  it('counts first place won alone and shows the questions where the top score was shared beside it', async () => {
+    // ChatGPT led alone on 3 questions and shared the top score on 14 with Grok and Gemini, which never led alone.
+    const tie = (model: string, displayName: string, alone: number, tied: number): LeaderboardRow => ({
+      model,
+      displayName,
+      modelVersion: `${model}-v`,
+      questions: 17,
+      rank: null,
+      contradicted: share(2, 40),
+      firstPlace: share(alone, 17),
+      tiedFirst: share(tied, 17),
+      firstToken: null,
+    });
+    renderLeaderboard('/leaderboard', {
+      json: board('30d', {
+        rows: [tie('chatgpt', 'ChatGPT', 3, 14), tie('grok', 'Grok', 0, 14), tie('gemini', 'Gemini', 0, 1)],
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Leaderboard, Last 30 days' });
+    expect(within(table).getByRole('columnheader', { name: /Ranked first/ })).toHaveTextContent(
+      'Ranked firstalone, in the confidence ranking',
+    );
+    const [, chatgpt, grok, gemini] = bodyRows(table, 4);
+    expect(within(chatgpt!).getByText('17.6%')).toBeInTheDocument();
+    expect(within(chatgpt!).getByText('Tied first on 14 questions')).toBeInTheDocument();
+    expect(within(grok!).getByText('0.0%')).toBeInTheDocument();
+    expect(within(grok!).getByText('Tied first on 14 questions')).toBeInTheDocument();
+    expect(within(gemini!).getByText('Tied first on 1 question')).toBeInTheDocument();
+    // The same on phones, and the rule is said above the table.
+    const cards = within(screen.getByRole('list', { name: 'Models not ranked' })).getAllByRole('article');
+    expect(within(only(cards, 1)).getByText('Tied first on 14 questions')).toBeInTheDocument();
+    expect(screen.getByText(/each is counted as tied first instead/)).toBeInTheDocument();
   });
 
   it('puts a model with too few compared questions below the ranking, marked as not ranked', async () => {

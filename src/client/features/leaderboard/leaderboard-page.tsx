@@ -96,7 +96,14 @@ function IntervalBar({ value, low, high, max }: { value: number; low: number; hi
 
 /** One figure as printed: the estimate, its interval, what it counts and where the bar goes; or why there is none. */
 type FigureParts =
-  | { value: string; interval: string; count: string; bar: { value: number; low: number; high: number; max: number } }
+  | {
+      value: string;
+      interval: string;
+      count: string;
+      bar: { value: number; low: number; high: number; max: number };
+      /** A line more under the count, e.g. how often the top place was shared. */
+      note?: string;
+    }
   | { missing: string };
 
 function contradictedParts(share: LeaderboardShare | null, max: number): FigureParts {
@@ -109,12 +116,14 @@ function contradictedParts(share: LeaderboardShare | null, max: number): FigureP
   };
 }
 
-function firstPlaceParts(share: LeaderboardShare, max: number): FigureParts {
+/** First place won alone; the questions where it shared the top score are counted beside it, never in it. */
+function firstPlaceParts(share: LeaderboardShare, tied: LeaderboardShare, max: number): FigureParts {
   return {
     value: percent(share.share),
     interval: percentRange(share.low, share.high),
     count: `of ${counted(share.total, 'question')}`,
     bar: { value: share.share, low: share.low, high: share.high, max },
+    note: leaderboardTexts.tiedFirst(tied.hits),
   };
 }
 
@@ -131,7 +140,7 @@ function firstTokenParts(firstToken: LeaderboardRow['firstToken'], max: number):
 function figuresOf(row: LeaderboardRow, scales: Scales) {
   return {
     contradicted: contradictedParts(row.contradicted, scales.contradicted),
-    firstPlace: firstPlaceParts(row.firstPlace, scales.firstPlace),
+    firstPlace: firstPlaceParts(row.firstPlace, row.tiedFirst, scales.firstPlace),
     firstToken: firstTokenParts(row.firstToken, scales.firstTokenMs),
   };
 }
@@ -169,6 +178,7 @@ function StackedFigure({ parts }: { parts: FigureParts }) {
       <IntervalBar {...parts.bar} />
       <Interval text={parts.interval} />
       <span className="text-xs text-muted-foreground">{parts.count}</span>
+      {parts.note && <span className="text-xs text-muted-foreground">{parts.note}</span>}
     </div>
   );
 }
@@ -203,6 +213,9 @@ function FigureLine({ label, hint, parts }: { label: string; hint?: string; part
           </>
         )}
       </dd>
+      {!('missing' in parts) && parts.note && (
+        <dd className="col-span-2 text-right text-xs text-muted-foreground">{parts.note}</dd>
+      )}
     </div>
   );
 }
@@ -274,7 +287,7 @@ function LeaderboardTable({
             </TableHead>
             <TableHead>
               Ranked first
-              <span className="block text-xs font-normal">in the confidence ranking</span>
+              <span className="block text-xs font-normal">{leaderboardTexts.rankedFirstHint}</span>
             </TableHead>
             <TableHead>
               Median first token
@@ -337,7 +350,7 @@ function ModelCard({ row, scales }: { row: LeaderboardRow; scales: Scales }) {
       </div>
       <dl className="grid gap-4 sm:grid-cols-3">
         <FigureLine label="Contradicted claims" hint="lower is better" parts={figures.contradicted} />
-        <FigureLine label="Ranked first" parts={figures.firstPlace} />
+        <FigureLine label="Ranked first" hint={leaderboardTexts.rankedFirstHint} parts={figures.firstPlace} />
         <FigureLine label="Median first token" parts={figures.firstToken} />
       </dl>
     </Card>
@@ -563,10 +576,11 @@ export function LeaderboardPage() {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{leaderboardTexts.title}</h1>
         <p className="text-muted-foreground">
           For each model and version: the share of its checked factual claims that another model contradicted (lower is
-          better), how often it came first in the confidence ranking, and its median time to the first word of its
-          answer. Each figure comes with the number of questions behind it and a 95% interval (Wilson intervals for the
-          shares); only models with at least {MIN_RANKED_QUESTIONS} compared questions are ranked, by the upper end of
-          their contradicted-claims interval, so a small sample cannot top the table on luck.
+          better), how often it alone came first in the confidence ranking, and its median time to the first word of its
+          answer. {leaderboardTexts.firstPlaceRule} Each figure comes with the number of questions behind it and a 95%
+          interval (Wilson intervals for the shares); only models with at least {MIN_RANKED_QUESTIONS} compared
+          questions are ranked, by the upper end of their contradicted-claims interval, so a small sample cannot top the
+          table on luck.
         </p>
         <p className="text-sm text-muted-foreground">
           The figures are totals over everyone&apos;s questions and never show who asked.
