@@ -7,6 +7,7 @@ await build({
   entryPoints: {
     main: 'src/server/main.ts',
     'create-admin': 'src/server/cli/create-admin.ts',
+    'recompute-comparisons': 'src/server/cli/recompute-comparisons.ts',
     // The comparison's worker thread, started from main.js as ./comparison-worker.js (comparison/worker-pool.ts).
     'comparison-worker': 'src/server/comparison/comparison-worker.ts',
   },
