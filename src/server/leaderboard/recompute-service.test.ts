@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ComparisonAnalysis } from '../../common/comparison';
 import { modelCatalogue } from '../../common/models';
@@ -201,5 +201,42 @@ describe('recomputing stored comparisons', () => {
       busy: 0,
     });
     expect(await everything()).toEqual(before);
+  });
+
+  it('leaves a question a retry saved while it was being read for the next run', async () => {
+    const owner = await findOrCreateSessionUser(app.t.db, 'recompute-busy-owner', 33);
+    const { query } = await saveQuery(app.t.db, {
+      userId: owner.id,
+      text: 'Retried while compared again?',
+      selectedModels: ['chatgpt', 'grok'],
+      webSearch: false,
+      charged: null,
+      answers: [answer('chatgpt'), answer('grok')],
+      comparison: tiedComparison({ kind: 'local' }),
+    });
+    const before = await stored(query.id);
+    // A retry's answer lands between the command's read and its write, as it may while the app serves.
+    let interleaved = false;
+    const serving = new Proxy(app.t.db, {
+      get(target, key, receiver) {
+        if (key !== 'transaction' || interleaved) return Reflect.get(target, key, receiver) as unknown;
+        return async (...args: Parameters<typeof target.transaction>) => {
+          interleaved = true;
+          await target
+            .update(queries)
+            .set({ answersVersion: sql`${queries.answersVersion} + 1` })
+            .where(eq(queries.id, query.id));
+          return target.transaction(...args);
+        };
+      },
+    });
+    const first = await recomputeComparisons(serving, { batchSize: 1000 });
+    expect(interleaved).toBe(true);
+    expect(first.busy).toBe(1);
+    expect((await stored(query.id)).summary).toEqual(before.summary);
+    // The next run finds it settled down and compares it.
+    const second = await recomputeComparisons(app.t.db);
+    expect(second.busy).toBe(0);
+    expect((await stored(query.id)).summary).not.toEqual(before.summary);
   });
 });
