@@ -4,8 +4,10 @@ import {
   type AnswerClaim,
   type AnswerForComparison,
   type ComparisonAnalysis,
+  type Disagreement,
 } from '../../common/comparison';
 import { combine, type JudgeFindings } from './combine-findings';
+import type { AgreedPosition } from './judge-verification';
 
 // Answers with two planted conflicts: the year (the judge finds it) and the height (only the local
 // analyser finds it). Offsets are computed from the text so the fixtures cannot drift from it.
@@ -32,8 +34,18 @@ function claim(text: string, value: string, fields: Partial<AnswerClaim>): Answe
   };
 }
 
+/** A model's verified share in a judge agreement: its value where the answer writes it (after `after`), in its sentence. */
+function agreed(model: string, text: string, value: string, after = ''): AgreedPosition {
+  const start = text.indexOf(value, after ? text.indexOf(after) : 0);
+  const end = start + value.length;
+  const sentence = text.slice(text.lastIndexOf('.', start) + 1, text.indexOf('.', end) + 1).trim();
+  return { model, value, claim: sentence, start, end };
+}
+
+const berlin = [agreed('chatgpt', chatgptText, 'Berlin'), agreed('claude', claudeText, 'Berlin')];
+
 const judge: JudgeFindings = {
-  agreements: ['The Wall ran through Berlin.'],
+  agreements: [{ fact: 'The Wall ran through Berlin.', positions: berlin }],
   disagreements: [
     {
       topic: 'Year the Wall fell',
@@ -162,7 +174,7 @@ describe('combine', () => {
     ]);
   });
 
-  it("merges the claims per answer, the judge's winning where both mark the same words", () => {
+  it("merges the claims per answer, the judge's disputed and agreed values winning where both mark the same words", () => {
     const result = combine(judge, localAnalysis(), answers, info);
     const marks = (model: string, text: string) =>
       result.claims
@@ -171,12 +183,12 @@ describe('combine', () => {
     expect(marks('chatgpt', chatgptText)).toEqual([
       ['1989', 'judge', 'contradicted'],
       ['3.6 metres', 'local', 'contradicted'],
-      ['Berlin', 'local', 'agreed'],
+      ['Berlin', 'judge', 'agreed'],
     ]);
     expect(marks('claude', claudeText)).toEqual([
       ['1990', 'judge', 'contradicted'],
       ['4 metres', 'local', 'contradicted'],
-      ['Berlin', 'local', 'agreed'],
+      ['Berlin', 'judge', 'agreed'],
     ]);
   });
 
@@ -211,7 +223,7 @@ describe('combine', () => {
       'The answers agree on 2 facts and disagree on 2: Year the Wall fell and Stood tall (length). Grok gave no answer.',
     );
     const many = combine(
-      { ...judge, agreements: Array.from({ length: 8 }, (_, k) => `Judge fact ${k}.`) },
+      { ...judge, agreements: Array.from({ length: 8 }, (_, k) => ({ fact: `Judge fact ${k}.`, positions: berlin })) },
       localAnalysis({ agreements: Array.from({ length: 8 }, (_, k) => `Local fact ${k}.`) }),
       answers,
       info,
@@ -229,9 +241,127 @@ describe('combine', () => {
   it('works with a local analysis that has no claims (stored before claims existed)', () => {
     const result = combine(judge, localAnalysis({ claims: undefined }), answers, info);
     expect(result.disagreements.map((d) => d.source)).toEqual(['judge', 'local']);
+    // The judge's disputed year and its agreed Berlin.
     expect(result.claims?.map((entry) => [entry.model, entry.claims.length])).toEqual([
-      ['chatgpt', 1],
-      ['claude', 1],
+      ['chatgpt', 2],
+      ['claude', 2],
     ]);
+  });
+});
+
+describe('combine, keeping the judge to what the answers say', () => {
+  // The judge missed the year conflict and credited ChatGPT and Gemini with 1889; Grok wrote 1887.
+  const chatgpt = 'The tower is 330 metres tall. It was completed in 1889.';
+  const gemini = 'The tower is 300 metres tall. It was completed in 1889.';
+  const grok = 'The tower is 330 m tall. It was completed in 1887. The fair it was built for opened in 1889.';
+  const tower: AnswerForComparison[] = [
+    { model: 'chatgpt', text: chatgpt, error: null },
+    { model: 'grok', text: grok, error: null },
+    { model: 'gemini', text: gemini, error: null },
+  ];
+  const yearConflict: Disagreement = {
+    topic: 'Completed (year)',
+    positions: [
+      { model: 'chatgpt', claim: 'It was completed in 1889.', value: '1889' },
+      { model: 'grok', claim: 'It was completed in 1887.', value: '1887' },
+      { model: 'gemini', claim: 'It was completed in 1889.', value: '1889' },
+    ],
+  };
+  const contradictedYear = (model: string, text: string, value: string, by: [string, string][]) =>
+    claim(text, value, {
+      contradictedBy: by.map(([other, v]) => ({ model: other, value: v, claim: `It was completed in ${v}.` })),
+    });
+  const local = (disagreements: Disagreement[]): ComparisonAnalysis => ({
+    summary: 'Local summary.',
+    agreements: [],
+    disagreements,
+    confidenceRanking: [],
+    judge: { kind: 'local' },
+    claims: [
+      { model: 'chatgpt', claims: [contradictedYear('chatgpt', chatgpt, '1889', [['grok', '1887']])] },
+      {
+        model: 'grok',
+        claims: [
+          contradictedYear('grok', grok, '1887', [
+            ['chatgpt', '1889'],
+            ['gemini', '1889'],
+          ]),
+        ],
+      },
+      { model: 'gemini', claims: [contradictedYear('gemini', gemini, '1889', [['grok', '1887']])] },
+    ],
+  });
+  const heightDispute: Disagreement = {
+    topic: 'Height',
+    source: 'judge',
+    positions: [
+      { model: 'chatgpt', claim: 'The tower is 330 metres tall.', value: '330 metres' },
+      { model: 'grok', claim: 'The tower is 330 m tall.', value: '330 m' },
+      { model: 'gemini', claim: 'The tower is 300 metres tall.', value: '300 metres' },
+    ],
+  };
+  const judged = (agreements: JudgeFindings['agreements'], disagreements: Disagreement[] = []): JudgeFindings => ({
+    agreements,
+    disagreements,
+    claims: [],
+  });
+  const completed1889 = {
+    fact: 'It was completed in 1889.',
+    positions: [agreed('chatgpt', chatgpt, '1889'), agreed('gemini', gemini, '1889')],
+  };
+
+  it('drops an agreement the local analysis contradicts between the models credited with it', () => {
+    // Grok's 1889 is the fair's year, quoted rightly; the local analysis has Grok at 1887 against ChatGPT's 1889.
+    const withGrok = { ...completed1889, positions: [...completed1889.positions, agreed('grok', grok, '1889')] };
+    const result = combine(judged([withGrok]), local([yearConflict]), tower, info);
+    expect(result.agreements).toEqual([]);
+    const agreedMarks = result.claims!.flatMap((entry) => entry.claims.filter((c) => c.agreedBy.includes('grok')));
+    expect(agreedMarks).toEqual([]);
+    expect(result.disagreements.map((d) => [d.topic, d.source])).toEqual([['Completed (year)', 'local']]);
+  });
+
+  it('marks the credit of an agreement another model contests, but does not list it as a shared fact', () => {
+    const result = combine(judged([completed1889]), local([yearConflict]), tower, info);
+    expect(result.agreements).toEqual([]);
+    const chatgptYear = result.claims!.find((entry) => entry.model === 'chatgpt')!.claims[0]!;
+    expect(chatgpt.slice(chatgptYear.start, chatgptYear.end)).toBe('1889');
+    expect(chatgptYear).toMatchObject({
+      status: 'contradicted',
+      agreedBy: ['gemini'],
+      contradictedBy: [{ model: 'grok', value: '1887' }],
+    });
+  });
+
+  it('lists an uncontested agreement and its marks', () => {
+    const height = {
+      fact: 'The tower is 330 metres tall.',
+      positions: [agreed('chatgpt', chatgpt, '330 metres'), agreed('grok', grok, '330 m')],
+    };
+    const result = combine(judged([height]), local([]), tower, info);
+    expect(result.agreements).toEqual(['The tower is 330 metres tall.']);
+    const grokHeight = result.claims!.find((entry) => entry.model === 'grok')!.claims[0]!;
+    expect([grok.slice(grokHeight.start, grokHeight.end), grokHeight.status, grokHeight.agreedBy]).toEqual([
+      '330 m',
+      'agreed',
+      ['chatgpt'],
+    ]);
+  });
+
+  it('adds a local disagreement only when no judge dispute already holds it, values compared by meaning', () => {
+    // The local analyser reads the same height conflict with values written its own way.
+    const localHeight: Disagreement = {
+      topic: 'Tower tall (length)',
+      positions: [
+        { model: 'chatgpt', claim: 'The tower is 330 metres tall.', value: '330 m' },
+        { model: 'gemini', claim: 'The tower is 300 metres tall.', value: '300 m' },
+      ],
+    };
+    const result = combine(judged([], [heightDispute]), local([localHeight, yearConflict]), tower, info);
+    expect(result.disagreements.map((d) => [d.topic, d.source])).toEqual([
+      ['Height', 'judge'],
+      ['Completed (year)', 'local'],
+    ]);
+    // A judge dispute on another fact of the same models does not hide the year.
+    expect(result.summary).toMatch(/disagree on 2: Height and Completed \(year\)/);
   });
 });

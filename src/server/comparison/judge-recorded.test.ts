@@ -45,7 +45,7 @@ const expected: Record<string, Record<string, Outcome>> = {
           ],
         },
       ],
-      dropped: { positions: 0, disputes: 0 },
+      dropped: { positions: 0, disputes: 0, agreements: 1 },
     },
     // Only the completion year survives, between the two answers quoted correctly.
     wrong: {
@@ -58,7 +58,7 @@ const expected: Record<string, Record<string, Outcome>> = {
           ],
         },
       ],
-      dropped: { positions: 4, disputes: 2 },
+      dropped: { positions: 4, disputes: 2, agreements: 0 },
     },
     hallucinated: {
       kept: [
@@ -70,10 +70,10 @@ const expected: Record<string, Record<string, Outcome>> = {
           ],
         },
       ],
-      dropped: { positions: 3, disputes: 2 },
+      dropped: { positions: 3, disputes: 2, agreements: 1 },
     },
     'out-of-shape': 'out of shape',
-    empty: { kept: [], dropped: { positions: 0, disputes: 0 } },
+    empty: { kept: [], dropped: { positions: 0, disputes: 0, agreements: 0 } },
   },
   'apollo-11.json': {
     good: {
@@ -87,9 +87,9 @@ const expected: Record<string, Record<string, Outcome>> = {
           ],
         },
       ],
-      dropped: { positions: 0, disputes: 0 },
+      dropped: { positions: 0, disputes: 0, agreements: 1 },
     },
-    wrong: { kept: [], dropped: { positions: 3, disputes: 1 } },
+    wrong: { kept: [], dropped: { positions: 3, disputes: 1, agreements: 0 } },
     'out-of-shape': 'out of shape',
     truncated: 'out of shape',
     empty: 'out of shape',
@@ -106,11 +106,11 @@ const expected: Record<string, Record<string, Outcome>> = {
           ],
         },
       ],
-      dropped: { positions: 0, disputes: 0 },
+      dropped: { positions: 0, disputes: 0, agreements: 0 },
     },
     // Both sides say the same currency: not a disagreement.
-    wrong: { kept: [], dropped: { positions: 0, disputes: 1 } },
-    hallucinated: { kept: [], dropped: { positions: 2, disputes: 1 } },
+    wrong: { kept: [], dropped: { positions: 0, disputes: 1, agreements: 1 } },
+    hallucinated: { kept: [], dropped: { positions: 2, disputes: 1, agreements: 0 } },
   },
 };
 
@@ -187,6 +187,16 @@ describe('recorded judge replies', () => {
     });
     // The failed answer got no letter and no claims.
     expect(apollo.claims.map((entry) => entry.model)).toEqual(['chatgpt', 'grok', 'deepseek']);
+
+    // 330 metres and 330 m are one height (decision 0064): they back each other against 300 metres.
+    const eiffel = replay(fixtures['eiffel-tower.json']!, 'good')!;
+    const eiffelClaim = (model: string) => eiffel.claims.find((entry) => entry.model === model)?.claims[0];
+    expect(eiffelClaim('chatgpt')).toMatchObject({
+      agreedBy: ['claude'],
+      contradictedBy: [{ model: 'gemini', value: '300 metres' }],
+    });
+    // Its agreement is a bare sentence, as judges replied before decision 0064: nothing ties it to the answers.
+    expect(eiffel.agreements).toEqual([]);
 
     const currency = replay(fixtures['swiss-currency.json']!, 'good')!;
     expect(currency.claims.find((entry) => entry.model === 'claude')?.claims[0]).toMatchObject({

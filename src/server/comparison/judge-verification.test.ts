@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { comparisonAnalysisSchema, type AnswerForComparison } from '../../common/comparison';
-import { labelAnswers, locateQuotedValue, sameValueKey, verifyVerdict, type JudgeVerdict } from './judge-verification';
+import {
+  labelAnswers,
+  locateQuotedValue,
+  sameValueKey,
+  verdictSchema,
+  verifyVerdict,
+  type JudgeVerdict,
+} from './judge-verification';
 
-// The judge's disputes are kept only as far as the answers bear them out: every check here is one a
-// judge model has been seen to fail (invented quotes, values moved between answers, wrong letters).
+// The judge's disputes and agreements are kept only as far as the answers bear them out: every check
+// here is one a judge model has been seen to fail (invented quotes, values moved between answers, wrong
+// letters, facts credited to an answer that states otherwise, facts of another question's answers).
 
 const wall: AnswerForComparison[] = [
   { model: 'chatgpt', text: 'The Berlin Wall fell on 9 November 1989, when crossings opened.', error: null },
@@ -19,7 +27,7 @@ const at = (answers: AnswerForComparison[], model: string, span: { start: number
 function verdict(...positions: { answer: string; value: string; quote: string }[][]): JudgeVerdict {
   return {
     summary: 'The answers disagree on the year.',
-    agreements: ['All answers are about the fall of the Berlin Wall.'],
+    agreements: [],
     disputes: positions.map((list, k) => ({ topic: `Dispute ${k + 1}`, positions: list })),
   };
 }
@@ -45,7 +53,7 @@ describe('labelAnswers', () => {
 describe('verifyVerdict', () => {
   it('keeps a correct dispute, names the models and locates each value in the raw answer', () => {
     const result = verifyVerdict(wall, verdict([A, B, C]));
-    expect(result.dropped).toEqual({ positions: 0, disputes: 0 });
+    expect(result.dropped).toEqual({ positions: 0, disputes: 0, agreements: 0 });
     expect(result.disagreements).toEqual([
       {
         topic: 'Dispute 1',
@@ -81,11 +89,10 @@ describe('verifyVerdict', () => {
       ],
     });
     expect(result.claims.map((entry) => entry.model)).toEqual(['chatgpt', 'gemini', 'claude']);
-    expect(result.agreements).toEqual(['All answers are about the fall of the Berlin Wall.']);
     // The result fits the stored shape.
     comparisonAnalysisSchema.parse({
       summary: '',
-      agreements: result.agreements,
+      agreements: result.agreements.map((agreement) => agreement.fact),
       disagreements: result.disagreements,
       confidenceRanking: [],
       judge: { kind: 'local' },
@@ -97,7 +104,7 @@ describe('verifyVerdict', () => {
     const invented = { answer: 'B', value: '1991', quote: 'The Wall was torn down in 1991.' };
     const result = verifyVerdict(wall, verdict([A, invented]));
     expect(result.disagreements).toEqual([]);
-    expect(result.dropped).toEqual({ positions: 1, disputes: 1 });
+    expect(result.dropped).toEqual({ positions: 1, disputes: 1, agreements: 0 });
     expect(result.claims.every((entry) => entry.claims.length === 0)).toBe(true);
   });
 
@@ -106,7 +113,7 @@ describe('verifyVerdict', () => {
     const result = verifyVerdict(wall, verdict([A, moved, C]));
     // A and C are left, but they state the same value: no dispute.
     expect(result.disagreements).toEqual([]);
-    expect(result.dropped).toEqual({ positions: 1, disputes: 1 });
+    expect(result.dropped).toEqual({ positions: 1, disputes: 1, agreements: 0 });
   });
 
   it('drops a right quote attributed to the wrong answer', () => {
@@ -121,7 +128,7 @@ describe('verifyVerdict', () => {
     const failed = { ...B, answer: 'Grok' };
     const result = verifyVerdict(wall, verdict([A, unknown, failed, B]));
     expect(result.disagreements[0]?.positions.map((position) => position.model)).toEqual(['chatgpt', 'gemini']);
-    expect(result.dropped).toEqual({ positions: 2, disputes: 0 });
+    expect(result.dropped).toEqual({ positions: 2, disputes: 0, agreements: 0 });
   });
 
   it('accepts "Answer B" and lower-case letters as labels', () => {
@@ -149,6 +156,32 @@ describe('verifyVerdict', () => {
     );
     expect(result.disagreements).toEqual([]);
     expect(result.dropped.disputes).toBe(1);
+  });
+
+  it('drops a dispute whose sides state one value in other units or spellings, and keeps only the sides of one that differs', () => {
+    const tower: AnswerForComparison[] = [
+      { model: 'chatgpt', text: 'The Eiffel Tower is 330 metres tall.', error: null },
+      { model: 'claude', text: 'It stands 330 m (1,083 ft) tall.', error: null },
+      { model: 'gemini', text: 'The tower is 300 metres tall.', error: null },
+    ];
+    const chatgpt = { answer: 'A', value: '330 metres', quote: 'The Eiffel Tower is 330 metres tall.' };
+    const claudeFeet = { answer: 'B', value: '1,083 ft', quote: 'It stands 330 m (1,083 ft) tall.' };
+    const gemini = { answer: 'C', value: '300 metres', quote: 'The tower is 300 metres tall.' };
+    const invented = verifyVerdict(tower, verdict([chatgpt, claudeFeet]));
+    expect(invented.disagreements).toEqual([]);
+    expect(invented.dropped.disputes).toBe(1);
+
+    const real = verifyVerdict(tower, verdict([chatgpt, claudeFeet, gemini]));
+    expect(real.disagreements[0]?.positions.map((position) => [position.model, position.value])).toEqual([
+      ['chatgpt', '330 metres'],
+      ['claude', '1,083 ft'],
+      ['gemini', '300 metres'],
+    ]);
+    // 330 metres and 1,083 ft are one height: each backs the other, and only 300 metres contradicts them.
+    expect(real.claims.find((entry) => entry.model === 'chatgpt')?.claims[0]).toMatchObject({
+      agreedBy: ['claude'],
+      contradictedBy: [{ model: 'gemini', value: '300 metres' }],
+    });
   });
 
   it('keeps one position per answer and one mark per place in an answer', () => {
@@ -224,5 +257,86 @@ describe('locateQuotedValue', () => {
     expect(locateQuotedValue(markdown, 'Tokyo | 37.4 million', '7.4 million')).toBeNull();
     expect(locateQuotedValue(markdown, 'fell on 9 November 198', '198')).toBeNull();
     expect(locateQuotedValue('Use snake_case names.', 'Use snakecase names.', 'snakecase')).toBeNull();
+  });
+});
+
+describe('verifyVerdict, agreements', () => {
+  const tower: AnswerForComparison[] = [
+    { model: 'chatgpt', text: 'The Eiffel Tower is **330 metres** tall. It was completed in 1889.', error: null },
+    { model: 'claude', text: 'It stands 330 m tall and was completed in 1889.', error: null },
+    { model: 'gemini', text: 'The tower is 300 metres tall. It was completed in 1887.', error: null },
+  ];
+  const height = {
+    fact: 'The tower is 330 metres tall.',
+    positions: [
+      { answer: 'A', value: '330 metres', quote: 'The Eiffel Tower is 330 metres tall.' },
+      { answer: 'B', value: '330 m', quote: 'It stands 330 m tall and was completed in 1889.' },
+    ],
+  };
+  const agreeing = (...agreements: JudgeVerdict['agreements']): JudgeVerdict => ({ agreements, disputes: [] });
+
+  it('keeps a fact every credited answer quotes with the same value, however written, located in each answer', () => {
+    const result = verifyVerdict(tower, agreeing(height));
+    expect(result.dropped).toEqual({ positions: 0, disputes: 0, agreements: 0 });
+    expect(result.agreements).toHaveLength(1);
+    const [agreement] = result.agreements;
+    expect(agreement!.fact).toBe('The tower is 330 metres tall.');
+    expect(agreement!.positions.map(({ model, value, claim }) => [model, value, claim])).toEqual([
+      ['chatgpt', '330 metres', 'The Eiffel Tower is 330 metres tall.'],
+      ['claude', '330 m', 'It stands 330 m tall and was completed in 1889.'],
+    ]);
+    expect(agreement!.positions.map((position) => at(tower, position.model, position))).toEqual([
+      '330 metres',
+      '330 m',
+    ]);
+  });
+
+  it('does not credit an answer whose quote says otherwise, and drops a fact left with one answer', () => {
+    // Gemini wrote 300 metres; the judge credits it with the others' sentence.
+    const wrongCredit = {
+      ...height,
+      positions: [...height.positions, { answer: 'C', value: '330 metres', quote: 'The tower is 330 metres tall.' }],
+    };
+    const result = verifyVerdict(tower, agreeing(wrongCredit));
+    expect(result.agreements[0]?.positions.map((position) => position.model)).toEqual(['chatgpt', 'claude']);
+    expect(result.dropped).toEqual({ positions: 1, disputes: 0, agreements: 0 });
+
+    const alone = { ...height, positions: [height.positions[0]!, wrongCredit.positions[2]!] };
+    expect(verifyVerdict(tower, agreeing(alone)).agreements).toEqual([]);
+  });
+
+  it('drops a fact whose answers quote values that differ by meaning', () => {
+    // Each quote is right, but 1887 is not 1889: the judge called a conflict an agreement.
+    const year = {
+      fact: 'The tower was completed in 1889.',
+      positions: [
+        { answer: 'A', value: '1889', quote: 'It was completed in 1889.' },
+        { answer: 'C', value: '1887', quote: 'It was completed in 1887.' },
+      ],
+    };
+    const result = verifyVerdict(tower, agreeing(year));
+    expect(result.agreements).toEqual([]);
+    expect(result.dropped).toEqual({ positions: 0, disputes: 0, agreements: 1 });
+  });
+
+  it("drops a fact of another question's answers, one whose sentence states none of the quoted values, and a bare sentence", () => {
+    const otherQuestion = {
+      fact: 'The Berlin Wall fell in 1989.',
+      positions: [
+        { answer: 'A', value: '1989', quote: 'The Berlin Wall fell on 9 November 1989.' },
+        { answer: 'B', value: '1989', quote: 'The Wall fell in 1989.' },
+      ],
+    };
+    const restated = { ...height, fact: 'The tower is 300 metres tall.' };
+    const bare = 'The tower is 330 metres tall.';
+    const parsed = verdictSchema.parse(agreeing(otherQuestion, restated, bare));
+    const result = verifyVerdict(tower, parsed);
+    expect(result.agreements).toEqual([]);
+    expect(result.dropped).toEqual({ positions: 2, disputes: 0, agreements: 3 });
+  });
+
+  it('lists a fact stated twice in the same words once', () => {
+    const result = verifyVerdict(tower, agreeing(height, { ...height, fact: 'the tower is 330 metres tall' }));
+    expect(result.agreements.map((agreement) => agreement.fact)).toEqual(['The tower is 330 metres tall.']);
   });
 });

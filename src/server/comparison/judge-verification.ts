@@ -1,11 +1,13 @@
 // What the judge model returns, and the check that keeps only what the answers really say (issue 11
-// 'Comparison you can trust', item 3; decision 0024). The judge quotes each disputed value; a position
-// survives only when its quote is in the answer its label names and its value is inside that quote.
+// 'Comparison you can trust', item 3; decisions 0024 and 0064). The judge quotes each disputed and each
+// agreed value; a position survives only when its quote is in the answer its label names and its value
+// is inside that quote. Values are compared by meaning (same-value.ts), never as strings.
 // Pure: no I/O, so recorded judge outputs replay through it (tests/fixtures/judge/).
 
 import { z } from 'zod';
 import type { AnswerClaim, AnswerClaims, AnswerForComparison, Disagreement } from '../../common/comparison';
 import { locate, project, rawSpan, type Projection } from './locate';
+import { compareWrittenValues, nameWords, sameWrittenValue } from './same-value';
 
 /** The answers' anonymous labels, in the order the usable answers came in. */
 const LABELS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
@@ -23,11 +25,18 @@ const positionSchema = z.object({
     .describe('The sentence of this answer that states the value, copied character for character.'),
 });
 
+const agreementSchema = z.object({
+  fact: z.string().min(1).max(500).describe('The shared fact as one short sentence that states the value.'),
+  positions: z.array(positionSchema).max(20),
+});
+
 export const verdictSchema = z.object({
   // Not shown: the card's summary is written from the verified findings (combine-findings.ts). Asked
   // for first so the judge reads all answers before it lists disputes; optional so omitting it costs nothing.
   summary: z.string().max(2000).optional(),
-  agreements: z.array(z.string().min(1).max(500)).max(20),
+  // A bare sentence is the shape judges were asked for before decision 0064: accepted so the rest of the
+  // verdict still counts, and dropped, because nothing ties it to an answer's words.
+  agreements: z.array(z.union([agreementSchema, z.string().min(1).max(500)])).max(20),
   disputes: z
     .array(
       z.object({
@@ -46,6 +55,7 @@ export type JudgeVerdict = z.infer<typeof verdictSchema>;
  */
 const ECHOED_WORDS: ReadonlySet<string> = new Set([
   ...Object.keys(verdictSchema.shape),
+  ...Object.keys(agreementSchema.shape),
   'agreement',
   'dispute',
   'topic',
@@ -63,7 +73,11 @@ const ECHOED_WORDS: ReadonlySet<string> = new Set([
 export function unusableText(verdict: JudgeVerdict): string | null {
   const texts = [
     ...(verdict.summary === undefined ? [] : [verdict.summary]),
-    ...verdict.agreements,
+    ...verdict.agreements.flatMap((agreement) =>
+      typeof agreement === 'string'
+        ? [agreement]
+        : [agreement.fact, ...agreement.positions.flatMap((position) => [position.value, position.quote])],
+    ),
     ...verdict.disputes.flatMap((dispute) => [
       dispute.topic,
       ...dispute.positions.flatMap((position) => [position.value, position.quote]),
@@ -98,14 +112,32 @@ export function labelAnswers(answers: AnswerForComparison[]): LabelledAnswer[] {
     .map((answer, index) => ({ label: LABELS[index]!, model: answer.model, text: answer.text }));
 }
 
+/** One model's share in a verified agreement: its value as written, its sentence, and where the value stands. */
+export interface AgreedPosition {
+  model: string;
+  value: string;
+  claim: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * A fact the judge says answers share, kept because every model credited with it quotes a value that
+ * means the same (same-value.ts), and the fact's sentence states one of those values.
+ */
+export interface VerifiedAgreement {
+  fact: string;
+  positions: AgreedPosition[];
+}
+
 export interface VerifiedVerdict {
-  agreements: string[];
-  /** Disputes with at least two models and two distinct values left, every position found in its answer. */
+  agreements: VerifiedAgreement[];
+  /** Disputes with at least two models on two different values left, every position found in its answer. */
   disagreements: Disagreement[];
   /** Per answered model, the verified disputed values as claims, in text order. */
   claims: AnswerClaims[];
   /** What verification threw away, for the log. */
-  dropped: { positions: number; disputes: number };
+  dropped: { positions: number; disputes: number; agreements: number };
 }
 
 // ---- Matching a quote against an answer ----------------------------------------------------------
@@ -161,8 +193,9 @@ export function locateQuotedValue(
 // ---- Verifying a verdict -------------------------------------------------------------------------
 
 /**
- * Two values are the same when their words and numbers are, in any order and case, with thousands
- * separators ignored: '9 November 1989' = 'November 9, 1989', '1,083' = '1083', but '1.5' is not '15'.
+ * The same words and numbers in any order and case, thousands separators ignored: a key for texts, not
+ * a comparison of values (330 m and 330 metres get different keys). The judge path compares values with
+ * same-value.ts (decision 0064).
  */
 export const sameValueKey = (value: string): string =>
   value
@@ -217,27 +250,87 @@ function find(labelled: Labelled[], label: string, quote: string, value: string)
 
 const overlaps = (a: AnswerClaim, b: AnswerClaim) => a.start < b.end && b.start < a.end;
 
+/** The located positions of one dispute or agreement, one per model (an answer stating two keeps the first), in answer order. */
+function findPositions(
+  labelled: Labelled[],
+  positions: JudgeVerdict['disputes'][number]['positions'],
+  dropped: VerifiedVerdict['dropped'],
+): Found[] {
+  const byModel = new Map<string, Found>();
+  for (const position of positions) {
+    const found = find(labelled, position.answer, position.quote, position.value);
+    if (!found) dropped.positions++;
+    else if (!byModel.has(found.model)) byModel.set(found.model, found);
+  }
+  return [...byModel.values()].sort((a, b) => a.input - b.input);
+}
+
+/**
+ * A dispute's sides: the positions that another position contradicts by meaning. A position whose value
+ * no other one contradicts (the same as all, or not comparable as written) is not a side of a conflict.
+ */
+function disputedPositions(positions: Found[]): Found[] {
+  return positions.filter((position) =>
+    positions.some((other) => other !== position && compareWrittenValues(position.value, other.value) === 'different'),
+  );
+}
+
+/** Whether the fact's sentence states one of the values: the fact a reader is shown must say what was verified. */
+function statesValue(fact: string, values: string[]): boolean {
+  const projected = project(fact.toLowerCase(), true);
+  return values.some((value) => locate(projected, project(value.toLowerCase(), true).text) >= 0);
+}
+
+/**
+ * An agreement as the answers bear it out: the models whose quotes hold its value, when at least two do
+ * and all their values mean the same; null when they do not, or when the fact's sentence states none of them.
+ */
+function verifyAgreement(
+  labelled: Labelled[],
+  agreement: Exclude<JudgeVerdict['agreements'][number], string>,
+  dropped: VerifiedVerdict['dropped'],
+): VerifiedAgreement | null {
+  const positions = findPositions(labelled, agreement.positions, dropped);
+  if (positions.length < 2) return null;
+  const allSame = positions.every((position, k) =>
+    positions.slice(k + 1).every((other) => sameWrittenValue(position.value, other.value)),
+  );
+  const fact = agreement.fact.trim();
+  if (
+    !allSame ||
+    !statesValue(
+      fact,
+      positions.map((position) => position.value),
+    )
+  )
+    return null;
+  return {
+    fact,
+    positions: positions.map(({ model, value, claim, span }) => ({
+      model,
+      value,
+      claim,
+      start: span[0],
+      end: span[1],
+    })),
+  };
+}
+
 /**
  * Keeps what the answers bear out: a position whose label names an answered model, whose quote is in
- * that model's answer and whose value is inside the quote; a dispute left with two models and two
- * different values. Each kept position becomes a contradicted claim located at its value.
+ * that model's answer and whose value is inside the quote; a dispute left with two models on values
+ * that differ by meaning; an agreement whose credited models all quote the same value. Each kept
+ * disputed position becomes a contradicted claim located at its value.
  */
 export function verifyVerdict(answers: AnswerForComparison[], verdict: JudgeVerdict): VerifiedVerdict {
   const labelled = labelAnswers(answers).map((answer) => ({ ...answer, project: projections(answer.text) }));
-  const dropped = { positions: 0, disputes: 0 };
+  const dropped = { positions: 0, disputes: 0, agreements: 0 };
   const disagreements: Disagreement[] = [];
   const claimsOf = new Map<string, AnswerClaim[]>(labelled.map((answer) => [answer.model, []]));
 
   for (const dispute of verdict.disputes) {
-    const byModel = new Map<string, Found>();
-    for (const position of dispute.positions) {
-      const found = find(labelled, position.answer, position.quote, position.value);
-      if (!found) dropped.positions++;
-      // An answer stating two values for one point keeps the first; the other is not a second position.
-      else if (!byModel.has(found.model)) byModel.set(found.model, found);
-    }
-    const positions = [...byModel.values()].sort((a, b) => a.input - b.input);
-    if (positions.length < 2 || new Set(positions.map((p) => sameValueKey(p.value))).size < 2) {
+    const positions = disputedPositions(findPositions(labelled, dispute.positions, dropped));
+    if (positions.length < 2) {
       dropped.disputes++;
       continue;
     }
@@ -248,15 +341,14 @@ export function verifyVerdict(answers: AnswerForComparison[], verdict: JudgeVerd
     });
     for (const position of positions) {
       const others = positions.filter((other) => other !== position);
-      const same = (other: Found) => sameValueKey(other.value) === sameValueKey(position.value);
       const claim: AnswerClaim = {
         start: position.span[0],
         end: position.span[1],
         text: position.claim,
         status: 'contradicted',
-        agreedBy: others.filter(same).map((other) => other.model),
+        agreedBy: others.filter((other) => sameWrittenValue(other.value, position.value)).map((other) => other.model),
         contradictedBy: others
-          .filter((other) => !same(other))
+          .filter((other) => compareWrittenValues(other.value, position.value) === 'different')
           .map(({ model, value, claim: sentence }) => ({ model, value, claim: sentence })),
         source: 'judge',
       };
@@ -266,15 +358,20 @@ export function verifyVerdict(answers: AnswerForComparison[], verdict: JudgeVerd
     }
   }
 
+  const agreements: VerifiedAgreement[] = [];
   const seen = new Set<string>();
-  const agreements = verdict.agreements
-    .map((agreement) => agreement.trim())
-    .filter((agreement) => {
-      const key = sameValueKey(agreement);
-      if (key === '' || seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+  for (const agreement of verdict.agreements) {
+    const verified = typeof agreement === 'string' ? null : verifyAgreement(labelled, agreement, dropped);
+    if (!verified) {
+      dropped.agreements++;
+      continue;
+    }
+    // The same sentence twice is one fact; this compares the judge's wording, not values.
+    const key = nameWords(verified.fact).join(' ');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    agreements.push(verified);
+  }
 
   return {
     agreements,

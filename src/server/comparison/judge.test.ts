@@ -5,9 +5,10 @@ import { startFakeAiVendors, type FakeAiVendors } from '../../../tests/fakes/ai-
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 // The judge model through the real app and the real AI SDK, with the vendors faked on the wire: it
-// is chosen among configured models that did not answer, sees anonymous labels, its disputes are
-// kept only when its quotes are in the answers, the local analysis fills what it missed, and a bad
-// or failed judge leaves the local analysis alone (decisions 0010 and 0024).
+// is chosen among configured models that did not answer, sees anonymous labels, its disputes and
+// agreements are kept only when its quotes are in the answers, the local analysis fills what it
+// missed, and a bad or failed judge leaves the local analysis alone (decisions 0010, 0024 and 0064).
+// Planted judge mistakes scored for precision: judge-precision.test.ts.
 
 let fakes: FakeAiVendors;
 let t: TestApp;
@@ -47,7 +48,23 @@ describe('the judge', () => {
     fakes.openai.script(grok, { text: lengthB });
     judgeReplies({
       summary: 'Answer A and Answer B disagree on the length and on who opened the border.',
-      agreements: ['The Wall fell in 1989.'],
+      agreements: [
+        {
+          fact: 'The Wall fell in 1989.',
+          positions: [
+            { answer: 'A', value: '1989', quote: 'The Wall was 155 kilometres long and fell in 1989.' },
+            { answer: 'B', value: '1989', quote: 'It fell in 1989; the Wall was 140 kilometres long.' },
+          ],
+        },
+        // A fact of another question's answers: no answer here says it.
+        {
+          fact: 'The Eiffel Tower was completed in 1889.',
+          positions: [
+            { answer: 'A', value: '1889', quote: 'The Eiffel Tower was completed in 1889.' },
+            { answer: 'B', value: '1889', quote: 'It was completed in 1889.' },
+          ],
+        },
+      ],
       disputes: [
         {
           topic: 'Length of the Wall',
@@ -96,6 +113,7 @@ describe('the judge', () => {
     expect(comparison.summary).toMatch(/disagree on 1: Length of the Wall/);
     expect(comparison.summary).not.toMatch(/Answer A|border/);
     expect(comparison.agreements[0]).toBe('The Wall fell in 1989.');
+    expect(comparison.agreements.join(' ')).not.toMatch(/Eiffel|1889/);
 
     // Each answer's disputed value is marked where it stands in the raw text.
     const marks = (model: string, text: string) =>
@@ -103,8 +121,11 @@ describe('the judge', () => {
         ?.find((entry) => entry.model === model)
         ?.claims.filter((claim) => claim.source === 'judge')
         .map((claim) => text.slice(claim.start, claim.end));
-    expect(marks('chatgpt', lengthA)).toEqual(['155 kilometres']);
-    expect(marks('grok', lengthB)).toEqual(['140 kilometres']);
+    expect(marks('chatgpt', lengthA)).toEqual(['155 kilometres', '1989']);
+    expect(marks('grok', lengthB)).toEqual(['1989', '140 kilometres']);
+    // The shared year is marked as agreed with the other model, the lengths as contradicted.
+    const grokYear = comparison.claims?.find((entry) => entry.model === 'grok')?.claims[0];
+    expect(grokYear).toMatchObject({ status: 'agreed', agreedBy: ['chatgpt'], source: 'judge' });
 
     // Confidence comes from the checked claims, with the reason, not from the judge.
     for (const model of ['chatgpt', 'grok']) {
@@ -130,12 +151,14 @@ describe('the judge', () => {
     fakes.openai.script(grok, { text: 'The Berlin Wall fell on 9 November 1990.' });
     judgeReplies({
       summary: 'Both answers say when the Wall fell.',
+      // A bare sentence, as judges answered before decision 0064: nothing ties it to the answers.
       agreements: ['The Berlin Wall fell on 9 November.'],
       disputes: [],
     });
     const query = await ask(['chatgpt', 'grok']);
     const comparison = query.comparisonSummary!;
     expect(comparison.judge).toMatchObject({ kind: 'model', model: 'claude' });
+    expect(comparison.agreements).not.toContain('The Berlin Wall fell on 9 November.');
     expect(comparison.disagreements).toHaveLength(1);
     expect(comparison.disagreements[0]).toMatchObject({
       source: 'local',

@@ -6,10 +6,10 @@ import type { JudgeFindings, JudgeInfo } from './combine-findings';
 import { labelAnswers, unusableText, verdictSchema, verifyVerdict, type VerifiedVerdict } from './judge-verification';
 
 // The judge model sees the answers as A, B, C without the models' names, so it cannot favour a
-// brand. Its verdict is validated with zod, then every disputed value it quotes is checked against
-// the answers (judge-verification.ts, decision 0024): what it cannot back with the answers' own words
-// is dropped; a verdict with empty texts or its own field names for values goes whole. It gives no
-// confidence scores: those come from the claims (confidence.ts).
+// brand. Its verdict is validated with zod, then every disputed and agreed value it quotes is checked
+// against the answers (judge-verification.ts, decisions 0024 and 0064): what it cannot back with the
+// answers' own words is dropped; a verdict with empty texts or its own field names for values goes
+// whole. It gives no confidence scores: those come from the claims (confidence.ts).
 
 const INSTRUCTIONS = `You compare answers that different AI assistants gave to the same question.
 Refer to the answers only by their letters.
@@ -29,8 +29,12 @@ For each dispute give a short topic and, for every answer that states a value fo
 Every quote and value is checked against the answers; a position whose quote is not in that
 answer, or whose value is not in its quote, is discarded.
 
-Under agreements list the facts the answers share, each as one short sentence. Write a one or two
-sentence summary first.`;
+Under agreements list the facts that two or more answers state with the same value. For each give
+the fact as one short sentence that states the value, and, for every answer that states it, a
+position as above (answer, value, quote). Credit only answers whose quote states that value for
+that fact; a fact only one answer states is not an agreement. Agreements are checked like disputes.
+
+Write a one or two sentence summary first.`;
 
 export interface JudgeRun {
   findings: JudgeFindings;
