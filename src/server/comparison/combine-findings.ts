@@ -24,6 +24,7 @@ const verdicts = new Map<string, ValueVerdict>();
 const VERDICTS_KEPT = 20_000;
 
 function compareWrittenValues(a: string, b: string): ValueVerdict {
+  if (a === b) return 'same';
   const key = `${a}\u0000${b}`;
   const known = verdicts.get(key);
   if (known) return known;
@@ -71,24 +72,31 @@ function claimsByModel(entries: AnswerClaims[] | undefined): Map<string, AnswerC
 interface Located {
   texts: Map<string, string>;
   claims: Map<string, AnswerClaim[]>;
+  spans: WeakMap<Position, Span[]>;
 }
 
 /**
- * Where an analysis put a position in its answer: its claims whose marked words state the position's
- * value, or else the sentence it quotes (claims may be trimmed with an ellipsis by report-text.ts).
+ * Where an analysis put a position in its answer: its claims in the sentence the position quotes whose
+ * marked words state the position's value, or else that sentence (claims may be trimmed with an ellipsis
+ * by report-text.ts). Read once per position.
  */
-function spansOf(position: Position, { texts, claims }: Located): Span[] {
+function spansOf(position: Position, { texts, claims, spans }: Located): Span[] {
+  const known = spans.get(position);
+  if (known) return known;
   const text = texts.get(position.model) ?? '';
-  if (position.value) {
-    const value = position.value;
-    const stating = (claims.get(position.model) ?? []).filter((claim) =>
-      sameWrittenValue(text.slice(claim.start, claim.end), value),
-    );
-    if (stating.length > 0) return stating;
-  }
   const sentence = position.claim.replace(/…$/, '');
   const at = sentence ? text.indexOf(sentence) : -1;
-  return at < 0 ? [] : [{ start: at, end: at + sentence.length }];
+  const quoted = at < 0 ? null : { start: at, end: at + sentence.length };
+  let found: Span[] = quoted ? [quoted] : [];
+  if (position.value) {
+    const value = position.value;
+    const stating = (claims.get(position.model) ?? []).filter(
+      (claim) => (!quoted || overlaps(claim, quoted)) && sameWrittenValue(text.slice(claim.start, claim.end), value),
+    );
+    if (stating.length > 0) found = stating;
+  }
+  spans.set(position, found);
+  return found;
 }
 
 /** Two positions of one finding hold different values; without both values, only a finding's word for it. */
@@ -125,7 +133,7 @@ interface Credit {
  * judge's or the local one) where a credited model states that value, by meaning or at the same place,
  * against a different value; or a contradicted claim at a credited model's words.
  */
-function contesters(credits: Credit[], findings: [Disagreement[], Located][]): Set<string> {
+function contesters(credits: Credit[], findings: [Disagreement[], Located][], counted?: Set<string>): Set<string> {
   const credited = new Map<string, Credit>(credits.map((credit) => [credit.model, credit]));
   const found = new Set<string>();
   for (const [disagreements, located] of findings) {
@@ -133,12 +141,16 @@ function contesters(credits: Credit[], findings: [Disagreement[], Located][]): S
       for (const position of disagreement.positions) {
         const credit = credited.get(position.model);
         if (!credit) continue;
+        // Reading values is the cost here: first whether this finding could name anyone who counts.
+        const against = disagreement.positions.filter(
+          (other) => (!counted || counted.has(other.model)) && !found.has(other.model) && differ(position, other),
+        );
+        if (against.length === 0) continue;
         const span = credit.span;
         const statesIt =
-          (position.value !== undefined && sameWrittenValue(position.value, credit.value)) ||
-          (span !== undefined && spansOf(position, located).some((at) => overlaps(at, span)));
-        if (!statesIt) continue;
-        for (const other of disagreement.positions) if (differ(position, other)) found.add(other.model);
+          (span !== undefined && spansOf(position, located).some((at) => overlaps(at, span))) ||
+          (position.value !== undefined && sameWrittenValue(position.value, credit.value));
+        if (statesIt) for (const other of against) found.add(other.model);
       }
     }
     for (const { model, span } of credits) {
@@ -177,10 +189,8 @@ function agreedClaims(agreement: VerifiedAgreement): [string, AnswerClaim][] {
 function withoutContestedCredit(model: string, text: string, mark: AnswerClaim, findings: [Disagreement[], Located][]) {
   if (mark.agreedBy.length === 0) return mark;
   const value = text.slice(mark.start, mark.end);
-  const against = contesters(
-    [{ model, value, span: mark }, ...mark.agreedBy.map((by) => ({ model: by, value }))],
-    findings,
-  );
+  const credits = [{ model, value, span: mark }, ...mark.agreedBy.map((by) => ({ model: by, value }))];
+  const against = contesters(credits, findings, new Set(credits.map((credit) => credit.model)));
   // A model that a finding sets against the value it is said to share here states it of another fact.
   const agreedBy = against.has(model) ? [] : mark.agreedBy.filter((by) => !against.has(by));
   if (agreedBy.length === mark.agreedBy.length) return mark;
@@ -203,8 +213,8 @@ export function combine(
 ): ComparisonAnalysis {
   if (!judge) return local;
   const texts = new Map(answers.filter(isAnswered).map((answer) => [answer.model, answer.text]));
-  const judgeFindings: Located = { texts, claims: claimsByModel(judge.claims) };
-  const localFindings: Located = { texts, claims: claimsByModel(local.claims) };
+  const judgeFindings: Located = { texts, claims: claimsByModel(judge.claims), spans: new WeakMap() };
+  const localFindings: Located = { texts, claims: claimsByModel(local.claims), spans: new WeakMap() };
 
   const disagreements: Disagreement[] = [
     ...judge.disagreements.map((disagreement) => ({ ...disagreement, source: 'judge' as const })),
