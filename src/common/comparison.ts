@@ -169,6 +169,14 @@ export const comparisonAnalysisSchema = z.object({
 });
 export type ComparisonAnalysis = z.infer<typeof comparisonAnalysisSchema>;
 
+/**
+ * The fewest checked claims, over all answers, that a confidence ranking is made from (issue 33, item 5):
+ * with fewer, the comparison gives no ranking and the card says RANKING_WITHHELD_TEXT instead.
+ */
+export const RANKING_MIN_CHECKED = 3;
+export const RANKING_WITHHELD_TEXT =
+  'Too few facts could be compared across the answers to rank them by confidence.';
+
 /** One model's answer as the analysers see it. */
 export interface AnswerForComparison {
   model: string;

@@ -5,7 +5,8 @@ import {
   type AnswerClaims,
   type AnswerForComparison,
 } from '../../common/comparison';
-import { CONFIDENCE_REASONS, rankByClaims } from './confidence';
+import { RANKING_MIN_CHECKED } from '../../common/comparison';
+import { rankByClaims } from './confidence';
 
 const answered = (model: string): AnswerForComparison => ({ model, text: `${model} answered.`, error: null });
 
@@ -42,21 +43,22 @@ describe('rankByClaims', () => {
         reason: 'Contradicted on 1 of 2 checked claims',
       },
       {
-        // The single-source third claim is not checked: 1 supported of 2.
-        model: 'chatgpt',
-        displayName: 'ChatGPT',
-        score: 0.5,
-        checked: 2,
-        contradicted: 1,
-        reason: 'Contradicted on 1 of 2 checked claims',
-      },
-      {
         model: 'gemini',
         displayName: 'Gemini',
         score: 0.5,
         checked: 1,
         contradicted: 1,
         reason: '1 checked claim, contradicted by another answer',
+      },
+      {
+        // The single-source third claim is not checked: 1 supported of 2. Claude and Gemini both
+        // hold 1990 against it, so it ranks below them whatever its score.
+        model: 'chatgpt',
+        displayName: 'ChatGPT',
+        score: 0.5,
+        checked: 2,
+        contradicted: 1,
+        reason: 'Contradicted on 1 of 2 checked claims',
       },
     ]);
     for (const entry of ranking) expect(confidenceEntrySchema.parse(entry)).toEqual(entry);
@@ -66,19 +68,20 @@ describe('rankByClaims', () => {
     const answers = ['chatgpt', 'claude', 'gemini', 'grok'].map(answered);
     const claims: AnswerClaims[] = [
       // Claude twice against one Gemini is still one against one; Grok alone against two loses.
-      { model: 'chatgpt', claims: [claim(['claude', 'claude'], ['gemini'])] },
+      { model: 'chatgpt', claims: [claim(['claude', 'claude'], ['gemini']), claim(['claude'])] },
       { model: 'grok', claims: [claim([], ['chatgpt', 'claude'])] },
     ];
     const byModel = Object.fromEntries(rankByClaims(answers, claims).map((entry) => [entry.model, entry]));
-    expect(byModel.chatgpt).toMatchObject({ score: 0.5, checked: 1, contradicted: 1 });
+    expect(byModel.chatgpt).toMatchObject({ score: 0.75, checked: 2, contradicted: 1 });
     expect(byModel.grok).toMatchObject({ score: 0, checked: 1, contradicted: 1 });
   });
 
   it('rounds the score to two decimals', () => {
     const claims: AnswerClaims[] = [
       { model: 'chatgpt', claims: [claim(['claude']), claim(['claude']), claim([], ['claude'])] },
+      { model: 'claude', claims: [claim(['chatgpt'])] },
     ];
-    expect(rankByClaims([answered('chatgpt'), answered('claude')], claims)[0]).toMatchObject({
+    expect(rankByClaims([answered('chatgpt'), answered('claude')], claims)[1]).toMatchObject({
       model: 'chatgpt',
       score: 0.67,
       reason: 'Contradicted on 1 of 3 checked claims',
@@ -98,32 +101,24 @@ describe('rankByClaims', () => {
     ]);
   });
 
-  it('gives 0.5 with checked 0 and says nothing was checkable when no other answer states the same facts', () => {
-    const claims: AnswerClaims[] = [{ model: 'chatgpt', claims: [claim([]), claim([])] }];
-    const ranking = rankByClaims([answered('chatgpt'), answered('claude')], claims);
-    expect(ranking).toEqual([
-      {
-        model: 'chatgpt',
-        displayName: 'ChatGPT',
-        score: 0.5,
-        checked: 0,
-        contradicted: 0,
-        reason: CONFIDENCE_REASONS.nothingChecked,
-      },
-      // No claims entry at all reads the same.
-      {
-        model: 'claude',
-        displayName: 'Claude',
-        score: 0.5,
-        checked: 0,
-        contradicted: 0,
-        reason: CONFIDENCE_REASONS.nothingChecked,
-      },
-    ]);
-    expect(ranking.every((entry) => entry.checked === 0)).toBe(true);
+  it('ranks nobody when too few claims could be checked (issue 33, item 5)', () => {
+    // Nothing checkable at all.
+    expect(rankByClaims([answered('chatgpt'), answered('claude')], [{ model: 'chatgpt', claims: [claim([])] }])).toEqual(
+      [],
+    );
+    // One answer checked: no second answer to rank it against.
+    const one: AnswerClaims[] = [{ model: 'chatgpt', claims: [claim(['claude']), claim(['claude']), claim(['claude'])] }];
+    expect(rankByClaims([answered('chatgpt'), answered('claude')], one)).toEqual([]);
+    // Two answers, one fact each: fewer than RANKING_MIN_CHECKED checks.
+    const two: AnswerClaims[] = [
+      { model: 'chatgpt', claims: [claim([], ['claude'])] },
+      { model: 'claude', claims: [claim([], ['chatgpt'])] },
+    ];
+    expect(RANKING_MIN_CHECKED).toBeGreaterThan(2);
+    expect(rankByClaims([answered('chatgpt'), answered('claude')], two)).toEqual([]);
   });
 
-  it('puts failed and empty answers last with score 0 and "No answer", whatever claims name them', () => {
+  it('gives a failed or empty answer no entry, whatever claims name it', () => {
     const answers: AnswerForComparison[] = [
       { model: 'grok', text: null, error: 'Timed out' },
       answered('chatgpt'),
@@ -132,23 +127,52 @@ describe('rankByClaims', () => {
     ];
     const claims: AnswerClaims[] = [
       { model: 'grok', claims: [claim(['chatgpt'])] },
-      { model: 'chatgpt', claims: [claim(['claude'])] },
+      { model: 'chatgpt', claims: [claim(['claude']), claim(['claude'])] },
+      { model: 'claude', claims: [claim(['chatgpt'])] },
     ];
-    expect(rankByClaims(answers, claims).map((e) => [e.model, e.score, e.checked, e.reason])).toEqual([
-      ['chatgpt', 1, 1, CONFIDENCE_REASONS.oneConfirmed],
-      ['claude', 0.5, 0, CONFIDENCE_REASONS.nothingChecked],
-      ['grok', 0, 0, 'No answer'],
-      ['gemini', 0, 0, 'No answer'],
+    expect(rankByClaims(answers, claims).map((e) => [e.model, e.score, e.checked])).toEqual([
+      ['chatgpt', 1, 2],
+      ['claude', 1, 1],
     ]);
+  });
+
+  it('never ranks an answer two others agree against above them, whatever its score', () => {
+    const answers = ['grok', 'chatgpt', 'claude'].map(answered);
+    const against = (value: string) => [
+      { model: 'chatgpt', value, claim: `ChatGPT says ${value}.` },
+      { model: 'claude', value, claim: `Claude says ${value}.` },
+    ];
+    const claims: AnswerClaims[] = [
+      // Grok is confirmed on four facts and outvoted on one: 0.8, above the others' 0.5, yet ranked last.
+      {
+        model: 'grok',
+        claims: [
+          claim(['chatgpt']),
+          claim(['chatgpt']),
+          claim(['claude']),
+          claim(['claude']),
+          { ...claim([], ['x']), contradictedBy: against('1889 m') },
+        ],
+      },
+      { model: 'chatgpt', claims: [claim(['claude'], ['grok'])] },
+      { model: 'claude', claims: [claim(['chatgpt'], ['grok'])] },
+    ];
+    const ranking = rankByClaims(answers, claims);
+    expect(ranking.find((e) => e.model === 'grok')!.score).toBeGreaterThan(ranking[0]!.score);
+    expect(ranking.map((e) => e.model)).toEqual(['chatgpt', 'claude', 'grok']);
   });
 
   it('keeps the input order between equal scores and ignores a model naming itself', () => {
     const answers = ['gemini', 'chatgpt', 'claude'].map(answered);
-    const claims: AnswerClaims[] = [{ model: 'chatgpt', claims: [claim(['chatgpt'], ['chatgpt'])] }];
+    const claims: AnswerClaims[] = [
+      { model: 'chatgpt', claims: [claim(['chatgpt'], ['chatgpt']), claim(['gemini'])] },
+      { model: 'gemini', claims: [claim(['chatgpt'])] },
+      { model: 'claude', claims: [claim(['gemini'])] },
+    ];
     expect(rankByClaims(answers, claims).map((e) => [e.model, e.checked])).toEqual([
-      ['gemini', 0],
-      ['chatgpt', 0],
-      ['claude', 0],
+      ['gemini', 1],
+      ['chatgpt', 1],
+      ['claude', 1],
     ]);
   });
 });

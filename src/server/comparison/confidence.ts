@@ -4,6 +4,8 @@
 
 import type { AnswerClaim, AnswerClaims, AnswerForComparison, ConfidenceEntry } from '../../common/comparison';
 import { displayNameOf } from '../../common/models';
+import { RANKING_MIN_CHECKED } from '../../common/comparison';
+import { sameWrittenValue } from './same-value';
 
 /** The score of an answer with nothing checkable: no verdict either way (the client then says so in words). */
 export const UNCHECKED_SCORE = 0.5;
@@ -60,22 +62,49 @@ function reasonOf({ checked, contradicted }: Tally): string {
 }
 
 /**
- * One entry per answer, best first (ties keep the order the answers came in). A model without an
- * answer scores 0; one whose claims nobody else states scores UNCHECKED_SCORE with checked 0.
+ * An answer stands alone against others that agree with each other when two or more other models
+ * contradict one of its claims with one value (issue 33, item 5): it is never ranked above them.
+ */
+function outvoted(claims: AnswerClaim[]): boolean {
+  return claims.some((claim) => {
+    const against = claim.contradictedBy;
+    return against.some((a, i) => against.some((b, j) => j > i && a.model !== b.model && sameWrittenValue(a.value, b.value)));
+  });
+}
+
+/**
+ * One entry per answered model, best first (ties keep the order the answers came in), or none at all when
+ * the checks are too few to rank on (issue 33, item 5): fewer than two answers with a checked claim, or
+ * fewer than RANKING_MIN_CHECKED checked claims in all. A failed answer gets no entry (it has no score); so
+ * does a stopped one, which the caller leaves out. An answer outvoted on a fact ranks below every answer
+ * that is not.
  */
 export function rankByClaims(answers: AnswerForComparison[], claims: AnswerClaims[]): ConfidenceEntry[] {
   const claimsOf = new Map<string, AnswerClaim[]>();
   for (const entry of claims) claimsOf.set(entry.model, [...(claimsOf.get(entry.model) ?? []), ...entry.claims]);
-  return answers
-    .map((answer, input) => {
-      const base = { model: answer.model, displayName: displayNameOf(answer.model), input };
-      if (!isAnswered(answer))
-        return { ...base, score: 0, checked: 0, contradicted: 0, reason: CONFIDENCE_REASONS.noAnswer };
-      const counts = tally(answer.model, claimsOf.get(answer.model) ?? []);
+  const entries = answers
+    .map((answer, input) => ({ answer, input }))
+    .filter(({ answer }) => isAnswered(answer))
+    .map(({ answer, input }) => {
+      const own = claimsOf.get(answer.model) ?? [];
+      const counts = tally(answer.model, own);
       const score =
         counts.checked === 0 ? UNCHECKED_SCORE : Math.round((counts.supported / counts.checked) * 100) / 100;
-      return { ...base, score, checked: counts.checked, contradicted: counts.contradicted, reason: reasonOf(counts) };
-    })
-    .sort((a, b) => b.score - a.score || a.input - b.input)
-    .map(({ input: _input, ...entry }) => entry);
+      return {
+        model: answer.model,
+        displayName: displayNameOf(answer.model),
+        input,
+        outvoted: outvoted(own),
+        score,
+        checked: counts.checked,
+        contradicted: counts.contradicted,
+        reason: reasonOf(counts),
+      };
+    });
+  const withChecks = entries.filter((entry) => entry.checked > 0);
+  const checked = entries.reduce((sum, entry) => sum + entry.checked, 0);
+  if (withChecks.length < 2 || checked < RANKING_MIN_CHECKED) return [];
+  return entries
+    .sort((a, b) => Number(a.outvoted) - Number(b.outvoted) || b.score - a.score || a.input - b.input)
+    .map(({ input: _input, outvoted: _outvoted, ...entry }) => entry);
 }

@@ -92,9 +92,9 @@ describe('a settled round', () => {
     expect(chatgptHeight).toMatchObject({ status: 'agreed', agreedBy: ['claude'], contradictedBy: [] });
     expect(after.agreements).toContain(`${height.topic}: 330 metres (settled when the models re-checked it)`);
     expect(after.summary).toMatch(
-      /disagree on 2: .*\. Settled when the models re-checked: Eiffel Tower tall \(length\)\.$/,
+      /2 disagree \(.*\)\. Settled when the models re-checked: Eiffel Tower tall \(length\)\. Other statements were not checked\.$/,
     );
-    expect(after.summary).not.toContain(`disagree on ${before.disagreements.length}`);
+    expect(after.summary).not.toContain(`${before.disagreements.length} disagree`);
 
     // Before, the height's sentence was disputed, so not told as shared (though both name the Eiffel Tower).
     expect(before.consensus!.sentences.map((s) => s.text)).not.toContain('The Eiffel Tower is 330 metres tall.');

@@ -10,7 +10,7 @@ import type {
 import { rankByClaims } from './confidence';
 import { assembleConsensus, valuesAfterRecheck } from './consensus';
 import { sameValueKey } from './judge-verification';
-import { summarise } from './report-text';
+import { NOT_CHECKED, summarise } from './report-text';
 import { sameWrittenValue } from './same-value';
 import { displayNameOf } from '../../common/models';
 
@@ -214,13 +214,12 @@ export function applySettlement(
   const answered = answers.filter((a) => a.error === null && a.text?.trim()).map((a) => displayNameOf(a.model));
   const failed = answers.filter((a) => !(a.error === null && a.text?.trim())).map((a) => displayNameOf(a.model));
   const settledTopics = disagreements.filter((d) => d.settlement?.settled).map((d) => d.topic);
-  const summary =
-    summarise({
-      answered,
-      failed,
-      agreements: agreements.length,
-      topics: disagreements.filter((d) => !d.settlement?.settled).map((d) => d.topic),
-    }) + ` Settled when the models re-checked: ${settledTopics.join(', ')}.`;
+  const summary = summarise({
+    answered,
+    failed,
+    agreements: agreements.length,
+    topics: disagreements.filter((d) => !d.settlement?.settled).map((d) => d.topic),
+  }).replace(NOT_CHECKED, `Settled when the models re-checked: ${settledTopics.join(', ')}. ${NOT_CHECKED}`);
   const updated: ComparisonAnalysis = {
     ...comparison,
     ...(settledTopics.length > 0 && { summary }),

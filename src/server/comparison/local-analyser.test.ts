@@ -48,7 +48,10 @@ describe('style-only rewrites', () => {
   it.each([...styleSets, ...heldOutStyleSets].map((set) => [set.name, set]))('%s: no disagreement', (_, set) => {
     const analysis = analyseLocally(set.answers);
     expect(analysis.disagreements, JSON.stringify(analysis.disagreements, null, 1)).toEqual([]);
-    expect(analysis.summary).toMatch(/do not contradict each other; they differ only in wording and detail\.$/);
+    // The summary says what was compared, and never more (issue 33, item 5).
+    expect(analysis.summary).toMatch(
+      /^(Compared \d+ figures?, dates? (and|or) names? across the answers: \d+ agrees?, 0 disagree\.|No figures, dates or names could be compared across the answers\.) Other statements were not checked\.$/,
+    );
   });
 });
 
@@ -64,7 +67,7 @@ describe('value types, one at a time', () => {
     expect(analysis.disagreements).toEqual([]);
     expect(analysis.agreements).toEqual(['Mount Everest is 8,849 m tall.']);
     expect(analysis.summary).toBe(
-      'The answers agree on 1 fact and do not contradict each other; they differ only in wording and detail.',
+      'Compared 1 figure, date or name across the answers: 1 agrees, 0 disagree. Other statements were not checked.',
     );
   });
 
@@ -152,8 +155,8 @@ describe('value types, one at a time', () => {
       {
         topic: 'Drinking seawater safe humans (yes or no)',
         positions: [
-          { model: 'chatgpt', claim: 'Drinking seawater is safe for humans.' },
-          { model: 'claude', claim: 'Drinking seawater is not safe for humans.' },
+          { model: 'chatgpt', claim: 'Drinking seawater is safe for humans.', value: 'Yes' },
+          { model: 'claude', claim: 'Drinking seawater is not safe for humans.', value: 'No' },
         ],
         source: 'local',
       },
@@ -190,7 +193,7 @@ describe('what is not a conflict', () => {
     expect(analysis.agreements.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('ignores a failed answer and scores it 0', () => {
+  it('ignores a failed answer and gives it no score', () => {
     const input: AnswerForComparison[] = [
       { model: 'chatgpt', text: 'Mars is the fourth planet from the Sun.', error: null },
       { model: 'grok', text: null, error: 'The model timed out.' },
@@ -199,13 +202,12 @@ describe('what is not a conflict', () => {
     ];
     const analysis = analyseLocally(input);
     expect(analysis.disagreements).toEqual([]);
+    // The failed answers get no entry at all: no score is a score of nothing.
     expect(analysis.confidenceRanking.map(({ model, score, reason }) => ({ model, score, reason }))).toEqual([
       { model: 'chatgpt', score: 1, reason: 'Confirmed by another answer on all 2 checked claims' },
       { model: 'gemini', score: 1, reason: 'Confirmed by another answer on all 2 checked claims' },
-      { model: 'grok', score: 0, reason: 'No answer' },
-      { model: 'claude', score: 0, reason: 'No answer' },
     ]);
-    expect(analysis.summary).toMatch(/Grok and Claude gave no answer\.$/);
+    expect(analysis.summary).toMatch(/Grok and Claude gave no answer\. Other statements were not checked\.$/);
   });
 
   it('finds the same disagreements whatever the order of the answers', () => {
@@ -233,7 +235,9 @@ describe('the analysis', () => {
     const analysis = analyseLocally(berlin.answers);
     expect(comparisonAnalysisSchema.parse(analysis)).toEqual(analysis);
     expect(analysis.judge).toEqual({ kind: 'local' });
-    expect(analysis.summary).toBe('The answers agree on 1 fact and disagree on 1: Berlin Wall fell (year).');
+    expect(analysis.summary).toBe(
+      'Compared 2 figures, dates and names across the answers: 1 agrees, 1 disagrees (Berlin Wall fell (year)). Other statements were not checked.',
+    );
     // Grok, alone against two answers on the year the Wall fell, ranks last; each score says why.
     expect(analysis.confidenceRanking.map((c) => c.model)).toEqual(['chatgpt', 'gemini', 'grok']);
     expect(analysis.confidenceRanking.at(-1)?.reason).toMatch(/^Contradicted on 1 of \d+ checked claims$/);
@@ -245,22 +249,12 @@ describe('the analysis', () => {
     ]);
   });
 
-  it('gives 0.5 to models with nothing comparable, and says when only one answered', () => {
+  it('ranks nobody when nothing could be compared, and says when only one answered', () => {
     const analysis = analyseLocally([
       { model: 'llama', text: 'Hello there.', error: null },
       { model: 'grok', text: null, error: 'failed' },
     ]);
-    expect(analysis.confidenceRanking).toEqual([
-      {
-        model: 'llama',
-        displayName: 'Llama',
-        score: 0.5,
-        checked: 0,
-        contradicted: 0,
-        reason: 'Nothing to check: no other answer states the same facts',
-      },
-      { model: 'grok', displayName: 'Grok', score: 0, checked: 0, contradicted: 0, reason: 'No answer' },
-    ]);
+    expect(analysis.confidenceRanking).toEqual([]);
     expect(analysis.summary).toBe('Only Llama answered, so there is nothing to compare. Grok gave no answer.');
     expect(analyseLocally([]).summary).toBe('None of the models answered, so there is nothing to compare.');
   });

@@ -7,7 +7,7 @@ import type { AnswerForComparison, ComparisonAnalysis, Disagreement } from '../.
 import { displayNameOf } from '../../common/models';
 import { buildAnswerClaims } from './answer-claims';
 import { groupAgreements } from './agreement-groups';
-import { buildClaims, type Claim } from './claims';
+import { buildClaims, verdictOf, type Claim, type ClaimValue } from './claims';
 import { rankByClaims } from './confidence';
 import { groupConflicts, type ConflictGroup } from './conflict-groups';
 import { compareDefinitions } from './definitions';
@@ -20,6 +20,8 @@ import { findShapedConflicts } from './shaped-conflicts';
 import { differingSorts, findTwinConflicts, sharesValue, topicOfTwin } from './twin-claims';
 import { relate } from './value-compare';
 import { ValueSpans } from './value-spans';
+import { FactGate } from './fact-gate';
+import type { Findings } from './findings';
 
 /** More than this many shared facts would bury the list; the summary still counts them all. */
 const MAX_AGREEMENTS = 10;
@@ -123,6 +125,57 @@ function differingFigures(a: Claim, b: Claim): boolean {
   return unmatched(a, b).length > 0 && unmatched(b, a).length > 0;
 }
 
+/**
+ * A finding's sides with only the values the gate admits (fact-gate.ts); a finding left with fewer than two
+ * sides, or whose sides speak of different periods, is no finding.
+ */
+function gatedSides<F extends { sides: unknown[][] }>(
+  found: F[],
+  admits: (item: F['sides'][number][number]) => boolean,
+  claimOf: (item: F['sides'][number][number]) => Claim,
+  gate: FactGate,
+): F[] {
+  return found.flatMap((finding) => {
+    const sides = finding.sides.map((side) => side.filter(admits)).filter((side) => side.length > 0);
+    if (sides.length < 2) return [];
+    const all = sides.flat();
+    if (!all.every((a) => all.every((b) => gate.samePeriod(claimOf(a), claimOf(b))))) return [];
+    return [{ ...finding, sides }];
+  });
+}
+
+/** A claim-by-claim conflict survives the gate when it sets admitted values against each other over one period. */
+function gatedGroup(group: ConflictGroup, gate: FactGate): boolean {
+  // A yes/no stance counts only where it is asserted: not in a supposition, a question or an exclamation.
+  if (group.kind !== 'value') return group.positions.every((p) => gate.asserts(p.claim));
+  const admitted = group.positions.filter((p) => p.value && gate.admits(p.value, p.value.display, true));
+  if (admitted.length !== group.positions.length) return false;
+  const sides = new Set(admitted.map((p) => p.side));
+  return (
+    sides.size >= 2 &&
+    admitted.every((a) =>
+      admitted.every((b) => gate.samePeriod(a.claim, b.claim) && gate.sameSubjectPlaces(a.value!, b.value!)),
+    )
+  );
+}
+
+/** The yes/no a claim takes in a verdict or polarity disagreement: what its position states. */
+function stanceOf(kind: ConflictGroup['kind'], claim: Claim): string {
+  const verdict = kind === 'verdict' ? verdictOf(claim) : claim.negated ? 'no' : 'yes';
+  return verdict === 'no' ? 'No' : 'Yes';
+}
+
+/** Agreements only between values the gate admits. */
+function gatedFindings(findings: Findings, gate: FactGate): Findings {
+  const admits = (value: ClaimValue) => gate.admits(value, value.display, true);
+  return {
+    ...findings,
+    supports: findings.supports.filter(
+      (link) => admits(link.from) && admits(link.to) && gate.samePeriod(link.from.claim, link.to.claim),
+    ),
+  };
+}
+
 /** `question` is what the user asked: it tells the analyser which kind of value each answer should give. */
 export function analyseLocally(answers: AnswerForComparison[], question = ''): ComparisonAnalysis {
   // A canonical order (by model key) makes every tie-break independent of the order answers arrive in.
@@ -136,11 +189,17 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
   const claims = buildClaims(texts);
   const spans = new ValueSpans(texts, claims);
   const similarity = new Similarity(claims.flat());
-  const findings = compareAnswers(claims, similarity);
+  const gate = new FactGate(question);
+  const findings = gatedFindings(compareAnswers(claims, similarity), gate);
   const questionFindings = compareMainValues(question, texts, claims, spans);
   const claimsOf = (found: MainFinding[]) =>
     found.flatMap((finding) => finding.sides.flat().map((main) => main.claim.id));
-  const mainFindings = [...questionFindings, ...compareDefinitions(claims, new Set(claimsOf(questionFindings)))];
+  const mainFindings = gatedSides(
+    [...questionFindings, ...compareDefinitions(claims, new Set(claimsOf(questionFindings)))],
+    (main) => gate.admits(main.value, main.display, false),
+    (main) => main.claim,
+    gate,
+  );
   const mainClaims = new Set(claimsOf(mainFindings));
   // What the question-aware comparison settled is not reported again by the claim-by-claim one, and the
   // claim-by-claim matcher reports only what it aligns reliably (see isTrustworthyConflict); twin claims
@@ -148,7 +207,8 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
   const conflicts = groupConflicts(findings, claims, similarity).filter(
     (group) =>
       !group.positions.some((position) => mainClaims.has(position.claim.id)) &&
-      isTrustworthyConflict(group, similarity),
+      isTrustworthyConflict(group, similarity) &&
+      gatedGroup(group, gate),
   );
   // Twin sentences first, then the facts told in other shapes (shaped-conflicts.ts), each value in one conflict.
   const settledSoFar = new Set([
@@ -158,7 +218,12 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
   const weights = new Weights(claims.flat());
   const twins = findTwinConflicts(claims, settledSoFar, weights);
   const used = new Set(twins.flatMap((twin) => twin.sides.flat().map((value) => value.id)));
-  const twinConflicts = [...twins, ...findShapedConflicts(claims, settledSoFar, weights, used)];
+  const twinConflicts = gatedSides(
+    [...twins, ...findShapedConflicts(claims, settledSoFar, weights, used)],
+    (value) => gate.admits(value, value.display, true),
+    (value) => value.claim,
+    gate,
+  ).filter((twin) => twin.sides.flat().every((a) => twin.sides.flat().every((b) => gate.sameSubjectPlaces(a, b))));
   const settled = new Set([
     ...mainClaims,
     ...twinConflicts.flatMap((twin) => twin.sides.flat().map((v) => v.claim.id)),
@@ -199,7 +264,7 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
       positions: [...(groups[0]?.positions ?? [])].sort(byInput).map((position) => ({
         model: modelOf(position.answer),
         claim: trimClaim(position.claim.text),
-        ...(position.value ? { value: position.value.display } : {}),
+        value: position.value ? position.value.display : stanceOf(groups[0]!.kind, position.claim),
       })),
       source: 'local' as const,
     })),

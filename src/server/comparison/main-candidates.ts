@@ -169,6 +169,23 @@ function shareOfOther(claim: Claim, value: ClaimValue, expectation: Expectation)
   return whole.length > 0 && (whole.length !== wanted.size || !whole.every((word) => wanted.has(word)));
 }
 
+/** Sentences that give an answer's result after its working ('Therefore, ...', 'The answer is 42.'). */
+const CONCLUSION =
+  /^(?:therefore|thus|hence|so|in (?:conclusion|summary|total|short|the end)|overall|finally|as a result|this means|that means|the (?:final |correct |short )?answer|answer\b|the result|result\b|in all|altogether|all in all)\b|\b(?:the (?:final |correct )?answer is|final answer)\b/i;
+/** An answer this short gives its answer anywhere; a longer one gives it first, in bold or as a conclusion. */
+const SHORT_ANSWER_CLAIMS = 4;
+
+/** Where an answer states its own answer rather than working, background or an aside (issue 33, item 1). */
+function isAnswerPlace(claim: Claim, claims: Claim[], bold: boolean): boolean {
+  if (claims.length <= SHORT_ANSWER_CLAIMS || claim.index === 0 || bold) return true;
+  return CONCLUSION.test(claim.text.trim());
+}
+
+function countsSomethingElse(data: ValueData, expectation: Expectation, asked: Set<string>): boolean {
+  if (data.kind !== 'quantity' || data.dim !== 'count' || data.role.length === 0) return false;
+  return data.role.some((word) => asked.has(word)) && !data.role.some((word) => expectation.focus.includes(word));
+}
+
 export function candidatesOf(
   answer: number,
   claims: Claim[],
@@ -182,6 +199,9 @@ export function candidatesOf(
     if (expectation.kind === 'thing') {
       for (const phrase of thingPhrases(claim, asked, expectation)) {
         const bold = spans.boldWords(answer, phrase.display);
+        // A lower-case phrase is a thing's name only where the answer opens with it or sets it in bold;
+        // anywhere else it is as likely a description (issue 33, item 1).
+        if (claim.index !== 0 && !bold) continue;
         found.push({
           answer,
           claim,
@@ -199,6 +219,7 @@ export function candidatesOf(
     for (const value of claim.values) {
       if (inQuestion(value, asked)) continue;
       const bold = spans.isBold(value);
+      if (!isAnswerPlace(claim, claims, bold)) continue;
       if (value.data.kind === 'name') {
         if (expectation.kind !== 'person' && expectation.kind !== 'place' && expectation.kind !== 'list') continue;
         // 'Medium:' in 'Artist: Leonardo da Vinci … Medium: oil on panel' labels a field; it names nothing.
@@ -222,6 +243,8 @@ export function candidatesOf(
         continue;
       }
       if (!dataFits(expectation.kind, value.data)) continue;
+      // A count of something the question names but does not ask to count ('two endpoints', '35 heads') restates it.
+      if (countsSomethingElse(value.data, expectation, asked)) continue;
       const comparable: Comparable = { kind: 'data', data: value.data };
       const share = shareOfOther(claim, value, expectation) ? -OTHER_WHOLE_PENALTY : 0;
       found.push({

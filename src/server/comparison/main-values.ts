@@ -10,6 +10,7 @@ import { candidatesOf, type Comparable, type MainValue } from './main-candidates
 import { sameName } from './names';
 import { expectationsOf, questionParts, questionStems, type AnswerKind, type Expectation } from './question';
 import { relateIgnoringRoles, sameNameOrPlace } from './value-compare';
+import { isContentWord } from './words';
 import type { ValueSpans } from './value-spans';
 
 export interface MainFinding {
@@ -33,18 +34,45 @@ const TOPIC_OF_KIND: Record<AnswerKind | 'yes-no', string> = {
   'yes-no': 'Yes or no',
 };
 
+const KIND_LABEL: Record<AnswerKind | 'yes-no', string> = {
+  time: 'when',
+  person: 'who',
+  place: 'where',
+  quantity: 'how much',
+  count: 'how many',
+  proportion: 'share',
+  money: 'amount',
+  thing: 'what',
+  list: 'which',
+  'yes-no': 'yes or no',
+};
+
+/** The most words of the question a topic keeps. */
+const TOPIC_WORDS = 6;
+
+/**
+ * What the card calls a disagreement on the question's own answer: the question's content words and the
+ * kind of value ('Eiffel Tower completed (when)'), never the question's text itself (issue 33, item 1).
+ */
 export function topicOfFinding(finding: MainFinding, question: string): string {
   if (finding.topic) return finding.topic;
-  // A question of several parts is disputed on one of them: that part, as the user wrote it, names the disagreement.
   const part = 'part' in finding.expectation ? finding.expectation.part : undefined;
-  if (part && questionParts(question).length > 1) {
-    const at = question.toLowerCase().indexOf(part);
-    const written = at >= 0 ? question.slice(at, at + part.length) : part;
-    return written.charAt(0).toUpperCase() + written.slice(1);
-  }
-  const asked = question.replace(/\s+/g, ' ').trim().replace(/\?$/, '');
-  return asked.length > 0 && asked.length <= 90 ? asked : TOPIC_OF_KIND[finding.expectation.kind];
+  const source = part && questionParts(question).length > 1 ? part : question;
+  const words = source
+    .replace(/[^\p{L}\p{N}' -]+/gu, ' ')
+    .split(/\s+/)
+    .filter((word) => word !== '' && isContentWord(word.toLowerCase()) && !TOPIC_FRAME.has(word.toLowerCase()))
+    .slice(0, TOPIC_WORDS);
+  const kind = KIND_LABEL[finding.expectation.kind];
+  if (words.length === 0) return TOPIC_OF_KIND[finding.expectation.kind];
+  const head = words.join(' ');
+  return `${head.charAt(0).toUpperCase()}${head.slice(1)} (${kind})`;
 }
+
+/** Words that frame a question but name nothing it is about. */
+const TOPIC_FRAME = new Set(
+  'what which who whom whose when where why how many much tell give explain please know find solve calculate compute'.split(' '),
+);
 
 function relation(a: Comparable, b: Comparable): 'same' | 'different' | 'incomparable' {
   if (a.kind === 'data' && b.kind === 'data') return relateIgnoringRoles(a.data, b.data);
@@ -69,6 +97,8 @@ function best(candidates: MainValue[]): MainValue | null {
  * to state it as its answer too: less than one question word or the bold that marks its own answer.
  */
 const CONFIRM_MARGIN = 0.7;
+/** How close in prominence a different value may come before an answer's own answer is unclear. */
+const AMBIGUITY_MARGIN = 0.5;
 /** The least a value must score to be taken as an answer's answer: one question word, bold, or the first sentence with a little more. */
 const MIN_MAIN_SCORE = 1;
 
@@ -272,9 +302,15 @@ export function compareMainValues(
     });
     // An answer that states no value with a question word, in bold or first has no answer of its own to
     // set against the others; when its best value equals one side's, it still stands on that side.
-    const strong = mains.filter((main) => main.score >= MIN_MAIN_SCORE);
+    // An answer whose best value has a rival nearly as prominent that says otherwise gives no one answer
+    // (issue 33, item 1): it takes no side of its own.
+    const clear = (main: MainValue) =>
+      !(candidates.get(main.answer) ?? []).some(
+        (c) => c.score >= main.score - AMBIGUITY_MARGIN && relation(c.comparable, main.comparable) === 'different',
+      );
+    const strong = mains.filter((main) => main.score >= MIN_MAIN_SCORE && clear(main));
     const sides = sidesOf(strong, candidates);
-    for (const weak of mains.filter((main) => main.score < MIN_MAIN_SCORE)) {
+    for (const weak of mains.filter((main) => !strong.includes(main))) {
       sides?.find((side) => relation(side[0]!.comparable, weak.comparable) === 'same')?.push(weak);
     }
     if (sides) findings.push({ expectation, sides });

@@ -41,7 +41,7 @@ const FRAME_WORDS = new Set(
 /** Words that end the noun a 'what'/'which' question asks about ('which element IS', 'what disease DO you get'). */
 const NOUN_PHRASE_END = new Set(
   `is was are were do does did has have had can could will would should of in on for to from that which border borders
-  borders lies live lives made make use used alive today`.split(/\s+/),
+  borders lies live lives made make use used alive today between among with about like than into by`.split(/\s+/),
 );
 /** Plural heads whose members are proper names, so that one answer's member can stand in for another's. */
 const NAMED_MEMBERS = new Set(
@@ -128,6 +128,8 @@ function kindOf(part: string): Pick<Expectation, 'kind' | 'head'> | null {
   ).exec(part);
   if (placeNoun)
     return SINGULAR_PLACE.has(placeNoun[1] ?? '') ? { kind: 'place' } : { kind: 'list', head: placeNoun[1] };
+  // 'What if ...' asks for a story, not a value.
+  if (/\bwhat if\b/.test(part)) return null;
   const after = /\b(?:what|which)\b(.*)$/.exec(part)?.[1] ?? '';
   const nounWords: string[] = [];
   for (const word of after.split(/[^a-z']+/).filter(Boolean)) {

@@ -128,22 +128,27 @@ export interface SummaryInput {
   topics: string[];
 }
 
+/**
+ * The summary says what the analysis could compare and how that came out (issue 33, item 5), never that
+ * the answers agree beyond it: 'Compared 9 figures, dates and names across the answers: 7 agree, 2
+ * disagree (Height, Year completed). Other statements were not checked.'
+ */
 export function summarise({ answered, failed, agreements, topics }: SummaryInput): string {
   const failures = failed.length > 0 ? ` ${listOf(failed)} gave no answer.` : '';
   if (answered.length === 0) return 'None of the models answered, so there is nothing to compare.';
   if (answered.length === 1) return `Only ${answered[0]} answered, so there is nothing to compare.${failures}`;
-  if (topics.length === 0) {
-    const head =
-      agreements > 0
-        ? `The answers agree on ${plural(agreements, 'fact', 'facts')} and do not contradict each other`
-        : 'The answers do not contradict each other';
-    return `${head}; they differ only in wording and detail.${failures}`;
+  const compared = agreements + topics.length;
+  if (compared === 0) {
+    return `No figures, dates or names could be compared across the answers.${failures} ${NOT_CHECKED}`;
   }
+  const what = compared === 1 ? '1 figure, date or name' : `${compared} figures, dates and names`;
+  const agree = `${agreements} ${agreements === 1 ? 'agrees' : 'agree'}`;
   const shown = topics.length > 3 ? [...topics.slice(0, 3), `${topics.length - 3} more`] : topics;
-  const conflicts = `disagree on ${topics.length}: ${listOf(shown)}.`;
-  const head =
-    agreements > 0
-      ? `The answers agree on ${plural(agreements, 'fact', 'facts')} and ${conflicts}`
-      : `The answers ${conflicts}`;
-  return `${head}${failures}`;
+  const disagree = `${topics.length} ${topics.length === 1 ? 'disagrees' : 'disagree'}${
+    topics.length > 0 ? ` (${listOf(shown)})` : ''
+  }`;
+  return `Compared ${what} across the answers: ${agree}, ${disagree}.${failures} ${NOT_CHECKED}`;
 }
+
+/** What every summary ends with: the comparison checks typed values only. */
+export const NOT_CHECKED = 'Other statements were not checked.';

@@ -306,6 +306,8 @@ export class QueryService {
     });
     return {
       ...comparison,
+      // A stopped answer is compared on what arrived but gets no score (issue 33, item 6).
+      confidenceRanking: comparison.confidenceRanking.filter((entry) => !new Set<string>(stopped).has(entry.model)),
       ...(stopped.length > 0 && { stopped }),
       ...(comparedInPart.length > 0 && { comparedInPart }),
       ...(consensus && { consensus }),

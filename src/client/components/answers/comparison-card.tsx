@@ -1,6 +1,11 @@
 import { AlertTriangle, CheckCircle2, CircleStop, Link2, Scale, Scissors, Sparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { comparedInPartText, type ComparisonAnalysis, type Disagreement } from '../../../common/comparison';
+import {
+  comparedInPartText,
+  RANKING_WITHHELD_TEXT,
+  type ComparisonAnalysis,
+  type Disagreement,
+} from '../../../common/comparison';
 import { citationNote } from '../../../common/citation-note';
 import { displayNameOf } from '../../../common/models';
 import { Card } from '../ui/card';
@@ -290,13 +295,22 @@ function Analysis({ comparison, settle }: { comparison: ComparisonAnalysis; sett
         </section>
       </div>
 
-      {comparison.confidenceRanking.length > 0 && (
+      {comparison.confidenceRanking.length > 0 ? (
         <section aria-labelledby={`${id}-confidence`} className="mt-4">
           <h3 id={`${id}-confidence`} className="mb-2 text-sm font-semibold">
             Confidence
           </h3>
           <ConfidenceRanking ranking={comparison.confidenceRanking} judge={comparison.judge} />
         </section>
+      ) : (
+        (comparison.claims?.length ?? 0) >= 2 && (
+          <section aria-labelledby={`${id}-confidence`} className="mt-4">
+            <h3 id={`${id}-confidence`} className="mb-2 text-sm font-semibold">
+              Confidence
+            </h3>
+            <p className="text-sm text-muted-foreground">{RANKING_WITHHELD_TEXT}</p>
+          </section>
+        )
       )}
 
       <p className="mt-4 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-muted-foreground">

@@ -1,0 +1,162 @@
+// The precision gate (issue 33, item 1; docs/architecture.md, "The local analyser", step 4): every
+// finding the readers propose passes here before it is reported as a disagreement or an agreement. A value
+// is compared only when it is a fact the answer states: not a figure the question itself gives, not an
+// operand of a calculation, not the model's own knowledge cut-off, and not one of several values of one
+// sort in its sentence (then which fact it belongs to is a guess). Two values are one fact only when they
+// are said of the same thing over the same period. What fails is neither agreed nor contradicted.
+
+import type { Claim, ClaimValue } from './claims';
+import { countryOf } from './place-names';
+import type { ValueData } from './value-types';
+import { relate } from './value-compare';
+import type { Token } from './words';
+
+/** Symbols that make a figure next to them an operand of a calculation, not a stated fact. */
+const OPERATORS = new Set(['×', '*', '/', '+', '÷', '^', '−', '=', '≈']);
+const CUT_OFF =
+  /\b(as of (?:my|the) (?:last|latest|knowledge)|as of (?:my )?(?:last )?(?:update|training|cut-?off)|(?:last|latest) (?:knowledge )?update|knowledge cut-?off|training (?:data|cut-?off)|as of (?:january|february|march|april|may|june|july|august|september|october|november|december)? ?\d{4},)/i;
+
+const SUPPOSED =
+  /^\W*(?:if|suppose|supposing|assume|assuming|imagine|let's say|let us say|say|for example|for instance|e\.g\.)\b|\b(?:if we assume|let's assume|let us assume|assuming|suppose that|we assume|for example|for instance|e\.g\.|hypothetically)\b/i;
+
+const PERIODS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(per|a|an|each|every) (second|sec)\b/i, 'second'],
+  [/\b(per|a|an|each|every) minute\b/i, 'minute'],
+  [/\b(per|a|an|each|every) hour\b/i, 'hour'],
+  [/\b(per|a|each|every) day\b|\bdaily\b/i, 'day'],
+  [/\b(per|a|each|every) week\b|\bweekly\b/i, 'week'],
+  [/\b(per|a|each|every) month\b|\bmonthly\b/i, 'month'],
+  [/\b(per|a|each|every) year\b|\b(annually|yearly)\b/i, 'year'],
+  [/\b(in a|in one|over a|per|each|every) (lifetime|life)\b/i, 'lifetime'],
+];
+
+/**
+ * The period a claim's figures are counted over ('per day', 'every minute'), when it names one in words;
+ * a unit such as km/h is a speed, not a period.
+ */
+export function periodOf(text: string): string | null {
+  for (const [pattern, period] of PERIODS) if (pattern.test(text)) return period;
+  return null;
+}
+
+/** The figures a text writes, as written numbers without separators ('1,480' -> '1480'). */
+function writtenNumbers(text: string): Set<string> {
+  return new Set(
+    [...text.replace(/(?<=\d)[,\u00a0\u202f](?=\d{3}(?!\d))/g, '').matchAll(/\d+(?:\.\d+)?/g)].map((m) =>
+      m[0].replace(/^0+(?=\d)/, ''),
+    ),
+  );
+}
+
+const CONTINENTS = new Set(['europe', 'asia', 'africa', 'antarctica', 'australia', 'oceania', 'north america', 'south america', 'latin america', 'middle east']);
+/** Sub-national regions the country table does not know, by their shape ('Western Australia', 'New South Wales'). */
+const STATE_LIKE = /^(?:Western|Eastern|Northern|Southern|New|South|North|East|West)\s[A-Z]|^(?:Queensland|Victoria|Tasmania|California|Texas|Florida|Ontario|Quebec|Bavaria|Scotland|Wales|England)$/;
+
+/** The region or country a name stands for, when it is one. */
+function placeOf(display: string): string | null {
+  const name = display.toLowerCase().replace(/^the /, '').replace(/'s$/, '');
+  if (CONTINENTS.has(name)) return name;
+  return countryOf(name) ?? (STATE_LIKE.test(display) ? name : null);
+}
+
+/** What sort of value it is, for telling whether a sentence states one value of its sort or several. */
+function sortOf(data: ValueData): string {
+  if (data.kind === 'quantity') return data.dim === 'count' ? `count:${data.role.join(' ')}` : `q:${data.dim}`;
+  if (data.kind === 'date') return data.year !== undefined ? 'year' : 'day';
+  return data.kind;
+}
+
+const isSymbol = (token: Token | undefined, symbols: Set<string>) =>
+  token !== undefined && token.kind === 'symbol' && symbols.has(token.text);
+
+export class FactGate {
+  private readonly questionNumbers: Set<string>;
+
+  constructor(question: string) {
+    this.questionNumbers = writtenNumbers(question);
+  }
+
+  /** A figure the question gives ('35 heads and 94 legs'): restating it checks nothing. */
+  isGiven(display: string): boolean {
+    const [first] = writtenNumbers(display);
+    return first !== undefined && this.questionNumbers.has(first);
+  }
+
+  /** An operand of a calculation ('6 × 75 = 450'), or a result in a chain of them. */
+  isOperand(value: ClaimValue): boolean {
+    const tokens = value.claim.tokens;
+    if (isSymbol(tokens[value.end], OPERATORS)) return true;
+    const before = tokens[value.start - 1];
+    if (!isSymbol(before, OPERATORS)) return false;
+    if (before!.text !== '=' && before!.text !== '≈') return true;
+    // 'x = 10' states a result; '40 × 0.8 = 32 = ...' or 'a = 6 × 75 = 450' is working.
+    return tokens.filter((token) => token.kind === 'symbol' && OPERATORS.has(token.text)).length > 1;
+  }
+
+  /** The model's own 'as of my last update in 2023': a date about the model, not the question. */
+  isCutOff(value: ClaimValue): boolean {
+    return value.data.kind === 'date' && CUT_OFF.test(value.claim.text);
+  }
+
+  /** Another value of the same sort in the same clause that means something else: which fact is which is a guess. */
+  isAmbiguous(value: ClaimValue): boolean {
+    const sort = sortOf(value.data);
+    // Names are told apart by their own rules (names.ts): the subject and the answer share a clause.
+    if (value.data.kind === 'name') return false;
+    return value.claim.values.some(
+      (other) =>
+        other !== value &&
+        other.clause === value.clause &&
+        (other.end <= value.start || other.start >= value.end) &&
+        sortOf(other.data) === sort &&
+        relate(other.data, value.data) !== 'same',
+    );
+  }
+
+  /** A value supposed, not stated: 'If there were 98 truth tellers', 'assuming 320 pages a book'. */
+  isSupposed(value: ClaimValue): boolean {
+    return SUPPOSED.test(value.claim.text);
+  }
+
+  /** A claim that asserts what it says: not a supposition, a question or an exclamation. */
+  asserts(claim: Claim): boolean {
+    return !SUPPOSED.test(claim.text) && !/[?!]["'”’)]?\s*$/.test(claim.text.trim());
+  }
+
+  /** Whether a value may stand in a finding at all. `strict`: also refuse a sentence stating several of its sort. */
+  admits(value: ClaimValue | undefined, display: string, strict: boolean): boolean {
+    if (value) {
+      // 'One' counts anything ('one panel', 'one prisoner'): as a value it says too little to compare.
+      if (strict && value.data.kind === 'quantity' && /^(?:one|a single)$/i.test(value.display)) return false;
+      if (this.isOperand(value) || this.isCutOff(value) || this.isSupposed(value)) return false;
+      if (strict && this.isAmbiguous(value)) return false;
+    }
+    return !this.isGiven(display);
+  }
+
+  /**
+   * Two claims are about different subjects when each names a place the other does not (a bill in Western
+   * Australia is not one in Queensland). A place only one of them adds may be a detail ('when crowds crossed
+   * into West Berlin'), so it alone separates nothing. Names that are the values compared do not count.
+   */
+  sameSubjectPlaces(a: ClaimValue, b: ClaimValue): boolean {
+    const places = (value: ClaimValue) =>
+      new Set<string | null>(
+        value.claim.values
+          .filter((other) => other !== value && other.data.kind === 'name')
+          .flatMap((other) => placeOf(other.display) ?? []),
+      );
+    const x = places(a);
+    const y = places(b);
+    const exclude = new Set([placeOf(a.display), placeOf(b.display)]);
+    const onlyIn = (p: Set<string | null>, q: Set<string | null>) => [...p].some((place) => !q.has(place) && !exclude.has(place));
+    return !(onlyIn(x, y) && onlyIn(y, x));
+  }
+
+  /** Two claims state their values over the same period, or one names none. */
+  samePeriod(a: Claim, b: Claim): boolean {
+    const x = periodOf(a.text);
+    const y = periodOf(b.text);
+    return x === null || y === null || x === y;
+  }
+}
