@@ -1,5 +1,5 @@
 import type { AnswerClaims, ComparisonAnalysis, Consensus, Disagreement } from '../../common/comparison';
-import { sameValueKey } from './judge-verification';
+import { sameWrittenValue } from './same-value';
 
 // The Parallax answer (issue 13, item 1), assembled from the comparison's claims without a model: one
 // sentence per fact two or more answers state alike, in the order the first of them states it, with the
@@ -45,25 +45,45 @@ export function assembleConsensus(
     return index.get(`${by}\u0000${value}`);
   };
 
+  // Every value any dispute sets against another: a sentence stating one is never told as shared.
+  const contested = comparison.disagreements
+    .filter((d) => !d.settlement?.settled)
+    .flatMap((d) => d.positions.flatMap((p) => (p.value ? [sameValue(p.value)] : [])))
+    .filter((value) => value.length > 1);
+  const statesContested = (text: string) => {
+    const lower = sameValue(text);
+    return contested.some((value) => lower.includes(value));
+  };
+
   const sentences = new Sentences();
   const told = new Set<string>();
   for (const entry of claims) {
-    const contradicted = new Set(entry.claims.filter((c) => c.status === 'contradicted').map((c) => c.text));
+    // The values of each of this answer's sentences: a sentence is shared only when every value it states
+    // is agreed, and only by the models that agree on all of them (issue 33, item 4).
+    const bySentence = new Map<string, AnswerClaims['claims']>();
+    for (const claim of entry.claims) bySentence.set(claim.text, [...(bySentence.get(claim.text) ?? []), claim]);
     for (const claim of entry.claims) {
       if (claim.status !== 'agreed' || claim.agreedBy.length === 0) continue;
-      // A sentence that also states something another answer contradicts is not a shared fact.
-      if (contradicted.has(claim.text)) continue;
+      const inSentence = bySentence.get(claim.text) ?? [claim];
+      if (inSentence.some((c) => c.status !== 'agreed') || statesContested(claim.text)) continue;
+      const agreeing = claim.agreedBy.filter(
+        (model) => model !== entry.model && inSentence.every((c) => c.agreedBy.includes(model)),
+      );
       const value = valueOf(entry.model, claim);
-      const models = [entry.model, ...claim.agreedBy];
+      // Each supporter's own sentence stating the same value, as its quote: a model is credited only
+      // with words it wrote itself.
+      const quotes = [
+        { model: entry.model, text: claim.text },
+        ...agreeing.flatMap((model) => {
+          const theirs = agreedClaim(model, entry.model, value);
+          return theirs ? [{ model, text: theirs.text }] : [];
+        }),
+      ];
+      const models = quotes.map((quote) => quote.model);
+      if (models.length < 2) continue;
       const key = `${[...models].sort().join(',')}|${value}`;
       if (told.has(key)) continue;
       told.add(key);
-      // Each supporter's own sentence stating the same value, as its quote.
-      const quotes = models.flatMap((model) => {
-        if (model === entry.model) return [{ model, text: claim.text }];
-        const theirs = agreedClaim(model, entry.model, value);
-        return theirs ? [{ model, text: theirs.text }] : [];
-      });
       sentences.add({ text: claim.text, models, quotes });
     }
   }
@@ -75,16 +95,16 @@ export function assembleConsensus(
       sentences.add(settledSentence(d, after));
       continue;
     }
-    const sides = new Map<string, { value: string; models: string[] }>();
+    // Each side holds one value by meaning ('330 m' and '330 metres' are one side), in its first holder's words.
+    const sides: Array<{ value: string; models: string[] }> = [];
     for (const [model, value] of after) {
       if (value === null) continue;
-      const key = sameValue(value);
-      const side = sides.get(key) ?? { value, models: [] };
-      side.models.push(model);
-      sides.set(key, side);
+      const side = sides.find((s) => sameWrittenValue(s.value, value));
+      if (side) side.models.push(model);
+      else sides.push({ value, models: [model] });
     }
     const uncertain = [...after].filter(([, value]) => value === null).map(([model]) => model);
-    disputes.push({ topic: d.topic, sides: [...sides.values()], ...(uncertain.length > 0 && { uncertain }) });
+    disputes.push({ topic: d.topic, sides, ...(uncertain.length > 0 && { uncertain }) });
   }
 
   if (sentences.list.length === 0 && disputes.length === 0) return null;
@@ -142,8 +162,7 @@ const MAX_REPLY_QUOTE = 240;
 
 /** A settled dispute as a sentence: the first holder's own words, with every model now stating it. */
 function settledSentence(d: Disagreement, after: Map<string, string | null>): Consensus['sentences'][number] {
-  const settledKey = sameValueKey(d.settlement!.value!);
-  const holder = d.positions.find((position) => sameValueKey(position.value ?? position.claim) === settledKey);
+  const holder = d.positions.find((position) => sameWrittenValue(position.value ?? position.claim, d.settlement!.value!));
   const models = [...after.keys()];
   const quotes = models.map((model) => {
     const outcome = d.settlement!.outcomes.find((o) => o.model === model);
