@@ -15,7 +15,7 @@ import { VALUE_KINDS, type HeldOutCase } from './corpus/held-out-corpus';
 import { heldOutConflictCases } from './corpus/held-out-conflicts';
 import { heldOutStyleCases } from './corpus/held-out-style';
 import { realSets } from './corpus/real/real-corpus';
-import { scoreCase, valueTokens, type CaseScore, type ScoredCase } from './support/comparison-scoring';
+import { scoreCase, type CaseScore, type ScoredCase } from './support/comparison-scoring';
 
 const argument = (flag: string) => {
   const at = process.argv.indexOf(flag);
@@ -27,32 +27,23 @@ const jsonFile = argument('--json');
 const RUNS = 100;
 const TIMING_WORDS = 2000;
 
-const FILLER = new Set(['the', 'a', 'an', 'in', 'on', 'of', 'ad']);
-const core = (value: string) => valueTokens(value).filter((token) => !FILLER.has(token));
-const runIn = (haystack: string[], needle: string[]) =>
-  needle.length > 0 && haystack.join(' ').includes(needle.join(' ')) && ` ${haystack.join(' ')} `.includes(` ${needle.join(' ')} `);
+/**
+ * The held-out corpus plants one wrong value in each conflict and lists it last; the other models state the
+ * true value, each in its own words ('since 1961', '31 May 1961'). One case lists its wrong value first.
+ */
+const PLANTED_ODD_ONE: Record<string, string> = { 'liquid-nitrogen-kelvin-right-celsius-wrong': 'chatgpt' };
 
-/** One side's two wordings: the same words in any order, or one wording inside the other ('1991', 'February 1991'). */
-function sameSide(a: string, b: string): boolean {
-  const x = core(a);
-  const y = core(b);
-  return [...x].sort().join(' ') === [...y].sort().join(' ') || runIn(x, y) || runIn(y, x);
-}
-
-/** The held-out corpus names each model's value; models whose values read alike share a side. */
 function fromHeldOut(set: HeldOutCase): ScoredCase {
   return {
     name: set.name,
     question: set.question,
     answers: set.answers,
     conflicts: set.conflicts.map((conflict) => {
-      const sides: Array<Record<string, string>> = [];
-      for (const [model, value] of Object.entries(conflict.values)) {
-        const side = sides.find((entries) => Object.values(entries).some((other) => sameSide(other, value)));
-        if (side) side[model] = value;
-        else sides.push({ [model]: value });
-      }
-      return { kind: conflict.kind, sides };
+      const models = Object.keys(conflict.values);
+      const odd = PLANTED_ODD_ONE[set.name] ?? models[models.length - 1]!;
+      const pick = (keep: (model: string) => boolean) =>
+        Object.fromEntries(Object.entries(conflict.values).filter(([model]) => keep(model)));
+      return { kind: conflict.kind, sides: [pick((m) => m !== odd), pick((m) => m === odd)] };
     }),
   };
 }

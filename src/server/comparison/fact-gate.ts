@@ -9,7 +9,8 @@ import type { Claim, ClaimValue } from './claims';
 import { countryOf } from './place-names';
 import type { ValueData } from './value-types';
 import { relate } from './value-compare';
-import type { Token } from './words';
+import { tokenise, type Token } from './words';
+import { NUMBER_WORDS } from './units';
 
 /** Symbols that make a figure next to them an operand of a calculation, not a stated fact. */
 const OPERATORS = new Set(['×', '*', '/', '+', '÷', '^', '−', '=', '≈']);
@@ -66,14 +67,32 @@ function sortOf(data: ValueData): string {
   return data.kind;
 }
 
-const isSymbol = (token: Token | undefined, symbols: Set<string>) =>
-  token !== undefined && token.kind === 'symbol' && symbols.has(token.text);
+/** This many operators make a sentence a calculation. */
+const CALCULATION_OPERATORS = 3;
+
+const isFigure = (token: Token | undefined) =>
+  token !== undefined && (token.kind === 'number' || token.text === '(' || token.text === ')');
+
+/** An arithmetic operator: a symbol, or a spaced hyphen or an 'x' between figures ('3100 - 1800', '7.9 x 2,000'). */
+function isOperator(tokens: Token[], i: number): boolean {
+  const token = tokens[i];
+  if (!token) return false;
+  if (token.kind === 'symbol' && OPERATORS.has(token.text)) return true;
+  const between = isFigure(tokens[i - 1]) && isFigure(tokens[i + 1]);
+  if (token.text === '-' || token.text === '–') return between && token.spaceBefore && tokens[i + 1]!.spaceBefore;
+  return token.lower === 'x' && between;
+}
 
 export class FactGate {
   private readonly questionNumbers: Set<string>;
 
   constructor(question: string) {
     this.questionNumbers = writtenNumbers(question);
+    // 'five games' gives 5 as surely as '5 games' does.
+    for (const token of tokenise(question)) {
+      const amount = NUMBER_WORDS.get(token.lower);
+      if (amount !== undefined && amount > 1) this.questionNumbers.add(String(amount));
+    }
   }
 
   /** A figure the question gives ('35 heads and 94 legs'): restating it checks nothing. */
@@ -85,12 +104,15 @@ export class FactGate {
   /** An operand of a calculation ('6 × 75 = 450'), or a result in a chain of them. */
   isOperand(value: ClaimValue): boolean {
     const tokens = value.claim.tokens;
-    if (isSymbol(tokens[value.end], OPERATORS)) return true;
-    const before = tokens[value.start - 1];
-    if (!isSymbol(before, OPERATORS)) return false;
-    if (before!.text !== '=' && before!.text !== '≈') return true;
+    const operators = tokens.filter((_, i) => isOperator(tokens, i)).length;
+    // A line of working ('n = (0.65 atm)(262 L) / (0.0821)(479 K)') states no fact of its own.
+    if (operators >= CALCULATION_OPERATORS) return true;
+    if (isOperator(tokens, value.end)) return true;
+    const before = value.start - 1;
+    if (!isOperator(tokens, before)) return false;
+    if (tokens[before]!.text !== '=' && tokens[before]!.text !== '≈') return true;
     // 'x = 10' states a result; '40 × 0.8 = 32 = ...' or 'a = 6 × 75 = 450' is working.
-    return tokens.filter((token) => token.kind === 'symbol' && OPERATORS.has(token.text)).length > 1;
+    return operators > 1;
   }
 
   /** The model's own 'as of my last update in 2023': a date about the model, not the question. */
