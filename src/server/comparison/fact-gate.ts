@@ -107,8 +107,12 @@ export class FactGate {
     const operators = tokens.filter((_, i) => isOperator(tokens, i)).length;
     // A line of working ('n = (0.65 atm)(262 L) / (0.0821)(479 K)') states no fact of its own.
     if (operators >= CALCULATION_OPERATORS) return true;
-    if (isOperator(tokens, value.end)) return true;
-    const before = value.start - 1;
+    // Brackets around an operand do not make it a fact: '(7.9 billion) x (2,000)'.
+    let after = value.end;
+    while (tokens[after]?.text === ')') after += 1;
+    if (isOperator(tokens, after)) return true;
+    let before = value.start - 1;
+    while (tokens[before]?.text === '(') before -= 1;
     if (!isOperator(tokens, before)) return false;
     if (tokens[before]!.text !== '=' && tokens[before]!.text !== '≈') return true;
     // 'x = 10' states a result; '40 × 0.8 = 32 = ...' or 'a = 6 × 75 = 450' is working.

@@ -121,7 +121,8 @@ export interface Parsed {
 export function roundingOf(text: string): number {
   const scientific = scientificParts(text);
   if (scientific) return roundingOf(scientific.mantissa) * 10 ** scientific.exponent;
-  if (/^\d{1,3}(?:\.\d{3})+$/.test(text)) return roundingOf(text.replace(/\./g, ''));
+  // European thousands as the tokeniser reads them (words.ts): two or more groups, or '.000'; '4.543' is a decimal.
+  if (/^\d{1,3}(?:\.\d{3}){2,}$|^\d{1,3}\.000$/.test(text)) return roundingOf(text.replace(/\./g, ''));
   const decimals = /\.(\d+)$/.exec(text)?.[1]?.length ?? 0;
   if (decimals > 0) return 0.5 * 10 ** -decimals;
   const trailingZeros = /[1-9](0*)$/.exec(text.replace(/[, ]/g, ''))?.[1]?.length ?? 0;
