@@ -319,5 +319,23 @@ export function compareMainValues(
       if (byUnit) findings.push({ expectation, sides: byUnit });
     }
   }
-  return findings;
+  return withoutSharedAnswers(findings);
+}
+
+/**
+ * A value an answer gives as its answer to two parts of the question answers neither for sure ('the Mona
+ * Lisa' taken as who wears the object and as where it comes from): it leaves both (issue 33, item 1).
+ */
+function withoutSharedAnswers(findings: MainFinding[]): MainFinding[] {
+  const keyOf = (main: MainValue) => `${main.answer}:${main.claim.id}:${main.display}`;
+  const uses = new Map<string, number>();
+  for (const finding of findings) {
+    for (const key of new Set(finding.sides.flat().map(keyOf))) uses.set(key, (uses.get(key) ?? 0) + 1);
+  }
+  return findings.flatMap((finding) => {
+    const sides = finding.sides
+      .map((side) => side.filter((main) => (uses.get(keyOf(main)) ?? 0) < 2))
+      .filter((side) => side.length > 0);
+    return sides.length >= 2 ? [{ ...finding, sides }] : [];
+  });
 }

@@ -292,5 +292,41 @@ export function extractNumbers(tokens: Token[], taken: boolean[], display: Displ
     else if (token.kind === 'word') end = readWordValue(tokens, i, push);
     i = Math.max(i, end - 1);
   }
-  return found;
+  return joinCompoundDurations(found, tokens, display);
+}
+
+const DURATION_JOINS = new Set(['and', ',']);
+
+/**
+ * '5 hours and 53 minutes', '2 h 30 min': one duration, not two figures; it is compared whole, to the
+ * precision of its last part.
+ */
+function joinCompoundDurations(found: FoundValue[], tokens: Token[], display: Display): FoundValue[] {
+  const joined: FoundValue[] = [];
+  for (const value of found) {
+    const last = joined[joined.length - 1];
+    const gap = last ? tokens.slice(last.end, value.start) : [];
+    if (
+      last &&
+      last.data.kind === 'quantity' &&
+      value.data.kind === 'quantity' &&
+      last.data.dim === 'time' &&
+      value.data.dim === 'time' &&
+      last.data.amount > value.data.amount &&
+      !last.data.spread &&
+      !value.data.spread &&
+      gap.length <= 1 &&
+      gap.every((token) => DURATION_JOINS.has(token.lower))
+    ) {
+      joined[joined.length - 1] = {
+        ...last,
+        end: value.end,
+        display: display(last.start, value.end),
+        data: { ...last.data, amount: last.data.amount + value.data.amount, tolerance: value.data.tolerance },
+      };
+      continue;
+    }
+    joined.push(value);
+  }
+  return joined;
 }
