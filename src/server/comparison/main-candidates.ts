@@ -150,7 +150,11 @@ const FRAGMENT_TOKENS = 8;
 /** Early claims carry the answer; bold marks it; headings only label. */
 function placeScore(claim: Claim, bold: boolean): number {
   const fragment = claim.index === 0 && claim.tokens.length <= FRAGMENT_TOKENS ? FRAGMENT_BONUS : 0;
-  return (claim.index === 0 ? 1 : 0) + fragment + (bold ? 1 : 0) + (claim.heading ? -2 : 0) - claim.index * 0.002;
+  // A conclusion after working ('Therefore, there are 23 chickens') marks the answer as bold does.
+  const concluded = claim.index > 0 && CONCLUSION.test(claim.text.trim()) ? 1 : 0;
+  return (
+    (claim.index === 0 ? 1 : 0) + fragment + Math.max(bold ? 1 : 0, concluded) + (claim.heading ? -2 : 0) - claim.index * 0.002
+  );
 }
 
 /** A share of another whole ('1.2% of fresh water' when asked what share of Earth's water is fresh) is not the answer. */

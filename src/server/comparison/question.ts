@@ -30,7 +30,7 @@ export interface Expectation {
 
 const WH = /\b(?:when|who|whom|whose|where|what|which|how)\b/;
 const PART_BREAK =
-  /\?|[,;:—–]\s*(?:and\s+)?(?=(?:when|who|where|what|which|how)\b)|\s+and\s+(?=(?:when|who|where|what|which|how)\b)/;
+  /\?|[.!:]\s+(?=[a-z"'“])|[,;:—–]\s*(?:and\s+)?(?=(?:when|who|where|what|which|how)\b)|\s+and\s+(?=(?:when|who|where|what|which|how)\b)/;
 
 /** Words that only frame a question and never say which value is meant. */
 const FRAME_WORDS = new Set(
