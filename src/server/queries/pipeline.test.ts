@@ -109,6 +109,13 @@ describe('POST /api/query/stream', () => {
 
   it("shows one model failing as that card's error while the others answer", async () => {
     fakes.openai.script(version('grok'), { error: { status: 500, message: 'xAI is having a bad day' } });
+    // The two that answer state checkable facts, so there is a ranking for the failed answer to be left out of.
+    fakes.openai.script(version('chatgpt'), {
+      text: '7 is a prime number. The smallest prime is 2. There are 25 primes below 100.',
+    });
+    fakes.anthropic.script(version('claude'), {
+      text: '7 is a prime number: its only divisors are 1 and 7. The smallest prime is 2, and there are 25 primes below 100.',
+    });
     const res = await ask({
       text: 'Name a prime number',
       sessionId: newSession(),
@@ -123,7 +130,8 @@ describe('POST /api/query/stream', () => {
       error: vendorFailureMessages['vendor-error'],
     });
     expect(query.responses.find((r) => r.model === 'claude')?.error).toBeNull();
-    expect(query.comparisonSummary?.confidenceRanking.find((c) => c.model === 'grok')?.score).toBe(0);
+    // A failed answer has no score: it is left out of the ranking, not ranked last at 0 (issue 33, item 6).
+    expect(query.comparisonSummary?.confidenceRanking.map((c) => c.model).sort()).toEqual(['chatgpt', 'claude']);
     expect(query.subscriptionInfo.freeQuestionsRemaining).toBe(32);
   });
 
