@@ -149,7 +149,11 @@ export class FactGate {
     return !SUPPOSED.test(claim.text) && !/[?!]["'”’)]?\s*$/.test(claim.text.trim());
   }
 
-  /** Whether a value may stand in a finding at all. `strict`: also refuse a sentence stating several of its sort. */
+  /**
+   * Whether a value may stand in a finding at all. `strict` (values aligned by their sentences, not as the
+   * question's answer): also refuse a sentence stating several of its sort, and a figure the question gives.
+   * An answer's own answer may equal a given figure ('5 hours' to dry 30 dresses as to dry 5).
+   */
   admits(value: ClaimValue | undefined, display: string, strict: boolean): boolean {
     if (value) {
       // 'One' counts anything ('one panel', 'one prisoner'): as a value it says too little to compare.
@@ -157,7 +161,7 @@ export class FactGate {
       if (this.isOperand(value) || this.isCutOff(value) || this.isSupposed(value)) return false;
       if (strict && this.isAmbiguous(value)) return false;
     }
-    return !this.isGiven(display);
+    return !strict || !this.isGiven(display);
   }
 
   /**

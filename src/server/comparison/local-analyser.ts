@@ -21,6 +21,7 @@ import { differingSorts, findTwinConflicts, sharesValue, topicOfTwin } from './t
 import { relate } from './value-compare';
 import { ValueSpans } from './value-spans';
 import { FactGate } from './fact-gate';
+import { compareAssignments } from './assignments';
 import type { Findings } from './findings';
 
 /** More than this many shared facts would bury the list; the summary still counts them all. */
@@ -191,7 +192,15 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
   const similarity = new Similarity(claims.flat());
   const gate = new FactGate(question);
   const findings = gatedFindings(compareAnswers(claims, similarity), gate);
-  const questionFindings = compareMainValues(question, texts, claims, spans);
+  const assignments = compareAssignments(question, claims);
+  const resultClaims = new Set(assignments.flatMap((finding) => finding.sides.flat().map((main) => main.claim.id)));
+  // A result compared as a variable's value is not compared again as the question's answer.
+  const questionFindings = [
+    ...assignments,
+    ...compareMainValues(question, texts, claims, spans).filter(
+      (finding) => !finding.sides.flat().some((main) => resultClaims.has(main.claim.id)),
+    ),
+  ];
   const claimsOf = (found: MainFinding[]) =>
     found.flatMap((finding) => finding.sides.flat().map((main) => main.claim.id));
   const mainFindings = gatedSides(
