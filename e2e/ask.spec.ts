@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { RANKING_WITHHELD_TEXT } from '../src/common/comparison';
 import { E2E_FREE_QUESTIONS, FAKE_VENDOR_PORT } from './support/paths.mjs';
 
 // An anonymous visitor asks three models (served by the loopback vendor fakes), watches the answers
@@ -54,8 +55,11 @@ test('ask three models, compare, open the details, then run out of free question
   await expect(page.getByText(/^Asked /)).toBeVisible();
   await expect(page.getByText(/Query #/)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'When did the Berlin Wall fall?' })).toBeVisible();
-  // The fakes' answers state nothing another answer could check: the ranking says so instead of 50 % each.
-  await expect(page.getByText('No conflicts detected by the judge').first()).toBeVisible();
+  // The fakes' answers state nothing another answer could check: the card says so instead of ranking them
+  // (issue 33, item 5).
+  const confidence = page.getByRole('region', { name: 'Confidence' });
+  await expect(confidence.getByText(RANKING_WITHHELD_TEXT, { exact: true })).toBeVisible();
+  await expect(confidence.getByRole('list', { name: 'Confidence ranking' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/\/$/);
 
