@@ -2,11 +2,9 @@
 // value joins that side, so 'ChatGPT and Grok say 1989, Gemini says 1990' is one disagreement with three
 // positions, not two.
 
-import type { Claim, ClaimValue, Statement } from './claims';
+import type { Claim, ClaimValue } from './claims';
 import { verdictOf } from './claims';
 import { THRESHOLDS, type ClaimConflict, type Findings, type ValueLink } from './findings';
-import { polarityOf, polarStatements } from './polarity';
-import type { Similarity } from './similarity';
 import { relate } from './value-compare';
 
 export interface Position {
@@ -19,7 +17,7 @@ export interface Position {
 }
 
 export interface ConflictGroup {
-  kind: 'value' | 'polarity' | 'verdict';
+  kind: 'value' | 'verdict';
   positions: Position[];
 }
 
@@ -108,23 +106,9 @@ function verdictStance(claims: Claim[]): Stance | undefined {
   return first && verdict ? { claim: first, side: verdict } : undefined;
 }
 
-/** The third answer's statement closest to the disputed ones, if it is close enough to take a side. */
-function polarStance(claims: Claim[], disputed: Statement[], similarity: Similarity): Stance | undefined {
-  let best: Stance | undefined;
-  let bestScore = THRESHOLDS.polarity;
-  for (const { claim, statement } of polarStatements(claims)) {
-    const score = Math.max(...disputed.map((other) => similarity.statement(other, statement)));
-    if (score > bestScore || (score === bestScore && !best)) {
-      best = { claim, side: polarityOf(statement) };
-      bestScore = score;
-    }
-  }
-  return best;
-}
-
-function claimGroups(findings: Findings, answers: Claim[][], similarity: Similarity): ConflictGroup[] {
+function claimGroups(findings: Findings, answers: Claim[][]): ConflictGroup[] {
   const groups: ConflictGroup[] = [];
-  for (const kind of ['verdict', 'polarity'] as const) {
+  for (const kind of ['verdict'] as const) {
     const conflicts = findings.claimConflicts.filter((conflict) => conflict.kind === kind);
     const union = new UnionFind();
     for (const conflict of conflicts) union.union(conflict.a.id, conflict.b.id);
@@ -139,11 +123,10 @@ function claimGroups(findings: Findings, answers: Claim[][], similarity: Similar
         if (!chosen.has(conflict.a.answer)) chosen.set(conflict.a.answer, { claim: conflict.a, side: conflict.sideA });
         if (!chosen.has(conflict.b.answer)) chosen.set(conflict.b.answer, { claim: conflict.b, side: conflict.sideB });
       }
-      const disputed = members.flatMap((conflict) => conflict.statements);
       // A third answer that makes the same statement, either way, takes its place in the disagreement.
       answers.forEach((claims, answer) => {
         if (chosen.has(answer)) return;
-        const third = kind === 'verdict' ? verdictStance(claims) : polarStance(claims, disputed, similarity);
+        const third = verdictStance(claims);
         if (third) chosen.set(answer, third);
       });
       const ordered = [...chosen.entries()].sort(([a], [b]) => a - b);
@@ -161,8 +144,8 @@ function claimGroups(findings: Findings, answers: Claim[][], similarity: Similar
 }
 
 /** Every disagreement as a group of positions, one per answer that takes part. */
-export function groupConflicts(findings: Findings, answers: Claim[][], similarity: Similarity): ConflictGroup[] {
-  return [...valueGroups(findings, answers.length), ...claimGroups(findings, answers, similarity)].filter(
+export function groupConflicts(findings: Findings, answers: Claim[][]): ConflictGroup[] {
+  return [...valueGroups(findings, answers.length), ...claimGroups(findings, answers)].filter(
     (group) => new Set(group.positions.map((position) => position.side)).size > 1,
   );
 }

@@ -28,8 +28,6 @@ export const THRESHOLDS = {
   nameContext: 0.6,
   /** A third answer's equal value this related takes that side in a disagreement. */
   joinSide: 0.2,
-  /** Statements of opposite polarity this alike contradict. */
-  polarity: 0.6,
 };
 
 export interface ValueLink {
@@ -39,7 +37,7 @@ export interface ValueLink {
 }
 
 export interface ClaimConflict {
-  kind: 'polarity' | 'verdict';
+  kind: 'verdict';
   a: Claim;
   b: Claim;
   /** What each claim says: 'yes' / 'no', or 'negated' / 'affirmed'. */

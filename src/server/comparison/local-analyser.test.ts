@@ -30,11 +30,20 @@ function permutations<T>(items: T[]): T[][] {
 }
 
 const titanic = 'held out, date with an ordinal day: sinking of the Titanic';
+const isPolarity = (set: LabelledSet) => set.name.startsWith('polarity:');
 
 describe('conflict sets', () => {
   it.each(
-    [...conflictSets, ...heldOutConflictSets.filter((set) => set.name !== titanic)].map((set) => [set.name, set]),
+    [...conflictSets, ...heldOutConflictSets]
+      .filter((set) => set.name !== titanic && !isPolarity(set))
+      .map((set) => [set.name, set]),
   )('%s', (_, set) => expectConflicts(set, analyseLocally(set.answers)));
+
+  // Sentence polarity ('can be seen' / 'cannot be seen') was measured on real answers and removed: half of
+  // what it reported was no conflict (decision 0065). Such a set now gets no disagreement rather than a guess.
+  it.each(conflictSets.filter(isPolarity).map((set) => [set.name, set]))('%s: abstains', (_, set) => {
+    expect(analyseLocally(set.answers).disagreements).toEqual([]);
+  });
 
   // Known limitation: ChatGPT's 'struck an iceberg on 14 April' confirms Grok's 'sank on April 14th', because
   // the analyser cannot tell the two verbs' roles apart. When it learns to, this starts passing.
@@ -144,31 +153,14 @@ describe('value types, one at a time', () => {
     expect(aside.disagreements).toEqual([]);
   });
 
-  it('finds opposite polarity and opposite yes/no verdicts', () => {
+  it('finds opposite yes/no verdicts, and abstains on sentence polarity (decision 0065)', () => {
     const polarity = analyseLocally(
       answers({
         chatgpt: 'Drinking seawater is safe for humans.',
         claude: 'Drinking seawater is not safe for humans.',
       }),
     );
-    expect(polarity.disagreements).toEqual([
-      {
-        topic: 'Drinking seawater safe humans (yes or no)',
-        positions: [
-          { model: 'chatgpt', claim: 'Drinking seawater is safe for humans.', value: 'Yes' },
-          { model: 'claude', claim: 'Drinking seawater is not safe for humans.', value: 'No' },
-        ],
-        source: 'local',
-      },
-    ]);
-    const trueFalse = analyseLocally(
-      answers({ chatgpt: 'The claim that bats are blind is false.', grok: 'The claim that bats are blind is true.' }),
-    );
-    expect(trueFalse.disagreements.map((d) => d.positions.map((p) => p.model))).toEqual([['chatgpt', 'grok']]);
-    const cannot = analyseLocally(
-      answers({ chatgpt: 'Humans cannot breathe underwater unaided.', grok: 'Humans can breathe underwater unaided.' }),
-    );
-    expect(cannot.disagreements).toHaveLength(1);
+    expect(polarity.disagreements).toEqual([]);
     const verdict = analyseLocally(
       answers({ chatgpt: 'Yes, you can see it from orbit.', claude: 'No. You can only see it from a plane.' }),
     );

@@ -162,7 +162,7 @@ function gatedGroup(group: ConflictGroup, gate: FactGate): boolean {
 
 /** The yes/no a claim takes in a verdict or polarity disagreement: what its position states. */
 function stanceOf(kind: ConflictGroup['kind'], claim: Claim): string {
-  const verdict = kind === 'verdict' ? verdictOf(claim) : claim.negated ? 'no' : 'yes';
+  const verdict = kind === 'verdict' ? verdictOf(claim) : null;
   return verdict === 'no' ? 'No' : 'Yes';
 }
 
@@ -213,7 +213,7 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
   // What the question-aware comparison settled is not reported again by the claim-by-claim one, and the
   // claim-by-claim matcher reports only what it aligns reliably (see isTrustworthyConflict); twin claims
   // (twin-claims.ts) catch what it does not align.
-  const conflicts = groupConflicts(findings, claims, similarity).filter(
+  const conflicts = groupConflicts(findings, claims).filter(
     (group) =>
       !group.positions.some((position) => mainClaims.has(position.claim.id)) &&
       isTrustworthyConflict(group, similarity) &&

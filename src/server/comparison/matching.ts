@@ -5,7 +5,7 @@
 
 import type { Claim, ClaimValue } from './claims';
 import { THRESHOLDS, type Findings } from './findings';
-import { compareCopulas, comparePolarity, compareVerdicts } from './polarity';
+import { compareVerdicts } from './polarity';
 import type { Similarity } from './similarity';
 import { relate, type Relation } from './value-compare';
 
@@ -431,8 +431,6 @@ export function compareAnswers(
         const others = bucketsB.get(key);
         if (others) valuePairsConsidered += compareValues(values, others, similarity, findings);
       }
-      comparePolarity(a, b, similarity, findings);
-      compareCopulas(a, b, findings);
       compareVerdicts(a, b, findings);
     }
   }

@@ -263,7 +263,9 @@ describe('what the claim-by-claim matcher leaves out', () => {
 describe('the same thing affirmed and denied', () => {
   const question = 'What should I know before eating out in Germany?';
 
-  it('sets a denial against an affirmation of the same predicate, whatever each sentence adds', () => {
+  it('abstains on a denial against an affirmation: a statement is not a typed value (decision 0065)', () => {
+    // Half of what sentence polarity reported on real answers was no conflict; the judge, when one is
+    // configured, still names this one.
     const analysis = analyseLocally(
       answers({
         chatgpt: 'Reservations are mandatory at most popular restaurants in Berlin on weekends, so book ahead.',
@@ -271,9 +273,7 @@ describe('the same thing affirmed and denied', () => {
       }),
       question,
     );
-    expect(analysis.disagreements).toHaveLength(1);
-    expect(analysis.disagreements[0]?.positions.map((p) => p.model).sort()).toEqual(['chatgpt', 'grok']);
-    expect(analysis.disagreements[0]?.positions.find((p) => p.model === 'grok')?.claim).toContain('not mandatory');
+    expect(analysis.disagreements).toEqual([]);
   });
 
   it('leaves alone an answer that says it both ways, and different predicates', () => {

@@ -45,7 +45,6 @@ function roleWords(claim: Claim, from: number, role: string[]): string {
 
 function labelOf(group: ConflictGroup): string {
   if (group.kind === 'verdict') return 'yes or no answer';
-  if (group.kind === 'polarity') return 'yes or no';
   const value = group.positions.find((position) => position.value)?.value;
   if (!value) return 'value';
   const data = value.data;
@@ -118,8 +117,6 @@ function listOf(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export interface SummaryInput {
   answered: string[];
