@@ -13,6 +13,9 @@ describe('one notion of the same value (issue 33, item 6)', () => {
     ['about 300 m', '324 m'],
     ['15-20', '18'],
     ['$19.99', '$19.99'],
+    ['330', '330 metres'],
+    ['330 m (1,083 ft)', '330 metres'],
+    ['5 hours and 53 minutes', '5.88 hours'],
   ])('%s and %s are the same value', (a, b) => {
     expect(compareWrittenValues(a, b)).toBe('same');
   });
@@ -24,6 +27,7 @@ describe('one notion of the same value (issue 33, item 6)', () => {
     ['$19.99', '$20.00'],
     ['Canberra', 'Sydney'],
     ['3:00 pm EST', '3:00 pm PST'],
+    ['300', '330 metres'],
   ])('%s and %s are different values', (a, b) => {
     expect(compareWrittenValues(a, b)).toBe('different');
   });

@@ -5,19 +5,37 @@
 // name: case, diacritics, punctuation, articles and a plural's s do not make two values different.
 
 import { buildClaims } from './claims';
-import { relateIgnoringRoles } from './value-compare';
+import { relate, relateIgnoringRoles } from './value-compare';
 import { nameKey, relatedNames, sameName } from './names';
 import type { ValueData } from './value-types';
 
 /** 'same': they mean one value; 'different': incompatible; 'unknown': not comparable as written. */
 export type ValueVerdict = 'same' | 'different' | 'unknown';
 
-/** The one typed value a short text states, when it states exactly one. */
+/** Values read so far: a dispute's values are compared many times over (judge verification, marks). */
+const readValues = new Map<string, ValueData | null>();
+const READ_VALUES_KEPT = 2000;
+
+/**
+ * The one typed value a short text states, when it states one: '330 m (1,083 ft)' states one value twice,
+ * and is that value.
+ */
 function typedValue(text: string): ValueData | null {
+  const known = readValues.get(text);
+  if (known !== undefined) return known;
   const [claims] = buildClaims([text]);
-  const values = (claims ?? []).flatMap((claim) => claim.values);
-  const typed = values.filter((value) => value.data.kind !== 'name');
-  return typed.length === 1 ? typed[0]!.data : null;
+  const typed = (claims ?? []).flatMap((claim) => claim.values).filter((value) => value.data.kind !== 'name');
+  const [first] = typed;
+  const one = first && typed.every((value) => relate(value.data, first.data) === 'same') ? first.data : null;
+  if (readValues.size >= READ_VALUES_KEPT) readValues.clear();
+  readValues.set(text, one);
+  return one;
+}
+
+/** A bare figure against a figure with a unit: read the bare one in the other's unit ('330' and '330 metres'). */
+function inUnitOf(bare: string, withUnit: string): ValueData | null {
+  const unit = withUnit.replace(/^[^\d]*[\d.,\s]+/, '').trim();
+  return /^[\d.,\s-]+$/.test(bare.trim()) && unit ? typedValue(`${bare.trim()} ${unit}`) : null;
 }
 
 /** Lower case, without diacritics, punctuation and leading article, each word without a plural s. */
@@ -32,8 +50,12 @@ export function nameWords(text: string): string[] {
 }
 
 export function compareWrittenValues(a: string, b: string): ValueVerdict {
-  const x = typedValue(a);
-  const y = typedValue(b);
+  let x = typedValue(a);
+  let y = typedValue(b);
+  if (x && y && x.kind === 'quantity' && y.kind === 'quantity' && x.dim !== y.dim) {
+    if (x.dim === 'count') x = inUnitOf(a, b) ?? x;
+    else if (y.dim === 'count') y = inUnitOf(b, a) ?? y;
+  }
   if (x && y) {
     const relation = relateIgnoringRoles(x, y);
     if (relation === 'same') return 'same';
