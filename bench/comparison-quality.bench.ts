@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { AnswerForComparison } from '../src/common/comparison';
+import { assembleConsensus } from '../src/server/comparison/consensus';
 import { analyseLocally } from '../src/server/comparison/local-analyser';
 import { VALUE_KINDS, type HeldOutCase } from './corpus/held-out-corpus';
 import { heldOutConflictCases } from './corpus/held-out-conflicts';
@@ -98,7 +99,10 @@ for (const set of sets) {
     continue;
   }
   const scores = set.cases.map((c) => {
-    const score = scoreCase(c, analyseLocally(c.answers, c.question));
+    // The Parallax answer is assembled after the analysis, as the comparison worker does (consensus.ts).
+    const analysis = analyseLocally(c.answers, c.question);
+    const consensus = assembleConsensus(analysis, c.answers);
+    const score = scoreCase(c, { ...analysis, ...(consensus && { consensus }) });
     show(c, score);
     return score;
   });
