@@ -67,3 +67,53 @@ describe('the Parallax answer', () => {
     expect(listed.comparisonSummary!.disagreements).toHaveLength(1);
   });
 });
+
+describe('the Parallax answer tells only what was checked (issue 33, item 4)', () => {
+  it('never tells a sentence as shared when one supporter wrote another name or figure in it', async () => {
+    // Both answers agree on the Red Sea; Claude's sentence also names the Gulf of Suez, DeepSeek's the
+    // Mediterranean: the sentence is not theirs to share, whatever their other words have in common.
+    const assemble = (await import('./consensus')).assembleConsensus;
+    const chatgpt = 'The Suez Canal connects the Red Sea with the Gulf of Suez, so ships avoid Africa.';
+    const deepseek = 'The Suez Canal connects the Mediterranean Sea with the Red Sea, so ships avoid Africa.';
+    const mark = (text: string, value: string, agreedBy: string) => ({
+      start: text.indexOf(value),
+      end: text.indexOf(value) + value.length,
+      text,
+      status: 'agreed' as const,
+      agreedBy: [agreedBy],
+      contradictedBy: [],
+      source: 'local' as const,
+    });
+    const consensus = assemble(
+      {
+        disagreements: [],
+        claims: [
+          { model: 'chatgpt', claims: [mark(chatgpt, 'Red Sea', 'deepseek')] },
+          { model: 'deepseek', claims: [mark(deepseek, 'Red Sea', 'chatgpt')] },
+        ],
+      },
+      [
+        { model: 'chatgpt', text: chatgpt },
+        { model: 'deepseek', text: deepseek },
+      ],
+    );
+    expect(consensus?.sentences ?? []).toEqual([]);
+
+    const same = 'The Suez Canal connects the Mediterranean Sea with the Red Sea.';
+    const alike = 'The Suez Canal connects the Red Sea with the Mediterranean Sea.';
+    const shared = assemble(
+      {
+        disagreements: [],
+        claims: [
+          { model: 'chatgpt', claims: [mark(same, 'Red Sea', 'deepseek')] },
+          { model: 'deepseek', claims: [mark(alike, 'Red Sea', 'chatgpt')] },
+        ],
+      },
+      [
+        { model: 'chatgpt', text: same },
+        { model: 'deepseek', text: alike },
+      ],
+    );
+    expect(shared?.sentences.map((s) => [s.text, s.models])).toEqual([[same, ['chatgpt', 'deepseek']]]);
+  });
+});

@@ -79,12 +79,15 @@ export function assembleConsensus(
           return theirs ? [{ model, text: theirs.text }] : [];
         }),
       ];
-      const models = quotes.map((quote) => quote.model);
+      // Only what the checked value stands in is shared; a model whose own sentence says more or other
+      // things than this one is credited with the value, not with this sentence (issue 33, item 4).
+      const sharing = quotes.filter((quote, i) => i === 0 || saysTheSame(claim.text, quote.text));
+      const models = sharing.map((quote) => quote.model);
       if (models.length < 2) continue;
       const key = `${[...models].sort().join(',')}|${value}`;
       if (told.has(key)) continue;
       told.add(key);
-      sentences.add({ text: claim.text, models, quotes });
+      sentences.add({ text: claim.text, models, quotes: sharing });
     }
   }
 
@@ -109,6 +112,49 @@ export function assembleConsensus(
 
   if (sentences.list.length === 0 && disputes.length === 0) return null;
   return { writtenBy: 'assembled', sentences: sentences.list, disputes };
+}
+
+/** Words that carry a statement: four letters or more, lower case, without diacritics. */
+function statementWords(text: string): Set<string> {
+  return new Set(
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .filter((word) => word.length >= 4),
+  );
+}
+
+const figuresIn = (text: string) =>
+  new Set([...text.replace(/(?<=\d),(?=\d{3})/g, '').matchAll(/\d+(?:\.\d+)?/g)].map((match) => match[0]));
+
+/** Capitalised words after a sentence's first: the names it states ('Gulf', 'Suez', 'Mediterranean'). */
+const namesIn = (text: string) =>
+  new Set(
+    [...text.normalize('NFKD').replace(/\p{M}/gu, '').matchAll(/(?<=[\p{L}\p{N},;)]\s+)\p{Lu}[\p{L}'-]+/gu)].map(
+      (match) => match[0],
+    ),
+  );
+
+/** How much of one sentence's words the other must share for both to say the same thing. */
+const SAME_STATEMENT_WORDS = 0.5;
+
+/**
+ * Two sentences say the same thing when they share most of their words and the other states every figure
+ * this one does: a shared sentence never carries a figure or a name only one of its models wrote.
+ */
+function saysTheSame(sentence: string, other: string): boolean {
+  const figures = figuresIn(other);
+  if ([...figuresIn(sentence)].some((figure) => !figures.has(figure))) return false;
+  const names = namesIn(other);
+  if ([...namesIn(sentence)].some((name) => !names.has(name))) return false;
+  const mine = statementWords(sentence);
+  const theirs = statementWords(other);
+  if (mine.size === 0) return true;
+  let shared = 0;
+  for (const word of mine) if (theirs.has(word)) shared += 1;
+  return shared / Math.max(mine.size, theirs.size) >= SAME_STATEMENT_WORDS;
 }
 
 /**
