@@ -92,7 +92,7 @@ describe('a settled round', () => {
     expect(chatgptHeight).toMatchObject({ status: 'agreed', agreedBy: ['claude'], contradictedBy: [] });
     expect(after.agreements).toContain(`${height.topic}: 330 metres (settled when the models re-checked it)`);
     expect(after.summary).toMatch(
-      /2 disagree \(.*\)\. Settled when the models re-checked: Eiffel Tower tall \(length\)\. Other statements were not checked\.$/,
+      /2 disagree\. Disputed: .*\. Settled when the models re-checked: Eiffel Tower tall \(length\)\. Other statements were not checked\.$/,
     );
     expect(after.summary).not.toContain(`${before.disagreements.length} disagree`);
 

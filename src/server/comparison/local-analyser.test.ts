@@ -228,7 +228,7 @@ describe('the analysis', () => {
     expect(comparisonAnalysisSchema.parse(analysis)).toEqual(analysis);
     expect(analysis.judge).toEqual({ kind: 'local' });
     expect(analysis.summary).toBe(
-      'Compared 2 figures, dates and names across the answers: 1 agrees, 1 disagrees (Berlin Wall fell (year)). Other statements were not checked.',
+      'Compared 2 figures, dates and names across the answers: 1 agrees, 1 disagrees. Disputed: Berlin Wall fell (year). Other statements were not checked.',
     );
     // Grok, alone against two answers on the year the Wall fell, ranks last; each score says why.
     expect(analysis.confidenceRanking.map((c) => c.model)).toEqual(['chatgpt', 'gemini', 'grok']);

@@ -128,7 +128,7 @@ export interface SummaryInput {
 /**
  * The summary says what the analysis could compare and how that came out (issue 33, item 5), never that
  * the answers agree beyond it: 'Compared 9 figures, dates and names across the answers: 7 agree, 2
- * disagree (Height, Year completed). Other statements were not checked.'
+ * disagree. Disputed: Height and Year completed. Other statements were not checked.'
  */
 export function summarise({ answered, failed, agreements, topics }: SummaryInput): string {
   const failures = failed.length > 0 ? ` ${listOf(failed)} gave no answer.` : '';
@@ -141,10 +141,9 @@ export function summarise({ answered, failed, agreements, topics }: SummaryInput
   const what = compared === 1 ? '1 figure, date or name' : `${compared} figures, dates and names`;
   const agree = `${agreements} ${agreements === 1 ? 'agrees' : 'agree'}`;
   const shown = topics.length > 3 ? [...topics.slice(0, 3), `${topics.length - 3} more`] : topics;
-  const disagree = `${topics.length} ${topics.length === 1 ? 'disagrees' : 'disagree'}${
-    topics.length > 0 ? ` (${listOf(shown)})` : ''
-  }`;
-  return `Compared ${what} across the answers: ${agree}, ${disagree}.${failures} ${NOT_CHECKED}`;
+  const disagree = `${topics.length} ${topics.length === 1 ? 'disagrees' : 'disagree'}`;
+  const disputed = topics.length > 0 ? ` Disputed: ${listOf(shown)}.` : '';
+  return `Compared ${what} across the answers: ${agree}, ${disagree}.${disputed}${failures} ${NOT_CHECKED}`;
 }
 
 /** What every summary ends with: the comparison checks typed values only. */
