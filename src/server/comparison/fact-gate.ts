@@ -31,6 +31,27 @@ const PERIODS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(in a|in one|over a|per|each|every) (lifetime|life)\b/i, 'lifetime'],
 ];
 
+const operatorCounts = new WeakMap<Claim, number>();
+/** How many arithmetic operators a claim holds, counted once per claim. */
+function operatorCount(claim: Claim): number {
+  let count = operatorCounts.get(claim);
+  if (count === undefined) {
+    count = claim.tokens.filter((_, i) => isOperator(claim.tokens, i)).length;
+    operatorCounts.set(claim, count);
+  }
+  return count;
+}
+
+const periods = new WeakMap<Claim, string | null>();
+function periodOfClaim(claim: Claim): string | null {
+  let period = periods.get(claim);
+  if (period === undefined) {
+    period = periodOf(claim.text);
+    periods.set(claim, period);
+  }
+  return period;
+}
+
 /**
  * The period a claim's figures are counted over ('per day', 'every minute'), when it names one in words;
  * a unit such as km/h is a speed, not a period.
@@ -104,7 +125,7 @@ export class FactGate {
   /** An operand of a calculation ('6 × 75 = 450'), or a result in a chain of them. */
   isOperand(value: ClaimValue): boolean {
     const tokens = value.claim.tokens;
-    const operators = tokens.filter((_, i) => isOperator(tokens, i)).length;
+    const operators = operatorCount(value.claim);
     // A line of working ('n = (0.65 atm)(262 L) / (0.0821)(479 K)') states no fact of its own.
     if (operators >= CALCULATION_OPERATORS) return true;
     // Brackets around an operand do not make it a fact: '(7.9 billion) x (2,000)'.
@@ -185,8 +206,9 @@ export class FactGate {
 
   /** Two claims state their values over the same period, or one names none. */
   samePeriod(a: Claim, b: Claim): boolean {
-    const x = periodOf(a.text);
-    const y = periodOf(b.text);
+    if (a === b) return true;
+    const x = periodOfClaim(a);
+    const y = periodOfClaim(b);
     return x === null || y === null || x === y;
   }
 }
