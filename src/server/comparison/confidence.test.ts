@@ -52,10 +52,10 @@ describe('rankByClaims', () => {
       },
       {
         // The single-source third claim is not checked: 1 supported of 2. Claude and Gemini both
-        // hold 1990 against it, so it ranks below them whatever its score.
+        // hold 1990 against it, so it ranks below them, its score just under theirs.
         model: 'chatgpt',
         displayName: 'ChatGPT',
-        score: 0.5,
+        score: 0.49,
         checked: 2,
         contradicted: 1,
         reason: 'Contradicted on 1 of 2 checked claims',
@@ -158,8 +158,10 @@ describe('rankByClaims', () => {
       { model: 'claude', claims: [claim(['chatgpt'], ['grok'])] },
     ];
     const ranking = rankByClaims(answers, claims);
-    expect(ranking.find((e) => e.model === 'grok')!.score).toBeGreaterThan(ranking[0]!.score);
     expect(ranking.map((e) => e.model)).toEqual(['chatgpt', 'claude', 'grok']);
+    // Its score goes below theirs, so no card shows it tied with them; its reason still says why.
+    expect(ranking.map((e) => e.score)).toEqual([0.5, 0.5, 0.49]);
+    expect(ranking[2]!.reason).toBe('Contradicted on 1 of 5 checked claims');
   });
 
   it('keeps the input order between equal scores and ignores a model naming itself', () => {

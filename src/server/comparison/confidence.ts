@@ -68,7 +68,9 @@ function reasonOf({ checked, contradicted }: Tally): string {
 function outvoted(claims: AnswerClaim[]): boolean {
   return claims.some((claim) => {
     const against = claim.contradictedBy;
-    return against.some((a, i) => against.some((b, j) => j > i && a.model !== b.model && sameWrittenValue(a.value, b.value)));
+    return against.some((a, i) =>
+      against.some((b, j) => j > i && a.model !== b.model && sameWrittenValue(a.value, b.value)),
+    );
   });
 }
 
@@ -104,6 +106,12 @@ export function rankByClaims(answers: AnswerForComparison[], claims: AnswerClaim
   const withChecks = entries.filter((entry) => entry.checked > 0);
   const checked = entries.reduce((sum, entry) => sum + entry.checked, 0);
   if (withChecks.length < 2 || checked < RANKING_MIN_CHECKED) return [];
+  // An outvoted answer scores below every answer that is not, so no card shows it tied with them.
+  const lowestStanding = Math.min(...entries.filter((entry) => !entry.outvoted).map((entry) => entry.score));
+  for (const entry of entries) {
+    if (entry.outvoted && entry.score >= lowestStanding)
+      entry.score = Math.max(0, Math.round((lowestStanding - 0.01) * 100) / 100);
+  }
   return entries
     .sort((a, b) => Number(a.outvoted) - Number(b.outvoted) || b.score - a.score || a.input - b.input)
     .map(({ input: _input, outvoted: _outvoted, ...entry }) => entry);

@@ -50,6 +50,9 @@ describe('reading a verdict', () => {
     ['REVISE: 330 metres. The other figure includes the antennas; mine was the old height.', 'changed', '330 metres'],
     ['revise: 330 m. I had the 1889 height.', 'changed', '330 metres'],
     ['Revised: about 312 metres. That was its height in 1889.', 'changed', 'about 312 metres'],
+    // A value ends with its sentence even after a figure, and where the reply sets it against another.
+    ['REVISE: 330. Construction added the antennas later.', 'changed', '330 metres'],
+    ['REVISE: 330 m, not 300 m as I said.', 'changed', '330 metres'],
     ['After re-checking I would revise my answer; the other figure is right.', 'changed', '330 metres'],
     ['I am not able to tell.', 'uncertain', undefined],
     ['I see no reason to revise my figure.', 'uncertain', undefined],

@@ -111,8 +111,10 @@ export function readVerdict(
   if (verdict !== 'changed') return { verdict };
 
   const named = firstVerdict ? first![2]! : '';
+  // The value ends where its sentence does ('1889. Construction began ...': a decimal point has no space
+  // after it) or where the reply sets it against another ('1889, not 1887').
   const value = named
-    .split(/(?<=[^\d\s])\.\s|\.$|\n/u)[0]!
+    .split(/(?<=[^\d\s])\.\s|\.\s+(?=\p{Lu})|\.$|\n|[,;]\s*(?:not|rather than|instead of|as opposed to)\b/u)[0]!
     .replace(/[*_`"“”]/gu, '')
     .trim();
   const others = distinctValues(disagreement.positions.filter((position) => position.model !== model));
