@@ -176,6 +176,20 @@ export class FactGate {
    * An answer's own answer may equal a given figure ('5 hours' to dry 30 dresses as to dry 5).
    */
   admits(value: ClaimValue | undefined, display: string, strict: boolean): boolean {
+    // A value takes part in many candidate pairs: each one is judged once.
+    if (value && strict && display === value.display) {
+      const known = this.admitted.get(value);
+      if (known !== undefined) return known;
+      const verdict = this.judge(value, display, strict);
+      this.admitted.set(value, verdict);
+      return verdict;
+    }
+    return this.judge(value, display, strict);
+  }
+
+  private readonly admitted = new WeakMap<ClaimValue, boolean>();
+
+  private judge(value: ClaimValue | undefined, display: string, strict: boolean): boolean {
     if (value) {
       // 'One' counts anything ('one panel', 'one prisoner'): as a value it says too little to compare.
       if (strict && value.data.kind === 'quantity' && /^(?:one|a single)$/i.test(value.display)) return false;

@@ -78,9 +78,17 @@ const MAX_POSTINGS = 64;
 const allPairsFit = (a: ClaimValue[], b: ClaimValue[]) =>
   a.length * b.length <= CANDIDATES_PER_VALUE * (a.length + b.length);
 
-/** What two values must share to be each other's candidates: a content word, a name's word, or the value itself. */
+const valueKeys = new WeakMap<ClaimValue, Set<string>>();
+
+/**
+ * What two values must share to be each other's candidates: a content word, a name's word, or the value
+ * itself. Read once per value, however many answers it is compared with.
+ */
 function keysOf(value: ClaimValue): Set<string> {
+  const known = valueKeys.get(value);
+  if (known) return known;
   const keys = new Set<string>();
+  valueKeys.set(value, keys);
   for (const word of value.context) keys.add(`w:${word.stem}`);
   for (const word of value.claim.stems) keys.add(`w:${word}`);
   for (const word of value.claim.inherited) keys.add(`w:${word}`);
