@@ -264,3 +264,21 @@ describe('the analysis', () => {
     expect(analyseLocally(berlin.answers)).toEqual(analyseLocally(berlin.answers));
   });
 });
+
+describe('a count written like a year', () => {
+  it('reads "2000 lightning strikes" as a count of strikes, not the year 2000', () => {
+    const analysis = analyseLocally(
+      answers({
+        gemini: 'There are about 8.6 million lightning strikes on Earth each day.',
+        grok: 'Approximately 2000 lightning strikes occur on Earth each day.',
+      }),
+      'How many lightning strikes occur on Earth each day?',
+    );
+    expect(analysis.disagreements.map((d) => d.positions.map((p) => [p.model, p.value]))).toEqual([
+      [
+        ['gemini', '8.6 million'],
+        ['grok', '2000'],
+      ],
+    ]);
+  });
+});

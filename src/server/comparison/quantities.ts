@@ -114,10 +114,14 @@ function looksLikeCount(tokens: Token[], i: number): boolean {
   const next = tokens[i + 1];
   if (!next || next.kind !== 'word' || /^[A-Z]/.test(next.text)) return false;
   if (YEAR_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '')) return false;
-  return (
-    ['people', 'men', 'women', 'children'].includes(next.lower) ||
-    (next.lower.endsWith('s') && isContentWord(next.lower))
-  );
+  const plural = (token: Token | undefined) =>
+    token !== undefined &&
+    token.kind === 'word' &&
+    !/^[A-Z]/.test(token.text) &&
+    (['people', 'men', 'women', 'children'].includes(token.lower) ||
+      (token.lower.endsWith('s') && isContentWord(token.lower)));
+  // '2000 strikes', and through one word of a compound noun: '2000 lightning strikes'.
+  return plural(next) || (isContentWord(next.lower) && !next.lower.endsWith('s') && plural(tokens[i + 2]));
 }
 
 interface Start {
