@@ -111,7 +111,13 @@ for (const viewport of DESKTOP_AND_PHONE) {
       ).toBeVisible();
     }
     if (board.rows.some((row) => row.rank !== null)) {
-      await expect(page.getByText('1', { exact: true }).filter({ visible: true }).first()).toBeVisible();
+      // The table's rank cell reads '1'; the phone's card reads 'Rank 1'.
+      await expect(
+        page
+          .getByText(/^(Rank )?1$/)
+          .filter({ visible: true })
+          .first(),
+      ).toBeVisible();
     }
     for (const name of ['ChatGPT', 'Grok', 'Gemini'])
       await expect(page.getByText(name, { exact: true }).filter({ visible: true }).first()).toBeVisible();
