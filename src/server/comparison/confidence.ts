@@ -12,7 +12,6 @@ export const UNCHECKED_SCORE = 0.5;
 
 /** Every sentence a confidence reason can be, in one place so server, client and tests agree on them. */
 export const CONFIDENCE_REASONS = {
-  noAnswer: 'No answer',
   nothingChecked: 'Nothing to check: no other answer states the same facts',
   oneConfirmed: '1 checked claim, confirmed by another answer',
   oneContradicted: '1 checked claim, contradicted by another answer',
