@@ -56,7 +56,7 @@ function periodOfClaim(claim: Claim): string | null {
  * The period a claim's figures are counted over ('per day', 'every minute'), when it names one in words;
  * a unit such as km/h is a speed, not a period.
  */
-export function periodOf(text: string): string | null {
+function periodOf(text: string): string | null {
   for (const [pattern, period] of PERIODS) if (pattern.test(text)) return period;
   return null;
 }
@@ -70,9 +70,21 @@ function writtenNumbers(text: string): Set<string> {
   );
 }
 
-const CONTINENTS = new Set(['europe', 'asia', 'africa', 'antarctica', 'australia', 'oceania', 'north america', 'south america', 'latin america', 'middle east']);
+const CONTINENTS = new Set([
+  'europe',
+  'asia',
+  'africa',
+  'antarctica',
+  'australia',
+  'oceania',
+  'north america',
+  'south america',
+  'latin america',
+  'middle east',
+]);
 /** Sub-national regions the country table does not know, by their shape ('Western Australia', 'New South Wales'). */
-const STATE_LIKE = /^(?:Western|Eastern|Northern|Southern|New|South|North|East|West)\s[A-Z]|^(?:Queensland|Victoria|Tasmania|California|Texas|Florida|Ontario|Quebec|Bavaria|Scotland|Wales|England)$/;
+const STATE_LIKE =
+  /^(?:Western|Eastern|Northern|Southern|New|South|North|East|West)\s[A-Z]|^(?:Queensland|Victoria|Tasmania|California|Texas|Florida|Ontario|Quebec|Bavaria|Scotland|Wales|England)$/;
 
 /** The region or country a name stands for, when it is one. */
 function placeOf(display: string): string | null {
@@ -214,8 +226,14 @@ export class FactGate {
     const x = places(a);
     const y = places(b);
     const exclude = new Set([placeOf(a.display), placeOf(b.display)]);
-    const onlyIn = (p: Set<string | null>, q: Set<string | null>) => [...p].some((place) => !q.has(place) && !exclude.has(place));
+    const onlyIn = (p: Set<string | null>, q: Set<string | null>) =>
+      [...p].some((place) => !q.has(place) && !exclude.has(place));
     return !(onlyIn(x, y) && onlyIn(y, x));
+  }
+
+  /** Two values aligned by their sentences are one fact only over one period and about the same places. */
+  sameFact(a: ClaimValue, b: ClaimValue): boolean {
+    return this.samePeriod(a.claim, b.claim) && this.sameSubjectPlaces(a, b);
   }
 
   /** Two claims state their values over the same period, or one names none. */

@@ -128,43 +128,34 @@ function differingFigures(a: Claim, b: Claim): boolean {
 
 /**
  * A finding's sides with only the values the gate admits (fact-gate.ts); a finding left with fewer than two
- * sides, or whose sides speak of different periods, is no finding.
+ * sides, or with two values that are not one fact (`sameFact`), is no finding.
  */
 function gatedSides<F extends { sides: unknown[][] }>(
   found: F[],
   admits: (item: F['sides'][number][number]) => boolean,
-  claimOf: (item: F['sides'][number][number]) => Claim,
-  gate: FactGate,
+  sameFact: (a: F['sides'][number][number], b: F['sides'][number][number]) => boolean,
 ): F[] {
   return found.flatMap((finding) => {
     const sides = finding.sides.map((side) => side.filter(admits)).filter((side) => side.length > 0);
     if (sides.length < 2) return [];
     const all = sides.flat();
-    if (!all.every((a) => all.every((b) => gate.samePeriod(claimOf(a), claimOf(b))))) return [];
+    if (!all.every((a) => all.every((b) => sameFact(a, b)))) return [];
     return [{ ...finding, sides }];
   });
 }
 
-/** A claim-by-claim conflict survives the gate when it sets admitted values against each other over one period. */
+/** A claim-by-claim conflict survives the gate when it sets admitted values of one fact against each other. */
 function gatedGroup(group: ConflictGroup, gate: FactGate): boolean {
   // A yes/no stance counts only where it is asserted: not in a supposition, a question or an exclamation.
   if (group.kind !== 'value') return group.positions.every((p) => gate.asserts(p.claim));
-  const admitted = group.positions.filter((p) => p.value && gate.admits(p.value, p.value.display, true));
+  const admitted = group.positions.flatMap((p) => (p.value && gate.admits(p.value, p.value.display, true) ? [p] : []));
   if (admitted.length !== group.positions.length) return false;
   const sides = new Set(admitted.map((p) => p.side));
-  return (
-    sides.size >= 2 &&
-    admitted.every((a) =>
-      admitted.every((b) => gate.samePeriod(a.claim, b.claim) && gate.sameSubjectPlaces(a.value!, b.value!)),
-    )
-  );
+  return sides.size >= 2 && admitted.every((a) => admitted.every((b) => gate.sameFact(a.value!, b.value!)));
 }
 
-/** The yes/no a claim takes in a verdict or polarity disagreement: what its position states. */
-function stanceOf(kind: ConflictGroup['kind'], claim: Claim): string {
-  const verdict = kind === 'verdict' ? verdictOf(claim) : null;
-  return verdict === 'no' ? 'No' : 'Yes';
-}
+/** The yes/no a verdict disagreement's position takes ('Yes, ...' / 'No. ...'). */
+const stanceOf = (claim: Claim): string => (verdictOf(claim) === 'no' ? 'No' : 'Yes');
 
 /** Agreements only between values the gate admits. */
 function gatedFindings(findings: Findings, gate: FactGate): Findings {
@@ -206,8 +197,7 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
   const mainFindings = gatedSides(
     [...questionFindings, ...compareDefinitions(claims, new Set(claimsOf(questionFindings)))],
     (main) => gate.admits(main.value, main.display, false),
-    (main) => main.claim,
-    gate,
+    (a, b) => gate.samePeriod(a.claim, b.claim),
   );
   const mainClaims = new Set(claimsOf(mainFindings));
   // What the question-aware comparison settled is not reported again by the claim-by-claim one, and the
@@ -230,9 +220,8 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
   const twinConflicts = gatedSides(
     [...twins, ...findShapedConflicts(claims, settledSoFar, weights, used)],
     (value) => gate.admits(value, value.display, true),
-    (value) => value.claim,
-    gate,
-  ).filter((twin) => twin.sides.flat().every((a) => twin.sides.flat().every((b) => gate.sameSubjectPlaces(a, b))));
+    (a, b) => gate.sameFact(a, b),
+  );
   const settled = new Set([
     ...mainClaims,
     ...twinConflicts.flatMap((twin) => twin.sides.flat().map((v) => v.claim.id)),
@@ -273,7 +262,7 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
       positions: [...(groups[0]?.positions ?? [])].sort(byInput).map((position) => ({
         model: modelOf(position.answer),
         claim: trimClaim(position.claim.text),
-        value: position.value ? position.value.display : stanceOf(groups[0]!.kind, position.claim),
+        value: position.value ? position.value.display : stanceOf(position.claim),
       })),
       source: 'local' as const,
     })),

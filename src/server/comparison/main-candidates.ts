@@ -151,9 +151,13 @@ const FRAGMENT_TOKENS = 8;
 function placeScore(claim: Claim, bold: boolean): number {
   const fragment = claim.index === 0 && claim.tokens.length <= FRAGMENT_TOKENS ? FRAGMENT_BONUS : 0;
   // A conclusion after working ('Therefore, there are 23 chickens') marks the answer as bold does.
-  const concluded = claim.index > 0 && CONCLUSION.test(claim.text.trim()) ? 1 : 0;
+  const concluded = claim.index > 0 && isConclusion(claim) ? 1 : 0;
   return (
-    (claim.index === 0 ? 1 : 0) + fragment + Math.max(bold ? 1 : 0, concluded) + (claim.heading ? -2 : 0) - claim.index * 0.002
+    (claim.index === 0 ? 1 : 0) +
+    fragment +
+    Math.max(bold ? 1 : 0, concluded) +
+    (claim.heading ? -2 : 0) -
+    claim.index * 0.002
   );
 }
 
@@ -182,7 +186,18 @@ const SHORT_ANSWER_CLAIMS = 4;
 /** Where an answer states its own answer rather than working, background or an aside (issue 33, item 1). */
 function isAnswerPlace(claim: Claim, claims: Claim[], bold: boolean): boolean {
   if (claims.length <= SHORT_ANSWER_CLAIMS || claim.index === 0 || bold) return true;
-  return CONCLUSION.test(claim.text.trim());
+  return isConclusion(claim);
+}
+
+const conclusions = new WeakMap<Claim, boolean>();
+/** Whether a claim concludes ('Therefore, ...'), read once per claim however many values it holds. */
+function isConclusion(claim: Claim): boolean {
+  let concludes = conclusions.get(claim);
+  if (concludes === undefined) {
+    concludes = CONCLUSION.test(claim.text.trim());
+    conclusions.set(claim, concludes);
+  }
+  return concludes;
 }
 
 function countsSomethingElse(data: ValueData, expectation: Expectation, asked: Set<string>): boolean {
