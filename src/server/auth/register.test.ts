@@ -204,15 +204,15 @@ describe('POST /api/register: an address that already has an account', () => {
       hashes.push(await time(() => hashPassword('secret-pass')));
     }
     // The fastest of each: other work on the machine only ever adds time.
-    const [knownMs, freshMs, hashMs] = [known, fresh, hashes].map((times) => Math.min(...times)) as [
-      number,
-      number,
-      number,
-    ];
+    const fastest = (times: number[]) => Math.min(...times);
     // Without the hash a known address answers in a few milliseconds, well under one hash.
-    expect(knownMs).toBeGreaterThan(0.8 * hashMs);
-    expect(knownMs / freshMs).toBeGreaterThan(0.4);
-    expect(knownMs / freshMs).toBeLessThan(2.5);
+    expect(fastest(known)).toBeGreaterThan(0.8 * fastest(hashes));
+    // Each known registration against the new one timed right after it: the two share the machine's
+    // load of that moment, which the fastest of each need not (one may only ever have met a busy CPU).
+    const ratios = known.map((knownMs, i) => knownMs / fresh[i]!).sort((a, b) => a - b);
+    const typicalRatio = ratios[Math.floor(ratios.length / 2)]!;
+    expect(typicalRatio).toBeGreaterThan(0.4);
+    expect(typicalRatio).toBeLessThan(2.5);
   });
 });
 

@@ -51,4 +51,24 @@ describe("a worked answer's results, by the question's variables", () => {
     );
     expect(analysis.disagreements).toEqual([]);
   });
+  it('reads the last term of a chain of working, and a result said in words', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'f(2) = 5(2)^3 - 2(2) + 3\n\nf(2) = 40 - 1\n\nTherefore, the value of f(2) is 39.',
+        gemini: 'Substituting x=2: f(2) = 5(2)^3 - 2(2) + 3 = 40 - 4 + 3 = 39',
+        deepseek: 'f(2) = 5(2)^3 - 2(2) + 3 = 5 \\* 8 - 2 + 3 = 41 - 2 + 3 = 40\n\nSo the value of f(2) equals 40.',
+      }),
+      'Given that f(x) = 5x^3 - 2x + 3, find the value of f(2).',
+    );
+    expect(analysis.disagreements.map((d) => [d.topic, d.positions.map((p) => [p.model, p.value])])).toEqual([
+      [
+        'Value of f(2)',
+        [
+          ['chatgpt', 'f(2) = 39'],
+          ['gemini', 'f(2) = 39'],
+          ['deepseek', 'f(2) = 40'],
+        ],
+      ],
+    ]);
+  });
 });

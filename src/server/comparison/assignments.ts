@@ -11,7 +11,14 @@ import type { MainFinding } from './main-values';
 const VARIABLE = String.raw`([a-zA-Z](?:\(\s*-?[\d.]+\s*\))?)`;
 /** A result: integer, decimal, fraction or mixed number, optionally negative. */
 const NUMBER = String.raw`(-?\s?\d+(?:\.\d+)?(?:\s+\d+\s*\/\s*\d+)?(?:\s*\/\s*\d+)?)`;
-const ASSIGNMENT = new RegExp(String.raw`(?:^|[\s(,:;])${VARIABLE}\s*=\s*${NUMBER}(?=\s*(?:$|[.,;)\]]|\s(?!\s*[-+*/×÷^=])))`, 'g');
+/** Where a result ends: the sentence goes on, but the arithmetic does not. */
+const RESULT_END = String.raw`(?=\s*(?:$|[.,;)\]]|\s(?!\s*[-+*/×÷^=])))`;
+const ASSIGNMENT = new RegExp(String.raw`(?:^|[\s(,:;])${VARIABLE}\s*=\s*${NUMBER}${RESULT_END}`, 'g');
+/** Working written as one chain, 'f(2) = 5(2)^3 - 2(2) + 3 = 40 - 1 = 39': its last term is the result. */
+const WORKING = String.raw`[-−+*/×÷^()\[\].\d\s\\·⋅]+?`;
+const CHAIN = new RegExp(String.raw`(?:^|[\s(,:;])${VARIABLE}\s*=(?:${WORKING}=)+\s*${NUMBER}${RESULT_END}`, 'g');
+/** The result said in words: 'the value of f(2) is 39', 'x equals 10'. */
+const SAID = new RegExp(String.raw`(?:^|[\s(,:;])${VARIABLE}\s+(?:is|equals|is equal to)\s+${NUMBER}${RESULT_END}`, 'g');
 
 interface Result {
   amount: number;
@@ -67,7 +74,10 @@ interface Stated {
 function lastResults(claims: Claim[], answer: number, variables: Set<string>): Map<string, Stated> {
   const results = new Map<string, Stated>();
   for (const claim of claims) {
-    for (const match of claim.text.matchAll(ASSIGNMENT)) {
+    const matches = [ASSIGNMENT, CHAIN, SAID]
+      .flatMap((pattern) => [...claim.text.matchAll(pattern)])
+      .sort((a, b) => a.index + a[0].length - (b.index + b[0].length));
+    for (const match of matches) {
       const variable = match[1]!.replace(/\s+/g, '');
       if (!variables.has(variable)) continue;
       const result = readNumber(match[2]!);
