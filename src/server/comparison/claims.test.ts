@@ -47,6 +47,17 @@ const year = 1989;
     expect(claims[0]?.heading).toBe(true);
   });
 
+  it('keeps a line of its own where the line above ends without punctuation, and joins wrapped prose', () => {
+    const claims = splitIntoClaims(
+      'Number of days in June: 30\nRound trips per day: 1\n\nThe tower was finished in\n1889 and is 330 m tall.',
+    );
+    expect(claims.map((claim) => claim.text)).toEqual([
+      'Number of days in June: 30',
+      'Round trips per day: 1',
+      'The tower was finished in 1889 and is 330 m tall.',
+    ]);
+  });
+
   it('keeps abbreviations, initials and decimals inside one sentence', () => {
     const claims = splitIntoClaims(
       'J. K. Rowling lives in the U.S. now, e.g. in summer. Mt. Everest is 8.849 km high. It grew.',

@@ -327,7 +327,8 @@ export function compareMainValues(
  * Lisa' taken as who wears the object and as where it comes from): it leaves both (issue 33, item 1).
  */
 function withoutSharedAnswers(findings: MainFinding[]): MainFinding[] {
-  const keyOf = (main: MainValue) => `${main.answer}:${main.claim.id}:${main.display}`;
+  // One value, not one spelling: 'four' dimes and 'four' quarters of one sentence are two answers.
+  const keyOf = (main: MainValue) => `${main.answer}:${main.claim.id}:${main.value?.id ?? main.display}`;
   const uses = new Map<string, number>();
   for (const finding of findings) {
     for (const key of new Set(finding.sides.flat().map(keyOf))) uses.set(key, (uses.get(key) ?? 0) + 1);

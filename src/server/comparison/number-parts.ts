@@ -110,6 +110,24 @@ export function roleAfter(tokens: Token[], j: number): string[] {
   return role;
 }
 
+/** Words that name a result without saying what is counted ('the answer is 10'). */
+const GENERIC_COUNTED = new Set(['answer', 'result', 'total', 'value', 'number', 'sum', 'count', 'amount', 'solution']);
+const COUNT_LINKS = new Set(['is', 'are', 'was', 'were', 'equals', '=', ':']);
+
+/**
+ * What a count is of when it is named before it: 'the number of dimes is 20', 'dimes: 20'. Only a count
+ * that ends its clause, so 'dimes is 20 more than' is not read as the number of dimes.
+ */
+export function roleBefore(tokens: Token[], start: number, end: number): string[] {
+  const next = tokens[end];
+  if (next && next.kind === 'word') return [];
+  const link = tokens[start - 1];
+  const noun = tokens[start - 2];
+  if (!link || !noun || !COUNT_LINKS.has(link.lower) || noun.kind !== 'word') return [];
+  if (!isContentWord(noun.lower) || UNITS.has(noun.lower) || GENERIC_COUNTED.has(noun.lower)) return [];
+  return [stem(noun.lower)];
+}
+
 export interface Parsed {
   amount: number;
   /** Half a unit of the last digit written: how much rounding the figure may hide. */

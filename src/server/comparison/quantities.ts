@@ -8,6 +8,7 @@ import {
   readScale,
   readUnit,
   roleAfter,
+  roleBefore,
   roundingOf,
   YEAR_QUALIFIER_PHRASES,
   type Parsed,
@@ -189,7 +190,8 @@ function finishQuantity(tokens: Token[], first: Parsed, prefix: Start, gluedUnit
   const bound = qualifierBefore(tokens, prefix.start, QUALIFIER_PHRASES);
   const spread = Math.abs(top - lo) / 2;
   const tolerance = spread + toleranceOf(dim, amount, bound, parsed.rounding * slope, parsed.scaled);
-  const role = dim === 'count' ? roleAfter(tokens, end) : [];
+  const after = dim === 'count' ? roleAfter(tokens, end) : [];
+  const role = dim === 'count' && after.length === 0 ? roleBefore(tokens, prefix.start, end) : after;
   push({ kind: 'quantity', dim, amount, tolerance, bound, role, ...(spread > 0 ? { spread } : {}) }, prefix.start, end);
   return end;
 }

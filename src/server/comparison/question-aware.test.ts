@@ -46,6 +46,21 @@ describe('main values compared directly', () => {
     expect(analysis.disagreements[0]?.source).toBe('local');
   });
 
+  it('answers each of several counts asked at once, however each answer names what it counts', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'So the basket holds 6 apples, 12 pears and 4 plums.',
+        claude: 'The number of apples is 6, the number of pears is 9, and the number of plums is 4.',
+        gemini: 'Altogether there are 4 apples, 4 pears and 4 plums in the basket.',
+      }),
+      'How many apples, how many pears, and how many plums are in the basket?',
+    );
+    expect(values(analysis)).toEqual([
+      { chatgpt: '6', claude: '6', gemini: '4' },
+      { chatgpt: '12', claude: '9', gemini: '4' },
+    ]);
+  });
+
   it('does not let a wrong name in another role confirm the answer', () => {
     const analysis = analyseLocally(
       answers({

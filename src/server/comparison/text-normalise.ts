@@ -56,6 +56,9 @@ function normaliseCharacters(text: string): string {
     .replace(/\u00ba/g, '°');
 }
 
+/** How a line ends when the sentence goes on in the next: punctuation, or a word that needs what follows. */
+const WRAPPED_END = /(?:[.!?,;:(\-–—]|\b(?:the|a|an|of|and|or|to|in|for|with|by|on|at|from|is|are|was|were|that|which))$/i;
+
 function toBlocks(markdown: string): Block[] {
   const withoutCode = normaliseCharacters(markdown)
     .replace(/```[\s\S]*?(?:```|$)/g, '\n')
@@ -93,8 +96,11 @@ function toBlocks(markdown: string): Block[] {
       blocks.push(open);
       continue;
     }
-    // Wrapped prose and an item's indented continuation belong to the block above.
-    if (open && (open.kind === 'paragraph' || (open.kind === 'item' && indented))) {
+    // Wrapped prose and an item's indented continuation belong to the block above. A capitalised line after
+    // one that ends without punctuation or a joining word is a line of its own ('Number of days in June: 30'
+    // over 'Round trips per day: 1'): models break lines where they mean them.
+    const ownLine = /^[A-Z0-9]/.test(line) && open !== null && !WRAPPED_END.test(open.text);
+    if (open && !ownLine && (open.kind === 'paragraph' || (open.kind === 'item' && indented))) {
       open.text += ` ${line}`;
       continue;
     }
