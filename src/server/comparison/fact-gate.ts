@@ -228,7 +228,11 @@ export class FactGate {
     const exclude = new Set([placeOf(a.display), placeOf(b.display)]);
     const onlyIn = (p: Set<string | null>, q: Set<string | null>) =>
       [...p].some((place) => !q.has(place) && !exclude.has(place));
-    return !(onlyIn(x, y) && onlyIn(y, x));
+    if (onlyIn(x, y) && onlyIn(y, x)) return false;
+    // A figure's places are its scope: one that counts 'in Europe alone' and one that counts 'across Europe
+    // and Asia' count two different wholes. A name's other places are only its context.
+    const figures = a.data.kind === 'quantity' && b.data.kind === 'quantity';
+    return !figures || x.size === 0 || y.size === 0 || !(onlyIn(x, y) || onlyIn(y, x));
   }
 
   /** Two values aligned by their sentences are one fact only over one period and about the same places. */

@@ -185,6 +185,23 @@ describe('what is not a conflict', () => {
     expect(analysis.agreements.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('does not set a figure for one place against a figure for a larger whole, but does within one place', () => {
+    const wider = analyseLocally(
+      answers({
+        chatgpt: 'The famine killed about 1 million people in Ireland alone.',
+        claude: 'The famine killed about 2 million people across Ireland and Scotland.',
+      }),
+    );
+    expect(wider.disagreements).toEqual([]);
+    const same = analyseLocally(
+      answers({
+        chatgpt: 'The famine killed about 1 million people in Ireland.',
+        claude: 'The famine killed about 2 million people in Ireland.',
+      }),
+    );
+    expect(same.disagreements.map((d) => d.positions.map((p) => p.value))).toEqual([['1 million', '2 million']]);
+  });
+
   it('ignores a failed answer and gives it no score', () => {
     const input: AnswerForComparison[] = [
       { model: 'chatgpt', text: 'Mars is the fourth planet from the Sun.', error: null },
