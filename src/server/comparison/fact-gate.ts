@@ -20,6 +20,9 @@ const CUT_OFF =
 const SUPPOSED =
   /^\W*(?:if|suppose|supposing|assume|assuming|imagine|let's say|let us say|say|for example|for instance|e\.g\.)\b|\b(?:if we assume|let's assume|let us assume|assuming|suppose that|we assume|for example|for instance|e\.g\.|hypothetically)\b/i;
 
+const OPENING_SUPPOSITION = /^\W*(?:if|suppose|supposing|assume|assuming|imagine|let's say|let us say|say)\b/i;
+const MIDDLE_SUPPOSITION = /\b(?:if|if we assume|let's assume|let us assume|assuming|suppose that|we assume|for example|for instance|e\.g\.|hypothetically)\b/i;
+
 const PERIODS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(per|a|an|each|every) (second|sec)\b/i, 'second'],
   [/\b(per|a|an|each|every) minute\b/i, 'minute'],
@@ -177,6 +180,18 @@ export class FactGate {
     return SUPPOSED.test(value.claim.text);
   }
 
+  /**
+   * The figure an answer arrives at from its own supposition, after the clause that supposes it: '40,000' in
+   * 'Assuming the house weighs 60,000 pounds, 40,000 balloons would be necessary'. An estimate's answer is
+   * worded so; it may stand as the answer to the question, never as a fact aligned by its sentence.
+   */
+  private concludedFromSupposition(value: ClaimValue): boolean {
+    const { tokens, text } = value.claim;
+    if (!OPENING_SUPPOSITION.test(text) || MIDDLE_SUPPOSITION.test(text.replace(OPENING_SUPPOSITION, ''))) return false;
+    const comma = tokens.findIndex((token) => token.text === ',');
+    return comma >= 0 && value.start > comma;
+  }
+
   /** A claim that asserts what it says: not a supposition, a question or an exclamation. */
   asserts(claim: Claim): boolean {
     return !SUPPOSED.test(claim.text) && !/[?!]["'”’)]?\s*$/.test(claim.text.trim());
@@ -205,7 +220,8 @@ export class FactGate {
     if (value) {
       // 'One' counts anything ('one panel', 'one prisoner'): as a value it says too little to compare.
       if (strict && value.data.kind === 'quantity' && /^(?:one|a single)$/i.test(value.display)) return false;
-      if (this.isOperand(value) || this.isCutOff(value) || this.isSupposed(value)) return false;
+      if (this.isOperand(value) || this.isCutOff(value)) return false;
+      if (this.isSupposed(value) && (strict || !this.concludedFromSupposition(value))) return false;
       if (strict && this.isAmbiguous(value)) return false;
     }
     return !strict || !this.isGiven(display);

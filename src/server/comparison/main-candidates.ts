@@ -202,6 +202,8 @@ function isConclusion(claim: Claim): boolean {
 
 function countsSomethingElse(data: ValueData, expectation: Expectation, asked: Set<string>): boolean {
   if (data.kind !== 'quantity' || data.dim !== 'count' || data.role.length === 0) return false;
+  // 'How many pages': '500 million books' counts something else, though the question names books too.
+  if (expectation.counted && !data.role.some((word) => expectation.counted!.includes(word))) return true;
   return data.role.some((word) => asked.has(word)) && !data.role.some((word) => expectation.focus.includes(word));
 }
 

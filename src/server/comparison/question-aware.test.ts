@@ -61,6 +61,17 @@ describe('main values compared directly', () => {
     ]);
   });
 
+  it("takes an estimate's figure from the clause after its supposition, and only counts of what is asked", () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'Assuming a typical lamp post weighs 400 kg, about 35,000 balloons would be needed.',
+        claude: 'There are some 2 million lamp posts in the country. In total, about 100,000 balloons would be needed.',
+      }),
+      'How many balloons would it take to lift a lamp post?',
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: '35,000', claude: '100,000' }]);
+  });
+
   it('does not let a wrong name in another role confirm the answer', () => {
     const analysis = analyseLocally(
       answers({

@@ -26,6 +26,8 @@ export interface Expectation {
   head?: string;
   /** The part of the question it comes from, lower-cased ('when was it built'). */
   part?: string;
+  /** For counts: stems of what is counted ('page' in 'how many pages are in all the books'). */
+  counted?: string[];
 }
 
 const WH = /\b(?:when|who|whom|whose|where|what|which|how)\b/;
@@ -150,6 +152,19 @@ function kindOf(part: string): Pick<Expectation, 'kind' | 'head'> | null {
   return null;
 }
 
+const MODALS = new Set('would will could can should might must do does did'.split(' '));
+
+/** The noun phrase after 'how many', as stems: 'how many text messages are sent' counts 'text messag'. */
+function countedIn(part: string): string[] {
+  const after = /\bhow many\s+(.*)$/.exec(part)?.[1] ?? '';
+  const words: string[] = [];
+  for (const word of after.split(/[^a-z']+/).filter(Boolean)) {
+    if (NOUN_PHRASE_END.has(word) || MODALS.has(word) || words.length === 3) break;
+    words.push(word);
+  }
+  return words.filter(isContentWord).map(stem);
+}
+
 function normaliseQuestion(question: string): string {
   return question
     .toLowerCase()
@@ -202,7 +217,14 @@ export function expectationsOf(question: string): Expectation[] {
             part,
           )?.[1]
         : undefined;
-    expectations.push({ ...kind, focus, part, ...(whole ? { of: stemsOf(whole) } : {}) });
+    const counted = kind.kind === 'count' ? countedIn(part) : [];
+    expectations.push({
+      ...kind,
+      focus,
+      part,
+      ...(whole ? { of: stemsOf(whole) } : {}),
+      ...(counted.length > 0 ? { counted } : {}),
+    });
   }
   return expectations;
 }
