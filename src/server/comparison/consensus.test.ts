@@ -116,4 +116,35 @@ describe('the Parallax answer tells only what was checked (issue 33, item 4)', (
     );
     expect(shared?.sentences.map((s) => [s.text, s.models])).toEqual([[same, ['chatgpt', 'deepseek']]]);
   });
+
+  it("never credits a model with a sentence that says more than the model's own", async () => {
+    // Claude's sentence says only who crosses first; ChatGPT's adds why, and Claude may deny the why.
+    const assemble = (await import('./consensus')).assembleConsensus;
+    const chatgpt = 'The farmer takes the goat across the river first, because left alone with the cabbage it would eat it.';
+    const claude = 'The farmer first takes the goat across the river.';
+    const mark = (text: string, agreedBy: string) => ({
+      start: text.indexOf('goat'),
+      end: text.indexOf('goat') + 4,
+      text,
+      status: 'agreed' as const,
+      agreedBy: [agreedBy],
+      contradictedBy: [],
+      source: 'local' as const,
+    });
+    const consensus = assemble(
+      {
+        disagreements: [],
+        claims: [
+          { model: 'chatgpt', claims: [mark(chatgpt, 'claude')] },
+          { model: 'claude', claims: [mark(claude, 'chatgpt')] },
+        ],
+      },
+      [
+        { model: 'chatgpt', text: chatgpt },
+        { model: 'claude', text: claude },
+      ],
+    );
+    // Told in Claude's words, which ChatGPT's sentence states whole; never in ChatGPT's longer ones.
+    expect(consensus?.sentences.map((s) => [s.text, [...s.models].sort()])).toEqual([[claude, ['chatgpt', 'claude']]]);
+  });
 });

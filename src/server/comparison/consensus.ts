@@ -139,6 +139,8 @@ const namesIn = (text: string) =>
 
 /** How much of one sentence's words the other must share for both to say the same thing. */
 const SAME_STATEMENT_WORDS = 0.5;
+/** How much of the shared sentence's own words a model's sentence must state to be credited with it. */
+const TOLD_BY_BOTH = 0.75;
 
 /**
  * Two sentences say the same thing when they share most of their words and the other states every figure
@@ -154,7 +156,9 @@ function saysTheSame(sentence: string, other: string): boolean {
   if (mine.size === 0) return true;
   let shared = 0;
   for (const word of mine) if (theirs.has(word)) shared += 1;
-  return shared / Math.max(mine.size, theirs.size) >= SAME_STATEMENT_WORDS;
+  // The other sentence must say nearly all this one says: 'takes the goat across first, as it can eat the
+  // cabbage' is not what 'takes the goat across first' says, and the second model may deny the rest.
+  return shared / Math.max(mine.size, theirs.size) >= SAME_STATEMENT_WORDS && shared / mine.size >= TOLD_BY_BOTH;
 }
 
 /**
