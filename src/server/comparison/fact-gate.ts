@@ -119,6 +119,18 @@ function isOperator(tokens: Token[], i: number): boolean {
   return token.lower === 'x' && between;
 }
 
+/**
+ * The figure a line of working ends on ('500,000,000 x 320 = 160 billion pages'): what the working arrives
+ * at, so it may stand as the answer to the question, though never as a fact aligned by its sentence.
+ */
+function isWorkingResult(value: ClaimValue): boolean {
+  const { tokens } = value.claim;
+  const before = tokens[value.start - 1]?.text;
+  if (before !== '=' && before !== '≈') return false;
+  // What follows names what was worked out ('pages'), with no more arithmetic.
+  return tokens.slice(value.end).every((token) => token.kind !== 'number' && !OPERATORS.has(token.text));
+}
+
 export class FactGate {
   private readonly questionNumbers: Set<string>;
 
@@ -220,7 +232,8 @@ export class FactGate {
     if (value) {
       // 'One' counts anything ('one panel', 'one prisoner'): as a value it says too little to compare.
       if (strict && value.data.kind === 'quantity' && /^(?:one|a single)$/i.test(value.display)) return false;
-      if (this.isOperand(value) || this.isCutOff(value)) return false;
+      if (this.isCutOff(value)) return false;
+      if (this.isOperand(value) && (strict || !isWorkingResult(value))) return false;
       if (this.isSupposed(value) && (strict || !this.concludedFromSupposition(value))) return false;
       if (strict && this.isAmbiguous(value)) return false;
     }

@@ -188,7 +188,7 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
   // A result compared as a variable's value is not compared again as the question's answer.
   const questionFindings = [
     ...assignments,
-    ...compareMainValues(question, texts, claims, spans).filter(
+    ...compareMainValues(question, texts, claims, spans, gate).filter(
       (finding) => !finding.sides.flat().some((main) => resultClaims.has(main.claim.id)),
     ),
   ];

@@ -148,10 +148,10 @@ function focusScore(claim: Claim, focus: string[]): number {
 const FRAGMENT_TOKENS = 8;
 
 /** Early claims carry the answer; bold marks it; headings only label. */
-function placeScore(claim: Claim, bold: boolean): number {
+function placeScore(claim: Claim, bold: boolean, introduced = false): number {
   const fragment = claim.index === 0 && claim.tokens.length <= FRAGMENT_TOKENS ? FRAGMENT_BONUS : 0;
   // A conclusion after working ('Therefore, there are 23 chickens') marks the answer as bold does.
-  const concluded = claim.index > 0 && isConclusion(claim) ? 1 : 0;
+  const concluded = claim.index > 0 && (introduced || isConclusion(claim)) ? 1 : 0;
   return (
     (claim.index === 0 ? 1 : 0) +
     fragment +
@@ -186,7 +186,14 @@ const SHORT_ANSWER_CLAIMS = 4;
 /** Where an answer states its own answer rather than working, background or an aside (issue 33, item 1). */
 function isAnswerPlace(claim: Claim, claims: Claim[], bold: boolean): boolean {
   if (claims.length <= SHORT_ANSWER_CLAIMS || claim.index === 0 || bold) return true;
-  return isConclusion(claim);
+  return isConclusion(claim) || isIntroducedResult(claim, claims);
+}
+
+/** The line a concluding sentence announces: 'So the total would be:' over '500,000,000 x 320 = 160 billion pages'. */
+function isIntroducedResult(claim: Claim, claims: Claim[]): boolean {
+  const previous = claims[claims.indexOf(claim) - 1];
+  if (!previous || !/:\s*$/.test(previous.text)) return false;
+  return /\b(?:total|answer|result|would be|comes to|works out)\b/i.test(previous.text);
 }
 
 const conclusions = new WeakMap<Claim, boolean>();
@@ -216,7 +223,12 @@ export function candidatesOf(
 ): MainValue[] {
   const found: MainValue[] = [];
   for (const claim of claims) {
-    const focus = focusScore(claim, expectation.focus);
+    // An announced result line says what it is in the sentence that announces it.
+    const introduced = isIntroducedResult(claim, claims);
+    const focus = Math.max(
+      focusScore(claim, expectation.focus),
+      introduced ? focusScore(claims[claims.indexOf(claim) - 1]!, expectation.focus) : 0,
+    );
     if (expectation.kind === 'thing') {
       for (const phrase of thingPhrases(claim, asked, expectation)) {
         const bold = spans.boldWords(answer, phrase.display);
@@ -259,7 +271,7 @@ export function candidatesOf(
           display: value.display,
           value,
           comparable,
-          score: focus + placeScore(claim, bold) + predicative + nationality,
+          score: focus + placeScore(claim, bold, introduced) + predicative + nationality,
         });
         continue;
       }
@@ -274,7 +286,7 @@ export function candidatesOf(
         display: value.display,
         value,
         comparable,
-        score: focus + placeScore(claim, bold) + share,
+        score: focus + placeScore(claim, bold, introduced) + share,
       });
     }
   }

@@ -8,10 +8,11 @@ import type { Claim } from './claims';
 import { verdictOf } from './claims';
 import { candidatesOf, type Comparable, type MainValue } from './main-candidates';
 import { sameName } from './names';
-import { expectationsOf, questionParts, questionStems, type AnswerKind, type Expectation } from './question';
+import { expectationsOf, questionStems, type AnswerKind, type Expectation } from './question';
 import { relateIgnoringRoles, sameNameOrPlace } from './value-compare';
 import { isContentWord } from './words';
 import type { ValueSpans } from './value-spans';
+import type { FactGate } from './fact-gate';
 
 export interface MainFinding {
   expectation: Expectation | { kind: 'yes-no'; focus: string[] };
@@ -56,12 +57,14 @@ const TOPIC_WORDS = 6;
  */
 export function topicOfFinding(finding: MainFinding, question: string): string {
   if (finding.topic) return finding.topic;
+  // The words of the part asked, as the question writes them ('Eiffel Tower', not 'eiffel tower'): never
+  // the instructions around it ('Try to explain your answer').
   const part = 'part' in finding.expectation ? finding.expectation.part : undefined;
-  const source = part && questionParts(question).length > 1 ? part : question;
-  const words = source
-    .replace(/[^\p{L}\p{N}' -]+/gu, ' ')
-    .split(/\s+/)
-    .filter((word) => word !== '' && isContentWord(word.toLowerCase()) && !TOPIC_FRAME.has(word.toLowerCase()))
+  const wordsOf = (text: string) => text.replace(/[^\p{L}\p{N}' -]+/gu, ' ').split(/\s+/).filter(Boolean);
+  const asWritten = new Map<string, string>();
+  for (const word of wordsOf(question)) if (!asWritten.has(word.toLowerCase())) asWritten.set(word.toLowerCase(), word);
+  const words = (part ? wordsOf(part).map((word) => asWritten.get(word) ?? word) : wordsOf(question))
+    .filter((word) => isContentWord(word.toLowerCase()) && !TOPIC_FRAME.has(word.toLowerCase()))
     .slice(0, TOPIC_WORDS);
   const kind = KIND_LABEL[finding.expectation.kind];
   if (words.length === 0) return TOPIC_OF_KIND[finding.expectation.kind];
@@ -279,6 +282,7 @@ export function compareMainValues(
   texts: string[],
   claims: Claim[][],
   spans: ValueSpans,
+  gate: FactGate,
 ): MainFinding[] {
   const findings: MainFinding[] = [];
   const asked = questionStems(question);
@@ -295,7 +299,10 @@ export function compareMainValues(
     const candidates = new Map<number, MainValue[]>();
     const mains: MainValue[] = [];
     claims.forEach((answerClaims, answer) => {
-      const found = candidatesOf(answer, answerClaims, expectation, asked, spans);
+      // Only values that may stand as an answer at all compete: an operand or a supposed figure is no rival.
+      const found = candidatesOf(answer, answerClaims, expectation, asked, spans).filter(
+        (candidate) => gate.admits(candidate.value, candidate.display, false),
+      );
       candidates.set(answer, found);
       const main = best(found);
       if (main) mains.push(main);

@@ -72,6 +72,27 @@ describe('main values compared directly', () => {
     expect(values(analysis)).toEqual([{ chatgpt: '35,000', claude: '100,000' }]);
   });
 
+  it('takes the result of the working a concluding sentence announces, and names the topic by the part asked', () => {
+    const question = 'How many bricks are in the garden wall? Try to explain your answer step by step.';
+    const working = [
+      'First, the wall is about 10 metres long and 2 metres high.',
+      'A brick with its mortar covers about 0.02 square metres.',
+      'Each square metre therefore takes about 50 bricks.',
+      'The wall has 20 square metres.',
+      'So the total number of bricks would be:',
+      '20 x 50 = 1,000 bricks',
+    ].join('\n\n');
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: working,
+        claude: 'A garden wall is small.\n\nIt is two bricks thick.\n\nIts face is 20 square metres.\n\nIt rises in 40 courses.\n\nTherefore, the wall holds about 2,400 bricks.',
+      }),
+      question,
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: '1,000', claude: '2,400' }]);
+    expect(analysis.disagreements[0]?.topic).toBe('Bricks garden wall (how many)');
+  });
+
   it('does not let a wrong name in another role confirm the answer', () => {
     const analysis = analyseLocally(
       answers({
