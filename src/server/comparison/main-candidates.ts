@@ -33,7 +33,8 @@ function dataFits(kind: AnswerKind, data: ValueData): boolean {
   const money = data.dim.startsWith('money');
   if (kind === 'money') return money;
   if (kind === 'proportion') return data.dim === 'percent';
-  if (kind === 'count') return data.dim === 'count';
+  // 'How many times ...' is answered in times ('6.6 million times').
+  if (kind === 'count') return data.dim === 'count' || data.dim === 'times';
   if (kind === 'quantity') return !money && data.dim !== 'percent';
   return false;
 }
@@ -207,6 +208,17 @@ function isConclusion(claim: Claim): boolean {
   return concludes;
 }
 
+const RATE_PERIOD = /^(?:second|minute|hour|day|night|week|month|year|decade|century)s?$/;
+
+function rateNotAsked(claim: Claim, value: ClaimValue, expectation: Expectation): boolean {
+  // Only for counts: 'eight hours a night' answers 'how many hours of sleep', which means a night.
+  if (expectation.kind !== 'count') return false;
+  const [per, period] = [claim.tokens[value.end], claim.tokens[value.end + 1]];
+  if (!per || !period || !/^(?:per|a|an|each|every|\/)$/.test(per.lower) || !RATE_PERIOD.test(period.lower)) return false;
+  const unit = period.lower.replace(/s$/, '');
+  return !new RegExp(`\\b(?:per|a|an|each|every) ${unit}\\b`).test(expectation.part ?? '');
+}
+
 function countsSomethingElse(data: ValueData, expectation: Expectation, asked: Set<string>): boolean {
   if (data.kind !== 'quantity' || data.dim !== 'count' || data.role.length === 0) return false;
   // 'How many pages': '500 million books' counts something else, though the question names books too.
@@ -276,6 +288,8 @@ export function candidatesOf(
         continue;
       }
       if (!dataFits(expectation.kind, value.data)) continue;
+      // '20 times per minute' is a rate: it answers 'how many times a minute', not 'how many in a lifetime'.
+      if (rateNotAsked(claim, value, expectation)) continue;
       // A count of something the question names but does not ask to count ('two endpoints', '35 heads') restates it.
       if (countsSomethingElse(value.data, expectation, asked)) continue;
       const comparable: Comparable = { kind: 'data', data: value.data };

@@ -93,6 +93,17 @@ describe('main values compared directly', () => {
     expect(analysis.disagreements[0]?.topic).toBe('Bricks garden wall (how many)');
   });
 
+  it("answers 'how many times' in times, and never with a rate of another period", () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'It beats about 70 times per minute.\n\nSo the total comes to about 2.5 billion times.',
+        claude: 'About 100,000 times a day.\n\nTherefore, roughly 3.5 billion times over a long life.',
+      }),
+      'How many times does a human heart beat in a lifetime?',
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: '2.5 billion times', claude: '3.5 billion times' }]);
+  });
+
   it('does not let a wrong name in another role confirm the answer', () => {
     const analysis = analyseLocally(
       answers({
