@@ -150,6 +150,18 @@ describe('numbers and units', () => {
     expect(relation('It boils at 100 °C.', 'It boils at 90 °C.')).toBe('different');
     expect(relation('It is 343 m/s.', 'It is 1,235 km/h.')).toBe('same');
   });
+
+  it('reads an order of magnitude in words as every figure inside it', () => {
+    const relation = (a: string, b: string) => relate(quantity(a), quantity(b));
+    expect(relation('It lasts hundreds of years.', 'It lasts thousands of years.')).toBe('different');
+    expect(relation('It lasts hundreds of years.', 'It lasts about 450 years.')).toBe('same');
+    expect(relation('It lasts hundreds of years.', 'It lasts 400 to 500 years.')).toBe('same');
+    expect(relation('Tens of thousands of people came.', 'About 40,000 people came.')).toBe('same');
+    expect(relation('Several hundred thousand songs exist.', 'Billions of songs exist.')).toBe('different');
+    expect(relation('A few thousand species live there.', 'About 5,000 species live there.')).toBe('same');
+    // Said of nothing in particular, it is no figure.
+    expect(valuesOf('Hundreds of them came.').filter((v) => v.kind === 'quantity')).toEqual([]);
+  });
 });
 
 describe('dates, years and ordinals', () => {

@@ -261,8 +261,86 @@ function readDigits(tokens: Token[], i: number, push: Push): number {
   return finishQuantity(tokens, first, prefix, gluedUnit, push);
 }
 
+/** Plural scale words and the first power of ten each one starts at ('hundreds' of years: 100 to 1,000). */
+const MAGNITUDES: ReadonlyMap<string, number> = new Map([
+  ['dozens', 12],
+  ['hundreds', 100],
+  ['thousands', 1e3],
+  ['millions', 1e6],
+  ['billions', 1e9],
+  ['trillions', 1e12],
+]);
+const SINGULAR_MAGNITUDES: ReadonlyMap<string, number> = new Map([
+  ['hundred', 100],
+  ['thousand', 1e3],
+  ['million', 1e6],
+  ['billion', 1e9],
+]);
+
+/**
+ * An order of magnitude in words: 'hundreds of years' (100 to 1,000 years), 'tens of thousands', 'hundreds of
+ * millions', 'several hundred thousand' (200,000 to 1,000,000). 'Thousands of years' and 'hundreds of years'
+ * contradict each other; either agrees with any figure inside it (issue 33, item 2).
+ */
+function readMagnitude(tokens: Token[], i: number, push: Push): number | null {
+  const word = tokens[i]!.lower;
+  let start = i;
+  let low: number;
+  let next = i + 1;
+  if (word === 'several' || word === 'a' || word === 'few') {
+    // 'several hundred thousand', 'a few thousand'
+    let j = i + 1;
+    if (word === 'a' && tokens[j]?.lower === 'few') j += 1;
+    const first = SINGULAR_MAGNITUDES.get(tokens[j]?.lower ?? '');
+    if (first === undefined || (word === 'a' && j === i + 1)) return null;
+    low = 2 * first;
+    next = j + 1;
+    const times = SINGULAR_MAGNITUDES.get(tokens[next]?.lower ?? '');
+    if (times !== undefined && times > first) {
+      low *= times;
+      next += 1;
+    }
+    const top = (low / 2) * 10;
+    return pushMagnitude(tokens, start, next, low, top, push);
+  }
+  const base = MAGNITUDES.get(word);
+  if (base === undefined) return null;
+  low = base;
+  // 'tens of thousands', 'hundreds of millions'
+  const prev = tokens[i - 1]?.lower;
+  const before = tokens[i - 2]?.lower;
+  if (prev === 'of' && (before === 'tens' || before === 'hundreds') && tokens[i - 3]?.lower !== 'of') {
+    start = i - 2;
+    low *= before === 'tens' ? 10 : 100;
+  }
+  const top = base === 12 ? 12 * 12 : low * 10;
+  return pushMagnitude(tokens, start, next, low, top, push);
+}
+
+function pushMagnitude(tokens: Token[], start: number, next: number, low: number, top: number, push: Push): number {
+  // 'hundreds of years' has a unit; 'thousands of species' counts species; 'hundreds of them' says nothing.
+  const ofAt = tokens[next]?.lower === 'of' ? next + 1 : next;
+  if (MAGNITUDES.has(tokens[ofAt]?.lower ?? '')) return next;
+  const unit = readUnit(tokens, ofAt);
+  const role = unit ? [] : roleAfter(tokens, ofAt);
+  if (!unit && role.length === 0) return next;
+  const end = unit ? unit.next : ofAt + 1;
+  const toBase = unit?.toBase ?? ((amount: number) => amount);
+  // 'Hundreds' stops short of a thousand, where 'thousands' begins.
+  const [lo, hi] = [toBase(low), toBase(top * 0.999)];
+  const spread = (hi - lo) / 2;
+  push(
+    { kind: 'quantity', dim: unit?.dim ?? 'count', amount: (lo + hi) / 2, tolerance: spread, bound: 'approx', role, spread, vague: true },
+    start,
+    end,
+  );
+  return end;
+}
+
 function readWordValue(tokens: Token[], i: number, push: Push): number {
   const token = tokens[i] as Token;
+  const magnitude = readMagnitude(tokens, i, push);
+  if (magnitude !== null) return magnitude;
   const ordinal = ORDINAL_WORDS.get(token.lower);
   if (ordinal !== undefined) {
     const prev = tokens[i - 1]?.lower ?? '';

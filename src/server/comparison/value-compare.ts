@@ -32,8 +32,9 @@ const sameDirection = (a: { bound: string }, b: { bound: string }) =>
 function quantityRelation(a: QuantityData, b: QuantityData): Relation {
   if (a.dim !== b.dim) return 'incomparable';
   if (a.dim === 'count' && rolesDisjoint(a.role, b.role)) return 'incomparable';
-  // Two ranges say the same only when both ends agree: '8–10 hours' is not 'seven to nine hours'.
-  if (a.spread && b.spread) {
+  // Two ranges say the same only when both ends agree: '8–10 hours' is not 'seven to nine hours'. An order
+  // of magnitude in words is not a range anyone measured: a figure or range inside it fits it.
+  if (a.spread && b.spread && !a.vague && !b.vague) {
     const precision = Math.max(a.tolerance - a.spread, b.tolerance - b.spread, 0);
     const ends =
       Math.abs(a.amount - a.spread - (b.amount - b.spread)) + Math.abs(a.amount + a.spread - (b.amount + b.spread));

@@ -16,6 +16,8 @@ export interface QuantityData {
   spread?: number;
   /** For counts and ordinals: stems of the noun counted ('legs' in 'eight legs'). */
   role: string[];
+  /** An order of magnitude in words ('hundreds of years', 'several hundred thousand'): any figure inside it fits. */
+  vague?: boolean;
 }
 
 export interface DateData {
