@@ -11,7 +11,8 @@ describe("a worked answer's results, by the question's variables", () => {
   it('sets the last value each answer gives a variable against the others', () => {
     const analysis = analyseLocally(
       answers({
-        chatgpt: 'From the first, x = 30 - y.\n\nSubstituting: 2(30 - y) + 3y = 80, so y = 20.\n\nTherefore x = 10 and y = 20.',
+        chatgpt:
+          'From the first, x = 30 - y.\n\nSubstituting: 2(30 - y) + 3y = 80, so y = 20.\n\nTherefore x = 10 and y = 20.',
         gemini: 'Subtracting twice the first: y = 20.\n\nThen x = 10.',
         llama: 'Multiply the first by 2: 2x + 2y = 60.\n\nSo y = 20 and x = 13.33.',
       }),

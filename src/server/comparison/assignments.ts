@@ -18,7 +18,10 @@ const ASSIGNMENT = new RegExp(String.raw`(?:^|[\s(,:;])${VARIABLE}\s*=\s*${NUMBE
 const WORKING = String.raw`[-−+*/×÷^()\[\].\d\s\\·⋅]+?`;
 const CHAIN = new RegExp(String.raw`(?:^|[\s(,:;])${VARIABLE}\s*=(?:${WORKING}=)+\s*${NUMBER}${RESULT_END}`, 'g');
 /** The result said in words: 'the value of f(2) is 39', 'x equals 10'. */
-const SAID = new RegExp(String.raw`(?:^|[\s(,:;])${VARIABLE}\s+(?:is|equals|is equal to)\s+${NUMBER}${RESULT_END}`, 'g');
+const SAID = new RegExp(
+  String.raw`(?:^|[\s(,:;])${VARIABLE}\s+(?:is|equals|is equal to)\s+${NUMBER}${RESULT_END}`,
+  'g',
+);
 
 interface Result {
   amount: number;
@@ -53,7 +56,8 @@ export function sameResult(a: Result, b: Result): boolean {
 /** The variables a question names in an equation or asks to solve for. */
 function questionVariables(question: string): Set<string> {
   const found = new Set<string>();
-  for (const match of question.matchAll(/\b(?:solve for|find|value of|values of)\s+([a-zA-Z])\b/gi)) found.add(match[1]!);
+  for (const match of question.matchAll(/\b(?:solve for|find|value of|values of)\s+([a-zA-Z])\b/gi))
+    found.add(match[1]!);
   for (const match of question.matchAll(/(?:\d\s*|\b)([a-zA-Z])\s*(?=[-+=*/^)]|\s[-+=]\s)/g)) {
     if (/[=+\-*/^]/.test(question)) found.add(match[1]!);
   }
@@ -88,7 +92,17 @@ function lastResults(claims: Claim[], answer: number, variables: Set<string>): M
           answer,
           claim,
           display,
-          comparable: { kind: 'data', data: { kind: 'quantity', dim: 'number', amount: result.amount, tolerance: result.tolerance, bound: 'exact', role: [] } },
+          comparable: {
+            kind: 'data',
+            data: {
+              kind: 'quantity',
+              dim: 'number',
+              amount: result.amount,
+              tolerance: result.tolerance,
+              bound: 'exact',
+              role: [],
+            },
+          },
           score: 1,
         },
         result,

@@ -120,7 +120,8 @@ describe('the Parallax answer tells only what was checked (issue 33, item 4)', (
   it("never credits a model with a sentence that says more than the model's own", async () => {
     // Claude's sentence says only who crosses first; ChatGPT's adds why, and Claude may deny the why.
     const assemble = (await import('./consensus')).assembleConsensus;
-    const chatgpt = 'The farmer takes the goat across the river first, because left alone with the cabbage it would eat it.';
+    const chatgpt =
+      'The farmer takes the goat across the river first, because left alone with the cabbage it would eat it.';
     const claude = 'The farmer first takes the goat across the river.';
     const mark = (text: string, agreedBy: string) => ({
       start: text.indexOf('goat'),

@@ -132,9 +132,12 @@ const figuresIn = (text: string) =>
 /** Capitalised words after a sentence's first: the names it states ('Gulf', 'Suez', 'Mediterranean'). */
 const namesIn = (text: string) =>
   new Set(
-    [...text.normalize('NFKD').replace(/\p{M}/gu, '').matchAll(/(?<=[\p{L}\p{N},;)]\s+)\p{Lu}[\p{L}'-]+/gu)].map(
-      (match) => match[0],
-    ),
+    [
+      ...text
+        .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
+        .matchAll(/(?<=[\p{L}\p{N},;)]\s+)\p{Lu}[\p{L}'-]+/gu),
+    ].map((match) => match[0]),
   );
 
 /** How much of one sentence's words the other must share for both to say the same thing. */
@@ -212,7 +215,9 @@ const MAX_REPLY_QUOTE = 240;
 
 /** A settled dispute as a sentence: the first holder's own words, with every model now stating it. */
 function settledSentence(d: Disagreement, after: Map<string, string | null>): Consensus['sentences'][number] {
-  const holder = d.positions.find((position) => sameWrittenValue(position.value ?? position.claim, d.settlement!.value!));
+  const holder = d.positions.find((position) =>
+    sameWrittenValue(position.value ?? position.claim, d.settlement!.value!),
+  );
   const models = [...after.keys()];
   const quotes = models.map((model) => {
     const outcome = d.settlement!.outcomes.find((o) => o.model === model);

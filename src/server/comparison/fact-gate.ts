@@ -21,7 +21,8 @@ const SUPPOSED =
   /^\W*(?:if|suppose|supposing|assume|assuming|imagine|let's say|let us say|say|for example|for instance|e\.g\.)\b|\b(?:if we assume|let's assume|let us assume|assuming|suppose that|we assume|for example|for instance|e\.g\.|hypothetically)\b/i;
 
 const OPENING_SUPPOSITION = /^\W*(?:if|suppose|supposing|assume|assuming|imagine|let's say|let us say|say)\b/i;
-const MIDDLE_SUPPOSITION = /\b(?:if|if we assume|let's assume|let us assume|assuming|suppose that|we assume|for example|for instance|e\.g\.|hypothetically)\b/i;
+const MIDDLE_SUPPOSITION =
+  /\b(?:if|if we assume|let's assume|let us assume|assuming|suppose that|we assume|for example|for instance|e\.g\.|hypothetically)\b/i;
 
 const PERIODS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(per|a|an|each|every) (second|sec)\b/i, 'second'],

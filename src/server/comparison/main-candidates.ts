@@ -214,7 +214,8 @@ function rateNotAsked(claim: Claim, value: ClaimValue, expectation: Expectation)
   // Only for counts: 'eight hours a night' answers 'how many hours of sleep', which means a night.
   if (expectation.kind !== 'count') return false;
   const [per, period] = [claim.tokens[value.end], claim.tokens[value.end + 1]];
-  if (!per || !period || !/^(?:per|a|an|each|every|\/)$/.test(per.lower) || !RATE_PERIOD.test(period.lower)) return false;
+  if (!per || !period || !/^(?:per|a|an|each|every|\/)$/.test(per.lower) || !RATE_PERIOD.test(period.lower))
+    return false;
   const unit = period.lower.replace(/s$/, '');
   return !new RegExp(`\\b(?:per|a|an|each|every) ${unit}\\b`).test(expectation.part ?? '');
 }

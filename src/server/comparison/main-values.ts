@@ -60,7 +60,11 @@ export function topicOfFinding(finding: MainFinding, question: string): string {
   // The words of the part asked, as the question writes them ('Eiffel Tower', not 'eiffel tower'): never
   // the instructions around it ('Try to explain your answer').
   const part = 'part' in finding.expectation ? finding.expectation.part : undefined;
-  const wordsOf = (text: string) => text.replace(/[^\p{L}\p{N}' -]+/gu, ' ').split(/\s+/).filter(Boolean);
+  const wordsOf = (text: string) =>
+    text
+      .replace(/[^\p{L}\p{N}' -]+/gu, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
   const asWritten = new Map<string, string>();
   for (const word of wordsOf(question)) if (!asWritten.has(word.toLowerCase())) asWritten.set(word.toLowerCase(), word);
   const words = (part ? wordsOf(part).map((word) => asWritten.get(word) ?? word) : wordsOf(question))
@@ -74,7 +78,9 @@ export function topicOfFinding(finding: MainFinding, question: string): string {
 
 /** Words that frame a question but name nothing it is about. */
 const TOPIC_FRAME = new Set(
-  'what which who whom whose when where why how many much tell give explain please know find solve calculate compute'.split(' '),
+  'what which who whom whose when where why how many much tell give explain please know find solve calculate compute'.split(
+    ' ',
+  ),
 );
 
 function relation(a: Comparable, b: Comparable): 'same' | 'different' | 'incomparable' {
@@ -300,8 +306,8 @@ export function compareMainValues(
     const mains: MainValue[] = [];
     claims.forEach((answerClaims, answer) => {
       // Only values that may stand as an answer at all compete: an operand or a supposed figure is no rival.
-      const found = candidatesOf(answer, answerClaims, expectation, asked, spans).filter(
-        (candidate) => gate.admits(candidate.value, candidate.display, false),
+      const found = candidatesOf(answer, answerClaims, expectation, asked, spans).filter((candidate) =>
+        gate.admits(candidate.value, candidate.display, false),
       );
       candidates.set(answer, found);
       const main = best(found);

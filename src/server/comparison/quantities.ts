@@ -48,7 +48,8 @@ function toleranceOf(dim: string, amount: number, bound: Bound, rounding: number
   const written = small ? 0 : money ? rounding : Math.min(rounding, 0.01 * magnitude);
   const floor = dim === 'temperature' ? 0.3 : 0;
   // 'About 300 m' is a figure to one significant digit: 324 m is within it, 400 m is not.
-  const hedged = bound === 'approx' ? Math.min(rounding, 0.1 * magnitude) : rounded ? Math.min(rounding, 0.05 * magnitude) : 0;
+  const hedged =
+    bound === 'approx' ? Math.min(rounding, 0.1 * magnitude) : rounded ? Math.min(rounding, 0.05 * magnitude) : 0;
   return Math.max(relative, written, floor, hedged);
 }
 
@@ -330,7 +331,16 @@ function pushMagnitude(tokens: Token[], start: number, next: number, low: number
   const [lo, hi] = [toBase(low), toBase(top * 0.999)];
   const spread = (hi - lo) / 2;
   push(
-    { kind: 'quantity', dim: unit?.dim ?? 'count', amount: (lo + hi) / 2, tolerance: spread, bound: 'approx', role, spread, vague: true },
+    {
+      kind: 'quantity',
+      dim: unit?.dim ?? 'count',
+      amount: (lo + hi) / 2,
+      tolerance: spread,
+      bound: 'approx',
+      role,
+      spread,
+      vague: true,
+    },
     start,
     end,
   );

@@ -85,7 +85,8 @@ describe('main values compared directly', () => {
     const analysis = analyseLocally(
       answers({
         chatgpt: working,
-        claude: 'A garden wall is small.\n\nIt is two bricks thick.\n\nIts face is 20 square metres.\n\nIt rises in 40 courses.\n\nTherefore, the wall holds about 2,400 bricks.',
+        claude:
+          'A garden wall is small.\n\nIt is two bricks thick.\n\nIts face is 20 square metres.\n\nIt rises in 40 courses.\n\nTherefore, the wall holds about 2,400 bricks.',
       }),
       question,
     );

@@ -57,7 +57,8 @@ function normaliseCharacters(text: string): string {
 }
 
 /** How a line ends when the sentence goes on in the next: punctuation, or a word that needs what follows. */
-const WRAPPED_END = /(?:[.!?,;:(\-–—]|\b(?:the|a|an|of|and|or|to|in|for|with|by|on|at|from|is|are|was|were|that|which))$/i;
+const WRAPPED_END =
+  /(?:[.!?,;:(\-–—]|\b(?:the|a|an|of|and|or|to|in|for|with|by|on|at|from|is|are|was|were|that|which))$/i;
 
 function toBlocks(markdown: string): Block[] {
   const withoutCode = normaliseCharacters(markdown)
