@@ -151,6 +151,15 @@ describe('numbers and units', () => {
     expect(relation('It is 343 m/s.', 'It is 1,235 km/h.')).toBe('same');
   });
 
+  it('reads scientific notation whole, a bare power of ten included', () => {
+    expect(quantity('There are about 10^18 atoms in it.')).toMatchObject({ amount: 1e18, role: ['atom'] });
+    expect(quantity('There are about 10²³ atoms in it.')).toMatchObject({ amount: 1e23 });
+    expect(quantity('There are 6.022 × 10^23 atoms in a mole.').amount / 6.022e23).toBeCloseTo(1, 9);
+    const relation = (a: string, b: string) => relate(quantity(a), quantity(b));
+    expect(relation('It holds 10^18 atoms.', 'It holds 6 x 10^20 atoms.')).toBe('different');
+    expect(relation('It holds 10^18 atoms.', 'It holds 1,000,000,000,000,000,000 atoms.')).toBe('same');
+  });
+
   it('reads an order of magnitude in words as every figure inside it', () => {
     const relation = (a: string, b: string) => relate(quantity(a), quantity(b));
     expect(relation('It lasts hundreds of years.', 'It lasts thousands of years.')).toBe('different');

@@ -22,7 +22,8 @@ export interface Token {
 // non-digit so that '2019 500' stays two numbers.
 // Scientific notation ('6.022e23', '6.022 × 10^23', '6.022 x 10²³') and European thousands ('1.234.567',
 // '545.000': a point followed by exactly three zeros is not a decimal anyone writes) are read first.
-const SCIENTIFIC = String.raw`\d+(?:\.\d+)?(?:[eE][+-]?\d+(?![\d.])|\s?[×x*]\s?10\s?(?:\^|\*\*)\s?[-−+]?\d+|\s?[×x]\s?10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)`;
+// A bare power of ten ('10^18', '10²³') is scientific notation with a mantissa of one.
+const SCIENTIFIC = String.raw`10(?:\s?(?:\^|\*\*)\s?[-−+]?\d+|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)|\d+(?:\.\d+)?(?:[eE][+-]?\d+(?![\d.])|\s?[×x*]\s?10\s?(?:\^|\*\*)\s?[-−+]?\d+|\s?[×x]\s?10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)`;
 const EUROPEAN = String.raw`\d{1,3}(?:\.\d{3}){2,}(?![\d,.])|\d{1,3}\.000(?![\d,.])`;
 const TOKEN_RE = new RegExp(
   String.raw`(${SCIENTIFIC})|(${EUROPEAN})|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?: \d{3})+(?![\d,]|\.\d)|\d+(?:\.\d+)?)([A-Za-z]+)?|([A-Za-zÀ-ÖØ-öø-ÿ]+(?:'[A-Za-zÀ-ÖØ-öø-ÿ]+)*)|(\S)`,
@@ -46,6 +47,8 @@ const SUPERSCRIPTS: Record<string, string> = {
 /** Mantissa and exponent of a scientific-notation token's text. */
 export function scientificParts(text: string): { mantissa: string; exponent: number } | null {
   const plain = text.replace(/[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]/g, (c) => SUPERSCRIPTS[c] ?? c).replace('−', '-');
+  const power = /^10\s?(?:\^|\*\*)?\s?([-+]?\d+)$/.exec(plain);
+  if (power) return { mantissa: '1', exponent: Number(power[1]) };
   const match = /^(\d+(?:\.\d+)?)(?:[eE]([+-]?\d+)|\s?[×x*]\s?10\s?(?:\^|\*\*)?\s?([-+]?\d+))$/.exec(plain);
   if (!match) return null;
   return { mantissa: match[1] as string, exponent: Number(match[2] ?? match[3]) };
