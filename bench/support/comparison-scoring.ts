@@ -5,11 +5,18 @@
 import type { AnswerForComparison, ComparisonAnalysis, Disagreement } from '../../src/common/comparison';
 import type { ValueKind } from '../corpus/held-out-corpus';
 
-/** One labelled conflict: each side maps its models to the value exactly as each one's answer writes it. */
+/**
+ * One labelled conflict: each side maps its models to the value exactly as each one's answer writes it, or
+ * to every way it writes that one value ('46,900,000 grams or 46.9 metric tons': either names it).
+ */
 export interface ScoredConflict {
   kind: ValueKind;
-  sides: Array<Record<string, string>>;
+  sides: Array<Record<string, string | string[]>>;
 }
+
+/** Every spelling a model gives its one value. */
+export const spellingsOf = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 export interface ScoredCase {
   name: string;
@@ -57,15 +64,19 @@ type Position = Disagreement['positions'][number];
 
 /** A position that quotes, as its value, the value its own model wrote on side `side`, and no other side's. */
 function quotesSide(position: Position, conflict: ScoredConflict, side: number): boolean {
-  const own = conflict.sides[side]?.[position.model];
-  if (own === undefined || !position.value) return false;
+  const own = spellingsOf(conflict.sides[side]?.[position.model]);
+  if (own.length === 0 || !position.value) return false;
   // A yes/no position's value is its stance; the label quotes the words that take it ('not with the naked eye').
   if (conflict.kind === 'yes-no' && /^(yes|no)$/i.test(position.value.trim())) {
-    return position.claim.includes(own) || position.claim.includes(own.replace(/…$/, ''));
+    return own.some((words) => position.claim.includes(words) || position.claim.includes(words.replace(/…$/, '')));
   }
-  if (!quotesValue(position.value, own)) return false;
+  if (!own.some((spelling) => quotesValue(position.value!, spelling))) return false;
   return !conflict.sides.some(
-    (other, i) => i !== side && Object.values(other).some((value) => quotesValue(position.value!, value)),
+    (other, i) =>
+      i !== side &&
+      Object.values(other)
+        .flatMap(spellingsOf)
+        .some((value) => quotesValue(position.value!, value)),
   );
 }
 
@@ -119,7 +130,9 @@ export function scoreCase(set: ScoredCase, analysis: ComparisonAnalysis): CaseSc
       const value = text.slice(claim.start, claim.end);
       const wrong = set.conflicts.some((conflict) => {
         const side = sideOf(conflict, entry.model);
-        if (side < 0 || !quotesValue(value, conflict.sides[side]![entry.model]!)) return false;
+        if (side < 0 || !spellingsOf(conflict.sides[side]![entry.model]).some((own) => quotesValue(value, own))) {
+          return false;
+        }
         return claim.agreedBy.some((other) => {
           const otherSide = sideOf(conflict, other);
           return otherSide >= 0 && otherSide !== side;
@@ -135,10 +148,12 @@ export function scoreCase(set: ScoredCase, analysis: ComparisonAnalysis): CaseSc
     for (const sentence of sentences) {
       const words = valueTokens(sentence.text);
       conflict.sides.forEach((side, index) => {
-        const stated = Object.values(side).some((value) => {
-          const v = valueTokens(value);
-          return meaningful(v) && containsRun(words, v);
-        });
+        const stated = Object.values(side)
+          .flatMap(spellingsOf)
+          .some((value) => {
+            const v = valueTokens(value);
+            return meaningful(v) && containsRun(words, v);
+          });
         if (!stated) return;
         statedSides.add(index);
         // Credited to a model that wrote another side's value.

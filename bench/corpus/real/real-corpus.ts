@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnswerForComparison } from '../../../src/common/comparison';
 import type { ValueKind } from '../held-out-corpus';
+import { spellingsOf } from '../../support/comparison-scoring';
 
 /** A file of a public repository at one commit. */
 export interface PublicFile {
@@ -43,7 +44,8 @@ export interface LabelledConflict {
   kind: ValueKind;
   /** The fact, in a few words ('slope of the perpendicular line'). */
   fact: string;
-  sides: Array<Record<string, string>>;
+  /** A model that writes its value two ways ('46,900,000 grams or 46.9 metric tons') may list both. */
+  sides: Array<Record<string, string | string[]>>;
 }
 
 export interface LabelledCase {
@@ -156,10 +158,12 @@ export function buildSet(name: string, labels: LabelsFile): RealSet {
     });
     for (const conflict of labelled.conflicts) {
       for (const side of conflict.sides) {
-        for (const [model, value] of Object.entries(side)) {
+        for (const [model, values] of Object.entries(side)) {
           const text = answers.find((a) => a.model === model)?.text ?? '';
-          if (!text.includes(value)) {
-            throw new Error(`${name}: ${labelled.question}: '${value}' is not in ${model}'s answer`);
+          for (const value of spellingsOf(values)) {
+            if (!text.includes(value)) {
+              throw new Error(`${name}: ${labelled.question}: '${value}' is not in ${model}'s answer`);
+            }
           }
         }
       }
