@@ -151,6 +151,12 @@ describe('numbers and units', () => {
     expect(relation('It is 343 m/s.', 'It is 1,235 km/h.')).toBe('same');
   });
 
+  it('keeps the minus of a figure in brackets', () => {
+    const relation = (a: string, b: string) => relate(quantity(a), quantity(b));
+    expect(quantity('It is colder (-40 °F) up there.')).toMatchObject({ dim: 'temperature', amount: -40 });
+    expect(relation('It falls to -270 degrees Celsius.', 'It falls to (-454 degrees Fahrenheit).')).toBe('same');
+  });
+
   it('reads scientific notation whole, a bare power of ten included', () => {
     expect(quantity('There are about 10^18 atoms in it.')).toMatchObject({ amount: 1e18, role: ['atom'] });
     expect(quantity('There are about 10²³ atoms in it.')).toMatchObject({ amount: 1e23 });

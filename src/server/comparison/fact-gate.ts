@@ -132,6 +132,39 @@ function isWorkingResult(value: ClaimValue): boolean {
   return tokens.slice(value.end).every((token) => token.kind !== 'number' && !OPERATORS.has(token.text));
 }
 
+const RANGE_HEDGES = new Set([
+  'around',
+  'about',
+  'approximately',
+  'roughly',
+  'nearly',
+  'almost',
+  'over',
+  'under',
+  'just',
+]);
+
+/** The word before a value, hedges skipped ('from around -150°C'). */
+function wordBefore(value: ClaimValue): string {
+  let i = value.start - 1;
+  while (RANGE_HEDGES.has(value.claim.tokens[i]?.lower ?? '')) i -= 1;
+  return value.claim.tokens[i]?.lower ?? '';
+}
+
+/**
+ * One end of a range told around other words: '-150°C' in 'temperatures ranging from around -150°C at its
+ * coldest, when it was in shadow, to over 200°C in sunlight'. It is neither end's figure alone.
+ */
+function isRangeEnd(value: ClaimValue): boolean {
+  if (value.data.kind !== 'quantity') return false;
+  const sort = (v: ClaimValue) => (v.data.kind === 'quantity' ? v.data.dim : null);
+  const before = wordBefore(value);
+  const others = value.claim.values.filter((other) => other !== value && sort(other) === sort(value));
+  if (before === 'from') return others.some((other) => other.start > value.end && wordBefore(other) === 'to');
+  if (before === 'to') return others.some((other) => other.end < value.start && wordBefore(other) === 'from');
+  return false;
+}
+
 export class FactGate {
   private readonly questionNumbers: Set<string>;
 
@@ -233,7 +266,7 @@ export class FactGate {
     if (value) {
       // 'One' counts anything ('one panel', 'one prisoner'): as a value it says too little to compare.
       if (strict && value.data.kind === 'quantity' && /^(?:one|a single)$/i.test(value.display)) return false;
-      if (this.isCutOff(value)) return false;
+      if (this.isCutOff(value) || isRangeEnd(value)) return false;
       if (this.isOperand(value) && (strict || !isWorkingResult(value))) return false;
       if (this.isSupposed(value) && (strict || !this.concludedFromSupposition(value))) return false;
       if (strict && this.isAmbiguous(value)) return false;

@@ -202,6 +202,17 @@ describe('what is not a conflict', () => {
     expect(same.disagreements.map((d) => d.positions.map((p) => p.value))).toEqual([['1 million', '2 million']]);
   });
 
+  it('does not set one end of a range told around other words against a single figure', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'Temperature: The temperature on the Moon is extremely cold, around -130 degrees Celsius.',
+        claude:
+          'At night, the Moon would experience temperatures ranging from around -170°C at its coldest, when it is in the shadow of the Earth, to over 120°C when it is in direct sunlight.',
+      }),
+    );
+    expect(analysis.disagreements).toEqual([]);
+  });
+
   it('ignores a failed answer and gives it no score', () => {
     const input: AnswerForComparison[] = [
       { model: 'chatgpt', text: 'Mars is the fourth planet from the Sun.', error: null },

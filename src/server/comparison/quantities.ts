@@ -135,7 +135,9 @@ function prefixOf(tokens: Token[], i: number): Start & { sign: number } {
   let start = i;
   let sign = 1;
   const prev = tokens[i - 1];
-  if (prev?.text === '-' && !(tokens[i] as Token).spaceBefore && prev.spaceBefore && tokens[i - 2]?.kind !== 'number') {
+  // A minus opens the figure after a space or a bracket ('(-454 °F)'); glued to a word or figure it is a hyphen.
+  const opens = prev !== undefined && (prev.spaceBefore || /^[([{"'“‘]$/.test(tokens[i - 2]?.text ?? ''));
+  if (prev?.text === '-' && !(tokens[i] as Token).spaceBefore && opens && tokens[i - 2]?.kind !== 'number') {
     sign = -1;
     start = i - 1;
   } else if (prev?.lower === 'minus') {
