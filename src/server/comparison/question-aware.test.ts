@@ -27,6 +27,8 @@ describe('what the question asks for', () => {
     ['When was the telephone invented, and who invented it?', ['time', 'person']],
     ['Tell me about Rome: when was it founded and who founded it?', ['time', 'person']],
     ['Is a tomato a fruit?', []],
+    ['On Monday there were 9 clients who did plan A. How long does each plan last?', ['quantity']],
+    ['In 1969, which astronaut walked on the Moon first?', ['thing']],
   ])('%s', (question, kinds) => {
     expect(expectationsOf(question).map((e) => e.kind)).toEqual(kinds);
   });

@@ -194,7 +194,20 @@ export function questionParts(question: string): string[] {
   return normaliseQuestion(question)
     .split(PART_BREAK)
     .map((part) => part.trim())
-    .filter((part) => WH.test(part));
+    .filter(asksSomething);
+}
+
+/** Words a part may open with before its question word ('and do you know who', 'in 1969, which'). */
+const WORDS_BEFORE_QUESTION = 4;
+
+/**
+ * A part asks when its question word comes first or nearly so; further in, the word opens a relative clause
+ * of a statement ('on Monday there were 9 clients who did plan A') and asks nothing.
+ */
+function asksSomething(part: string): boolean {
+  const words = part.split(/[^a-z0-9']+/).filter(Boolean);
+  const at = words.findIndex((word) => WH.test(word));
+  return at >= 0 && at <= WORDS_BEFORE_QUESTION;
 }
 
 export function expectationsOf(question: string): Expectation[] {
