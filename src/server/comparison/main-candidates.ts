@@ -220,8 +220,19 @@ function rateNotAsked(claim: Claim, value: ClaimValue, expectation: Expectation)
   return !new RegExp(`\\b(?:per|a|an|each|every) ${unit}\\b`).test(expectation.part ?? '');
 }
 
+function echoesBound(bound: string, expectation: Expectation): boolean {
+  const part = expectation.part ?? '';
+  if (bound === 'lower') return /\b(?:at least|minimum|fewest|least number|no less than|no fewer than)\b/.test(part);
+  if (bound === 'upper') return /\b(?:at most|maximum|most number|no more than)\b/.test(part);
+  return false;
+}
+
+/** Nouns that count whatever the question counts ('433 items' of clothing, '434 pieces'). */
+const ANY_COUNTED = new Set(['item', 'piec', 'unit', 'thing', 'object', 'one']);
+
 function countsSomethingElse(data: ValueData, expectation: Expectation, asked: Set<string>): boolean {
   if (data.kind !== 'quantity' || data.dim !== 'count' || data.role.length === 0) return false;
+  if (ANY_COUNTED.has(data.role[0]!)) return false;
   // 'How many pages': '500 million books' counts something else, though the question names books too.
   if (expectation.counted && !data.role.some((word) => expectation.counted!.includes(word))) return true;
   return data.role.some((word) => asked.has(word)) && !data.role.some((word) => expectation.focus.includes(word));
@@ -293,7 +304,9 @@ export function candidatesOf(
       if (rateNotAsked(claim, value, expectation)) continue;
       // A count of something the question names but does not ask to count ('two endpoints', '35 heads') restates it.
       if (countsSomethingElse(value.data, expectation, asked)) continue;
-      const comparable: Comparable = { kind: 'data', data: value.data };
+      // 'At least 434' answers 'how many must they sell at least': the bound is the question's, the figure exact.
+      const echoed = value.data.kind === 'quantity' && echoesBound(value.data.bound, expectation);
+      const comparable: Comparable = { kind: 'data', data: echoed ? { ...value.data, bound: 'exact' } : value.data };
       const share = shareOfOther(claim, value, expectation) ? -OTHER_WHOLE_PENALTY : 0;
       found.push({
         answer,

@@ -107,6 +107,18 @@ describe('main values compared directly', () => {
     expect(values(analysis)).toEqual([{ chatgpt: '2.5 billion times', claude: '3.5 billion times' }]);
   });
 
+  it("reads 'at least' as the question's own bound, and 'items' as whatever is counted", () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'Therefore, she must sell at least 120 tickets to break even.',
+        claude: 'So she has to sell at least 150 items before she breaks even.',
+        gemini: 'Therefore she must sell at least 120 tickets.',
+      }),
+      'How many tickets must she sell at least to break even?',
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: '120', claude: '150', gemini: '120' }]);
+  });
+
   it('does not let a wrong name in another role confirm the answer', () => {
     const analysis = analyseLocally(
       answers({
