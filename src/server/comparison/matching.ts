@@ -124,7 +124,14 @@ function candidatePairs(a: ClaimValue[], b: ClaimValue[], similarity: Similarity
   };
   const postingsA = index(keysA);
   const postingsB = index(keysB);
-  const rare = (key: string) => (postingsA.get(key)?.length ?? 0) + (postingsB.get(key)?.length ?? 0) <= MAX_POSTINGS;
+  // Each value's postings, with the keys too common to tell anything dropped, looked up once per key.
+  const rarePostings = (postings: Map<string, number[]>, others: Map<string, number[]>) => {
+    const kept = new Map<string, number[]>();
+    for (const [key, list] of postings) {
+      if (list.length + (others.get(key)?.length ?? 0) <= MAX_POSTINGS) kept.set(key, list);
+    }
+    return kept;
+  };
   const chosen = new Set<number>();
   const choose = (
     keys: Set<string>[],
@@ -133,21 +140,43 @@ function candidatePairs(a: ClaimValue[], b: ClaimValue[], similarity: Similarity
     postings: Map<string, number[]>,
     flip: boolean,
   ) => {
+    // Which of `other` this value has already met: a stamp per value instead of a set per value.
+    const seenBy = new Int32Array(other.length).fill(-1);
+    const found: number[] = [];
     keys.forEach((set, x) => {
-      const found = new Set<number>();
+      found.length = 0;
       for (const key of set) {
-        if (!rare(key)) continue;
-        for (const y of postings.get(key) ?? []) found.add(y);
+        const list = postings.get(key);
+        if (!list) continue;
+        for (const y of list) {
+          if (seenBy[y] === x) continue;
+          seenBy[y] = x;
+          found.push(y);
+        }
       }
-      const ranked = [...found]
-        .map((y) => ({ y, score: similarity.value(own[x]!, other[y]!) }))
-        .sort((p, q) => q.score - p.score || p.y - q.y)
-        .slice(0, CANDIDATES_PER_VALUE);
-      for (const { y } of ranked) chosen.add(flip ? y * width + x : x * width + y);
+      // The best CANDIDATES_PER_VALUE by score, then by position, kept as they come: no sort of them all.
+      const best: Array<{ y: number; score: number }> = [];
+      for (const y of found) {
+        const score = similarity.value(own[x]!, other[y]!);
+        const worst = best[best.length - 1];
+        if (
+          best.length === CANDIDATES_PER_VALUE &&
+          worst &&
+          (score < worst.score || (score === worst.score && y > worst.y))
+        ) {
+          continue;
+        }
+        let at = best.length;
+        while (at > 0 && (best[at - 1]!.score < score || (best[at - 1]!.score === score && best[at - 1]!.y > y)))
+          at -= 1;
+        best.splice(at, 0, { y, score });
+        if (best.length > CANDIDATES_PER_VALUE) best.pop();
+      }
+      for (const { y } of best) chosen.add(flip ? y * width + x : x * width + y);
     });
   };
-  choose(keysA, a, b, postingsB, false);
-  choose(keysB, b, a, postingsA, true);
+  choose(keysA, a, b, rarePostings(postingsB, postingsA), false);
+  choose(keysB, b, a, rarePostings(postingsA, postingsB), true);
   return [...chosen].sort((p, q) => p - q);
 }
 
