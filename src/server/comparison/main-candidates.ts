@@ -305,8 +305,9 @@ export function candidatesOf(
       // A count of something the question names but does not ask to count ('two endpoints', '35 heads') restates it.
       if (countsSomethingElse(value.data, expectation, asked)) continue;
       // 'At least 434' answers 'how many must they sell at least': the bound is the question's, the figure exact.
-      const echoed = value.data.kind === 'quantity' && echoesBound(value.data.bound, expectation);
-      const comparable: Comparable = { kind: 'data', data: echoed ? { ...value.data, bound: 'exact' } : value.data };
+      const data = value.data;
+      const echoed = data.kind === 'quantity' && echoesBound(data.bound, expectation);
+      const comparable: Comparable = { kind: 'data', data: echoed ? { ...data, bound: 'exact' } : data };
       const share = shareOfOther(claim, value, expectation) ? -OTHER_WHOLE_PENALTY : 0;
       found.push({
         answer,
