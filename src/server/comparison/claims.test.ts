@@ -166,6 +166,16 @@ describe('numbers and units', () => {
     expect(relation('It holds 10^18 atoms.', 'It holds 1,000,000,000,000,000,000 atoms.')).toBe('same');
   });
 
+  it('reads a proper fraction in figures as a share, and leaves dates, ratios of equals and 24/7 alone', () => {
+    const relation = (a: string, b: string) => relate(quantity(a), quantity(b));
+    expect(quantity('The chance is 1/64.')).toMatchObject({ dim: 'percent', amount: 1.5625 });
+    expect(relation('The chance is 1/4.', 'The chance is 25%.')).toBe('same');
+    expect(relation('The chance is 1/64.', 'The chance is 31/1024.')).toBe('different');
+    expect(relation('About 1/3 of voters agreed.', 'About a third of voters agreed.')).toBe('same');
+    expect(valuesOf('It is open 24/7 and odds are 50/50.').filter((v) => v.kind === 'quantity')).toEqual([]);
+    expect(valuesOf('It rained on 3/4/2020.').map((v) => v.kind)).toEqual(['date']);
+  });
+
   it('reads an order of magnitude in words as every figure inside it', () => {
     const relation = (a: string, b: string) => relate(quantity(a), quantity(b));
     expect(relation('It lasts hundreds of years.', 'It lasts thousands of years.')).toBe('different');

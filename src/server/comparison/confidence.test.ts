@@ -103,11 +103,13 @@ describe('rankByClaims', () => {
 
   it('ranks nobody when too few claims could be checked (issue 33, item 5)', () => {
     // Nothing checkable at all.
-    expect(rankByClaims([answered('chatgpt'), answered('claude')], [{ model: 'chatgpt', claims: [claim([])] }])).toEqual(
-      [],
-    );
+    expect(
+      rankByClaims([answered('chatgpt'), answered('claude')], [{ model: 'chatgpt', claims: [claim([])] }]),
+    ).toEqual([]);
     // One answer checked: no second answer to rank it against.
-    const one: AnswerClaims[] = [{ model: 'chatgpt', claims: [claim(['claude']), claim(['claude']), claim(['claude'])] }];
+    const one: AnswerClaims[] = [
+      { model: 'chatgpt', claims: [claim(['claude']), claim(['claude']), claim(['claude'])] },
+    ];
     expect(rankByClaims([answered('chatgpt'), answered('claude')], one)).toEqual([]);
     // Two answers, one fact each: fewer than RANKING_MIN_CHECKED checks.
     const two: AnswerClaims[] = [

@@ -45,7 +45,13 @@ function inQuestion(value: ClaimValue, asked: Set<string>): boolean {
   if (value.data.kind === 'name')
     return 2 * value.data.key.filter((word) => asked.has(stem(word))).length >= value.data.key.length;
   const digits = value.display.replace(/[^0-9]/g, '');
-  return digits.length >= 3 && asked.has(digits);
+  if (digits.length >= 3 && asked.has(digits)) return true;
+  // A figure in words the question writes too ('four out of five' games) restates the question.
+  const words = value.display
+    .toLowerCase()
+    .split(/[^a-z0-9']+/)
+    .filter(Boolean);
+  return words.length >= 2 && /[a-z]/.test(value.display.toLowerCase()) && words.every((word) => asked.has(stem(word)));
 }
 
 const THING_TRIGGERS = new Set(

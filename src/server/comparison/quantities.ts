@@ -112,6 +112,36 @@ function readFraction(tokens: Token[], i: number, push: Push): number | null {
   return j + 1;
 }
 
+/**
+ * A proper fraction in figures: '1/64', '31/1024', '3/4 cup'. With a unit it is that much of the unit; alone
+ * it is a share, compared with shares however written ('1/4' is '25%' and 'a quarter'). Dates ('3/4/2020'),
+ * ratios of equals ('50/50') and improper pairs ('24/7') are left alone.
+ */
+function readDigitFraction(tokens: Token[], i: number, push: Push): number | null {
+  const [top, slash, bottom, after] = [tokens[i]!, tokens[i + 1], tokens[i + 2], tokens[i + 3]];
+  if (!slash || !bottom || bottom.kind !== 'number' || bottom.spaceBefore || slash.spaceBefore) return null;
+  if (!/^\d+$/.test(top.text) || !/^\d+$/.test(bottom.text) || top.suffix || bottom.suffix) return null;
+  if (after && !after.spaceBefore && (after.text === '/' || after.text === '.') && tokens[i + 4]?.kind === 'number') {
+    return null;
+  }
+  if (['/', ':', '.'].includes(tokens[i - 1]?.text ?? '') && !top.spaceBefore) return null;
+  const [numerator, denominator] = [Number(top.text), Number(bottom.text)];
+  if (!(numerator >= 1 && numerator < denominator && denominator <= 100_000)) return null;
+  const prefix = prefixOf(tokens, i);
+  const bound = qualifierBefore(tokens, prefix.start, QUALIFIER_PHRASES);
+  const unit = readUnit(tokens, i + 3);
+  if (unit) {
+    const amount = unit.toBase((prefix.sign * numerator) / denominator);
+    const tolerance = Math.abs(amount) * (bound === 'approx' ? 0.1 : 0.001);
+    push({ kind: 'quantity', dim: unit.dim, amount, tolerance, bound, role: [] }, prefix.start, unit.next);
+    return unit.next;
+  }
+  const amount = (100 * prefix.sign * numerator) / denominator;
+  const tolerance = Math.abs(amount) * (bound === 'approx' ? 0.1 : 0.001);
+  push({ kind: 'quantity', dim: 'percent', amount, tolerance, bound, role: [] }, prefix.start, i + 3);
+  return i + 3;
+}
+
 function looksLikeCount(tokens: Token[], i: number): boolean {
   const next = tokens[i + 1];
   if (!next || next.kind !== 'word' || /^[A-Z]/.test(next.text)) return false;
@@ -203,6 +233,10 @@ function readDigits(tokens: Token[], i: number, push: Push): number {
   const token = tokens[i] as Token;
   const next = tokens[i + 1];
   const prev = tokens[i - 1];
+  if (next?.text === '/') {
+    const fraction = readDigitFraction(tokens, i, push);
+    if (fraction !== null) return fraction;
+  }
   // Identifiers, versions, clock times and ratios are not quantities: 'Apollo 11', '3.5.1', '10:30', '24/7'.
   if (isNameNumber(tokens, i)) return i + 1;
   const glue = next && !next.spaceBefore && [':', '/', '.'].includes(next.text);

@@ -29,6 +29,9 @@ describe('what the question asks for', () => {
     ['Is a tomato a fruit?', []],
     ['On Monday there were 9 clients who did plan A. How long does each plan last?', ['quantity']],
     ['In 1969, which astronaut walked on the Moon first?', ['thing']],
+    ['Calculate the probability that Tom wins three games. Write the calculation.', ['proportion']],
+    ['What are the chances of rolling two sixes?', ['proportion']],
+    ['Find the area of a circle of radius 2 m.', ['quantity']],
   ])('%s', (question, kinds) => {
     expect(expectationsOf(question).map((e) => e.kind)).toEqual(kinds);
   });
@@ -117,6 +120,19 @@ describe('main values compared directly', () => {
       'How many tickets must she sell at least to break even?',
     );
     expect(values(analysis)).toEqual([{ chatgpt: '120', claude: '150', gemini: '120' }]);
+  });
+
+  it('compares the probability each answer works out, never a share the question itself writes', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt:
+          'He must win four out of five games.\n\nSo, the probability that he wins at least four out of five games is 1/64.',
+        claude: 'Winning four out of five has 5 orderings.\n\nTherefore, the probability is 31/1024.',
+        gemini: 'We need four out of five wins.\n\nSo the probability is 1/64.',
+      }),
+      'Calculate the probability that Sam wins at least four out of five games.',
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: '1/64', claude: '31/1024', gemini: '1/64' }]);
   });
 
   it('does not let a wrong name in another role confirm the answer', () => {

@@ -31,6 +31,8 @@ export interface Expectation {
 }
 
 const WH = /\b(?:when|who|whom|whose|where|what|which|how)\b/;
+/** Imperatives that ask for a value as a question word does: 'Calculate the probability that ...'. */
+const ASKING_VERB = /^(?:calculate|compute|find|determine|estimate|work|figure|give)$/;
 const PART_BREAK =
   /\?|[.!:]\s+(?=[a-z"'“])|[,;:—–]\s*(?:and\s+)?(?=(?:when|who|where|what|which|how)\b)|\s+and\s+(?=(?:when|who|where|what|which|how)\b)/;
 
@@ -84,6 +86,13 @@ const SINGULAR_PLACE = new Set([
 ]);
 
 function kindOf(part: string): Pick<Expectation, 'kind' | 'head'> | null {
+  // 'Calculate the probability that Tom wins', 'what are the chances': a share, in figures, words or per cent.
+  if (
+    /\b(?:calculate|compute|find|determine|estimate|what is|what's|what are)\b (?:the |out the )?(?:probability|chances?|odds|likelihood)\b/.test(
+      part,
+    )
+  )
+    return { kind: 'proportion' };
   if (/\b(?:when|what year|which year|what date|which date|what day|in what year|how long ago)\b/.test(part))
     return { kind: 'time' };
   if (/\bwho (?:are|were) the\b|\bwho (?:are|were) (?:all )?(?:the )?(?:members|permanent|founding)\b/.test(part))
@@ -117,10 +126,10 @@ function kindOf(part: string): Pick<Expectation, 'kind' | 'head'> | null {
   )
     return { kind: 'quantity' };
   if (
-    /\b(?:temperature|speed|distance|height|length|weight|mass|depth|boiling point|melting point|record|number|constant|altitude|voltage)\b/.test(
+    /\b(?:temperature|speed|distance|height|length|weight|mass|depth|boiling point|melting point|record|number|constant|altitude|voltage|area|volume|energy|power|force|pressure|density|velocity|acceleration)\b/.test(
       part,
     ) &&
-    /\bwhat\b/.test(part)
+    /\bwhat\b|^(?:\w+ )?(?:calculate|compute|find|determine|estimate)\b/.test(part)
   )
     return { kind: 'quantity' };
   if (/\bpopulation\b/.test(part)) return { kind: 'count' };
@@ -206,7 +215,7 @@ const WORDS_BEFORE_QUESTION = 4;
  */
 function asksSomething(part: string): boolean {
   const words = part.split(/[^a-z0-9']+/).filter(Boolean);
-  const at = words.findIndex((word) => WH.test(word));
+  const at = words.findIndex((word) => WH.test(word) || ASKING_VERB.test(word));
   return at >= 0 && at <= WORDS_BEFORE_QUESTION;
 }
 
