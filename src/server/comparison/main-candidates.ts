@@ -219,9 +219,20 @@ const RATE_PERIOD = /^(?:second|minute|hour|day|night|week|month|year|decade|cen
 function rateNotAsked(claim: Claim, value: ClaimValue, expectation: Expectation): boolean {
   // Only for counts: 'eight hours a night' answers 'how many hours of sleep', which means a night.
   if (expectation.kind !== 'count') return false;
-  const [per, period] = [claim.tokens[value.end], claim.tokens[value.end + 1]];
-  if (!per || !period || !/^(?:per|a|an|each|every|\/)$/.test(per.lower) || !RATE_PERIOD.test(period.lower))
-    return false;
+  // After the figure and what it counts ('3 kernels per filter'), a rate's 'per', 'each' or 'a'.
+  let at = value.end;
+  while (
+    at < value.end + 2 &&
+    claim.tokens[at]?.kind === 'word' &&
+    !/^(?:per|a|an|each|every)$/.test(claim.tokens[at]!.lower)
+  )
+    at += 1;
+  const [per, period] = [claim.tokens[at], claim.tokens[at + 1]];
+  if (!per || !period || period.kind !== 'word') return false;
+  // 'per filter' makes a rate of anything; 'a' only of time ('20 times a minute').
+  const rate =
+    /^(?:per|each|every|\/)$/.test(per.lower) || (/^(?:a|an)$/.test(per.lower) && RATE_PERIOD.test(period.lower));
+  if (!rate) return false;
   const unit = period.lower.replace(/s$/, '');
   return !new RegExp(`\\b(?:per|a|an|each|every) ${unit}\\b`).test(expectation.part ?? '');
 }

@@ -135,6 +135,17 @@ describe('main values compared directly', () => {
     expect(values(analysis)).toEqual([{ chatgpt: '1/64', claude: '31/1024', gemini: '1/64' }]);
   });
 
+  it('never takes a count per something else for the count asked', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'There are 5 cars.\n\nSo, in total, there are 20 wheels (5 cars with 4 wheels per car).',
+        claude: 'Therefore the lot holds 24 wheels.',
+      }),
+      'A lot holds 5 cars. How many wheels are there?',
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: '20', claude: '24' }]);
+  });
+
   it('does not let a wrong name in another role confirm the answer', () => {
     const analysis = analyseLocally(
       answers({
