@@ -22,6 +22,7 @@ import { relate } from './value-compare';
 import { ValueSpans } from './value-spans';
 import { FactGate } from './fact-gate';
 import { compareAssignments } from './assignments';
+import { compareAttributes } from './attributes';
 import type { Findings } from './findings';
 
 /** More than this many shared facts would bury the list; the summary still counts them all. */
@@ -191,6 +192,7 @@ export function analyseLocally(answers: AnswerForComparison[], question = ''): C
     ...compareMainValues(question, texts, claims, spans, gate).filter(
       (finding) => !finding.sides.flat().some((main) => resultClaims.has(main.claim.id)),
     ),
+    ...compareAttributes(claims),
   ];
   const claimsOf = (found: MainFinding[]) =>
     found.flatMap((finding) => finding.sides.flat().map((main) => main.claim.id));
