@@ -165,10 +165,55 @@ function isRangeEnd(value: ClaimValue): boolean {
   return false;
 }
 
+/** Questions that ask the answers to make something of their own: each answer's amounts are its own recipe. */
+const OWN_MAKING = /\brecipes?\b|\bhow (?:do i|to|can i|should i) (?:make|cook|bake|brew)\b/i;
+
+/** A sentence about the answer's own example ('In this example, we allocate 16 bytes'), not about the world. */
+const OWN_EXAMPLE =
+  /\b(?:in (?:this|our|the above|my) (?:example|code|snippet|script|command|case)|this (?:command|code|snippet|script|example)|the (?:command|code|snippet|script) above|here,? we)\b/i;
+
+function isOwnExample(value: ClaimValue): boolean {
+  return OWN_EXAMPLE.test(value.claim.text);
+}
+
+/** 'The other three categories': a count of what remains, not of the whole. */
+function isRestOfCount(value: ClaimValue): boolean {
+  if (value.data.kind !== 'quantity' || value.data.dim !== 'count') return false;
+  return /^(?:other|remaining)$/.test(value.claim.tokens[value.start - 1]?.lower ?? '');
+}
+
+/** A name joined to another by 'and', 'or' or '&' ('Authentication and Authorization'): one member of a list. */
+function isListMember(value: ClaimValue): boolean {
+  if (value.data.kind !== 'name') return false;
+  const { tokens, values } = value.claim;
+  const joins = (i: number) => /^(?:and|or|&)$/.test(tokens[i]?.lower ?? '');
+  const nameAt = (start: number, end: number) =>
+    values.some(
+      (other) => other !== value && other.data.kind === 'name' && (other.end === start || other.start === end),
+    );
+  return (joins(value.start - 1) && nameAt(value.start - 1, -1)) || (joins(value.end) && nameAt(-1, value.end + 1));
+}
+
+/** What a figure is counted per ('8 bytes for each local variable', '3 kernels per filter'), or ''. */
+function rateOf(value: ClaimValue): string {
+  const { tokens } = value.claim;
+  let at = value.end;
+  while (at < value.end + 2 && tokens[at]?.kind === 'word' && !/^(?:per|each|every|for)$/.test(tokens[at]!.lower))
+    at += 1;
+  const word = tokens[at]?.lower;
+  if (word === 'per' || word === 'each' || word === 'every') return tokens[at + 1]?.lower ?? '';
+  if (word === 'for' && /^(?:each|every)$/.test(tokens[at + 1]?.lower ?? '')) return tokens[at + 2]?.lower ?? '';
+  return '';
+}
+
 export class FactGate {
   private readonly questionNumbers: Set<string>;
 
+  /** The question asks the answers to make something of their own (a recipe): their amounts are their choices. */
+  private readonly ownMaking: boolean;
+
   constructor(question: string) {
+    this.ownMaking = OWN_MAKING.test(question);
     this.questionNumbers = writtenNumbers(question);
     // 'five games' gives 5 as surely as '5 games' does.
     for (const token of tokenise(question)) {
@@ -270,6 +315,8 @@ export class FactGate {
       if (this.isOperand(value) && (strict || !isWorkingResult(value))) return false;
       if (this.isSupposed(value) && (strict || !this.concludedFromSupposition(value))) return false;
       if (strict && this.isAmbiguous(value)) return false;
+      if (strict && (isOwnExample(value) || isRestOfCount(value) || isListMember(value))) return false;
+      if (strict && this.ownMaking && value.data.kind === 'quantity') return false;
     }
     return !strict || !this.isGiven(display);
   }
@@ -300,7 +347,7 @@ export class FactGate {
 
   /** Two values aligned by their sentences are one fact only over one period and about the same places. */
   sameFact(a: ClaimValue, b: ClaimValue): boolean {
-    return this.samePeriod(a.claim, b.claim) && this.sameSubjectPlaces(a, b);
+    return this.samePeriod(a.claim, b.claim) && this.sameSubjectPlaces(a, b) && rateOf(a) === rateOf(b);
   }
 
   /** Two claims state their values over the same period, or one names none. */

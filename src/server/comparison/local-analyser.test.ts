@@ -213,6 +213,43 @@ describe('what is not a conflict', () => {
     expect(analysis.disagreements).toEqual([]);
   });
 
+  it("does not set the answers' own examples, recipes or list members against each other", () => {
+    const noneBetween = (question: string, texts: Record<string, string>) =>
+      expect(analyseLocally(answers(texts), question).disagreements).toEqual([]);
+    // Each answer's own example command.
+    noneBetween('How do I run a GUI app without a screen?', {
+      chatgpt: 'This command starts Xvfb on display 1 with a screen of 1024x768 at 16-bit color depth.',
+      claude: 'This command starts Xvfb on display 99 with a screen of 1024x768 at 24-bit color depth.',
+    });
+    // Each answer's own recipe.
+    noneBetween('Give me a recipe for 5 L of mead.', {
+      chatgpt: 'Use 3 kg honey for the batch.',
+      claude: 'Use 2 kg honey for the batch.',
+    });
+    // A list member, a count of the rest, and a rate against a total.
+    noneBetween('How should I plan the project?', {
+      chatgpt:
+        'Ticket 1 covers User Authentication and Role Management. The framework sorts items into four categories.',
+      claude:
+        'Ticket 1 covers User Authentication and Authorization. Archives hold items from the other three categories.',
+    });
+    noneBetween('How do I use the stack in assembly?', {
+      chatgpt: 'We reserve 16 bytes for the local variables.',
+      claude: 'We reserve 8 bytes for each of the local variables.',
+    });
+  });
+
+  it('still sets two totals against each other where no example, recipe or rate is in play', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'The framework sorts items into four categories.',
+        claude: 'The framework sorts items into three categories.',
+      }),
+      'How does the PARA method organise notes?',
+    );
+    expect(analysis.disagreements.map((d) => d.positions.map((p) => p.value))).toEqual([['four', 'three']]);
+  });
+
   it('ignores a failed answer and gives it no score', () => {
     const input: AnswerForComparison[] = [
       { model: 'chatgpt', text: 'Mars is the fourth planet from the Sun.', error: null },

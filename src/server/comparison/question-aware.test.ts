@@ -32,6 +32,9 @@ describe('what the question asks for', () => {
     ['Calculate the probability that Tom wins three games. Write the calculation.', ['proportion']],
     ['What are the chances of rolling two sixes?', ['proportion']],
     ['Find the area of a circle of radius 2 m.', ['quantity']],
+    ['I have a dataset which contains images, how do I find the closest one?', []],
+    ['In what order should I learn the topics of calculus?', []],
+    ['Tell me which country won the 2010 World Cup.', ['place']],
   ])('%s', (question, kinds) => {
     expect(expectationsOf(question).map((e) => e.kind)).toEqual(kinds);
   });

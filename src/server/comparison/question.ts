@@ -56,7 +56,8 @@ const NAMED_MEMBERS = new Set(
 const ABSTRACT_HEADS = new Set(
   `caused causes cause reason reasons fact facts thing things event events way ways difference differences
   benefit benefits risk risks effect effects impact role history meaning purpose point idea happened practical
-  steps tips advice should best`.split(/\s+/),
+  steps tips advice should best order method methods approach approaches technique techniques tool tools
+  framework frameworks library libraries option options strategy strategies`.split(/\s+/),
 );
 const SUPERLATIVES = new Set(
   'most biggest largest smallest main first best only oldest longest highest official'.split(' '),
@@ -216,8 +217,17 @@ const WORDS_BEFORE_QUESTION = 4;
 function asksSomething(part: string): boolean {
   const words = part.split(/[^a-z0-9']+/).filter(Boolean);
   const at = words.findIndex((word) => WH.test(word) || ASKING_VERB.test(word));
-  return at >= 0 && at <= WORDS_BEFORE_QUESTION;
+  if (at < 0 || at > WORDS_BEFORE_QUESTION) return false;
+  // 'a dataset which contains', 'clients who did': a question word right after a noun opens a relative clause.
+  const before = words[at - 1];
+  return (
+    before === undefined || LEADS_INTO_QUESTION.test(before) || /,\s*$/.test(part.slice(0, part.indexOf(words[at]!)))
+  );
 }
+
+/** Words after which a question word still asks ('tell me which', 'and who', 'do you know where'). */
+const LEADS_INTO_QUESTION =
+  /^(?:and|or|but|so|then|also|me|us|know|tell|ask|wonder|explain|describe|show|see|about|on|of|in|to|for|at|by|from|with|exactly|please|just|now|is|was|are|were|and|as|\d+)$/;
 
 export function expectationsOf(question: string): Expectation[] {
   const parts = questionParts(question);
