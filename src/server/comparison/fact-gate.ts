@@ -182,9 +182,13 @@ function isRestOfCount(value: ClaimValue): boolean {
   return /^(?:other|remaining)$/.test(value.claim.tokens[value.start - 1]?.lower ?? '');
 }
 
-/** A name joined to another by 'and', 'or' or '&' ('Authentication and Authorization'): one member of a list. */
+/**
+ * A name joined to another by 'and', 'or' or '&' ('Authentication and Authorization'): one member of an open
+ * list, which may name any members. A list told as closed ('only Norway and Iceland', 'the two states') is a
+ * fact about every member, and stays.
+ */
 function isListMember(value: ClaimValue): boolean {
-  if (value.data.kind !== 'name') return false;
+  if (value.data.kind !== 'name' || CLOSED_LIST.test(value.claim.text)) return false;
   const { tokens, values } = value.claim;
   const joins = (i: number) => /^(?:and|or|&)$/.test(tokens[i]?.lower ?? '');
   const nameAt = (start: number, end: number) =>
@@ -193,6 +197,8 @@ function isListMember(value: ClaimValue): boolean {
     );
   return (joins(value.start - 1) && nameAt(value.start - 1, -1)) || (joins(value.end) && nameAt(-1, value.end + 1));
 }
+
+const CLOSED_LIST = /\b(?:only|both|exactly|two|three|four|five|six|seven|eight|nine|ten)\b/i;
 
 /** What a figure is counted per ('8 bytes for each local variable', '3 kernels per filter'), or ''. */
 function rateOf(value: ClaimValue): string {
