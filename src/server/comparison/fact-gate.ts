@@ -166,7 +166,25 @@ function isRangeEnd(value: ClaimValue): boolean {
 }
 
 /** Questions that ask the answers to make something of their own: each answer's amounts are its own recipe. */
-const OWN_MAKING = /\brecipes?\b|\bhow (?:do i|to|can i|should i) (?:make|cook|bake|brew)\b/i;
+const MADE_THINGS =
+  `workout|plan|recipe|menu|schedule|routine|program|programme|itinerary|example|exam|question|questions|
+exercise|breakfast|lunch|dinner|meal|story|poem|outline|template|script|analysis|debate|essay|letter|email|speech|lesson|
+quiz|blog|post|song|lyrics|code|function|game|joke|tweet|slogan|names?|dialogue|scenario|proposal|pitch|advert|ad`.replace(
+    /\s+/g,
+    '',
+  );
+const OWN_MAKING = new RegExp(
+  [
+    String.raw`\brecipes?\b`,
+    String.raw`\bhow (?:do i|to|can i|should i) (?:make|cook|bake|brew)\b`,
+    // 'Write me a training plan', 'can you generate an exam question', 'give me a swimming workout': asked as
+    // a request, for a thing the answer makes up. 'Write a summary of ...' or 'a proof' asks for facts.
+    String.raw`(?:^|[.?!:]\s+|\b(?:can|could|would|will) you (?:please )?|\bplease )(?:write|create|generate|compose|draft|design|make|give|offer|suggest|prepare|build|propose)(?: me| us)? (?:an? |some |such |the |my )?(?:[\w-]+ ){0,4}(?:${MADE_THINGS})\b`,
+    // 'You are a mountain climber', 'act as a coach', 'conduct a debate': a part the answer plays.
+    String.raw`^\W*(?:you(?:'re| are) (?:an? |the )|act as |imagine (?:you|that you)|pretend |role-?play|conduct a debate)`,
+  ].join('|'),
+  'i',
+);
 
 /** A sentence about the answer's own example ('In this example, we allocate 16 bytes'), not about the world. */
 const OWN_EXAMPLE =
@@ -174,6 +192,19 @@ const OWN_EXAMPLE =
 
 function isOwnExample(value: ClaimValue): boolean {
   return OWN_EXAMPLE.test(value.claim.text);
+}
+
+/** The year of a citation ('Ioannidis, J. P. A. (2005)', '(Smith, 2019)'): which work is cited, not a fact. */
+function isCitation(value: ClaimValue): boolean {
+  if (value.data.kind !== 'date' || value.data.month !== undefined) return false;
+  const { tokens } = value.claim;
+  const [before, after] = [tokens[value.start - 1], tokens[value.end]];
+  if (after?.text !== ')') return false;
+  const author = (token: Token | undefined) => token !== undefined && (/^[A-Z]/.test(token.text) || token.text === '.');
+  if (before?.text === '(') return author(tokens[value.start - 2]);
+  return (
+    before?.text === ',' && author(tokens[value.start - 2]) && tokens.slice(0, value.start).some((t) => t.text === '(')
+  );
 }
 
 /** 'The other three categories': a count of what remains, not of the whole. */
@@ -321,8 +352,11 @@ export class FactGate {
       if (this.isOperand(value) && (strict || !isWorkingResult(value))) return false;
       if (this.isSupposed(value) && (strict || !this.concludedFromSupposition(value))) return false;
       if (strict && this.isAmbiguous(value)) return false;
-      if (strict && (isOwnExample(value) || isRestOfCount(value) || isListMember(value))) return false;
-      if (strict && this.ownMaking && value.data.kind === 'quantity') return false;
+      if (strict && (isOwnExample(value) || isRestOfCount(value) || isListMember(value) || isCitation(value))) {
+        return false;
+      }
+      // What the answers make for the asker (a workout, a plan, a reference list) is theirs: nothing to agree on.
+      if (strict && this.ownMaking) return false;
     }
     return !strict || !this.isGiven(display);
   }

@@ -239,6 +239,23 @@ describe('what is not a conflict', () => {
     });
   });
 
+  it('finds nothing to dispute in what the answers make up on request, or in the years of the works they cite', () => {
+    const noneBetween = (question: string, texts: Record<string, string>) =>
+      expect(analyseLocally(answers(texts), question).disagreements).toEqual([]);
+    noneBetween('Can you give me a swimming workout of about 4500 m?', {
+      chatgpt: 'Pull set: 800m with paddles.\n\nCool down: 400m easy.',
+      claude: 'Pull set: 1000m with paddles.\n\nCool down: 200m easy.',
+    });
+    noneBetween('Can you generate an exam question on circular motion, with its answer?', {
+      chatgpt: 'The object completes one full revolution in 2 seconds.',
+      claude: 'The object completes one full revolution in 1.4 seconds.',
+    });
+    noneBetween('Write a section on research ethics and list references.', {
+      chatgpt: 'Ioannidis, J. P. A. (2005). Why most published research findings are false.',
+      claude: 'Ioannidis, J. P. (2018). The proposal to lower P value thresholds.',
+    });
+  });
+
   it('still sets two totals against each other where no example, recipe or rate is in play', () => {
     const analysis = analyseLocally(
       answers({

@@ -27,6 +27,24 @@ export type Comparable =
   | { kind: 'thing'; stems: string[] }
   | { kind: 'verdict'; verdict: 'yes' | 'no' };
 
+const WORKING_NOUNS = new Set([
+  'part',
+  'step',
+  'way',
+  'type',
+  'kind',
+  'factor',
+  'reason',
+  'method',
+  'stag',
+  'phas',
+  'case',
+  'option',
+  'approach',
+]);
+const countsWorking = (role: string[], asked: Set<string>) =>
+  role.length > 0 && WORKING_NOUNS.has(role[0]!) && !asked.has(role[0]!);
+
 function dataFits(kind: AnswerKind, data: ValueData): boolean {
   if (data.kind === 'date') return kind === 'time' && data.year !== undefined;
   if (data.kind !== 'quantity') return false;
@@ -35,6 +53,7 @@ function dataFits(kind: AnswerKind, data: ValueData): boolean {
   if (kind === 'proportion') return data.dim === 'percent';
   // 'How many times ...' is answered in times ('6.6 million times').
   if (kind === 'count') return data.dim === 'count' || data.dim === 'times';
+  // 'Two parts' counts something: it is no measure ('what is the magnitude of the force').
   if (kind === 'quantity') return !money && data.dim !== 'percent';
   return false;
 }
@@ -95,6 +114,12 @@ interface ThingPhrase {
   fragment: boolean;
 }
 
+const CLASS_NOUNS = new Set(
+  `method methods type types kind kinds way ways technique techniques tool tools process processes approach
+  approaches system systems form forms part parts example examples set sets function functions step steps
+  thing things option options journey task tasks concept concepts field fields term terms`.split(/\s+/),
+);
+
 function thingPhrases(claim: Claim, asked: Set<string>, expectation: Expectation): ThingPhrase[] {
   const head = expectation.head;
   const tokens = claim.tokens;
@@ -105,6 +130,8 @@ function thingPhrases(claim: Claim, asked: Set<string>, expectation: Expectation
     const stems = words.filter((token) => isContentWord(token.lower)).map((token) => stem(token.lower));
     const fresh = stems.filter((word) => !asked.has(word) && word !== (head && stem(head)));
     if (fresh.length === 0) return;
+    // 'a widely used method', 'a specific type': a description by its class, not the name of a thing.
+    if (CLASS_NOUNS.has(words.at(-1)?.lower ?? '')) return;
     const fragment = claim.index === 0 && tokens.slice(span.end).every((token) => token.kind === 'symbol');
     found.push({ display: words.map((token) => token.text).join(' '), stems: fresh, at: span.start, fragment });
   };
@@ -317,6 +344,9 @@ export function candidatesOf(
         continue;
       }
       if (!dataFits(expectation.kind, value.data)) continue;
+      // 'Two parts', 'three steps' count the answer's own working, unless the question counts them too.
+      if (value.data.kind === 'quantity' && value.data.dim === 'count' && countsWorking(value.data.role, asked))
+        continue;
       // '20 times per minute' is a rate: it answers 'how many times a minute', not 'how many in a lifetime'.
       if (rateNotAsked(claim, value, expectation)) continue;
       // A count of something the question names but does not ask to count ('two endpoints', '35 heads') restates it.

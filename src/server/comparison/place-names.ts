@@ -28,11 +28,15 @@ function table(): Map<string, string> {
     ];
     for (const spelling of spellings) if (spelling) canonical.set(spelling.toLowerCase(), key);
   }
-  // The nations within the United Kingdom are places people name as readily as the country.
+  // The nations within the United Kingdom, and the continents, are places people name as readily as a country.
   for (const [adjective, nation] of [
     ['english', 'england'],
     ['scottish', 'scotland'],
     ['welsh', 'wales'],
+    ['european', 'europe'],
+    ['asian', 'asia'],
+    ['african', 'africa'],
+    ['antarctic', 'antarctica'],
   ] as const) {
     canonical.set(adjective, nation);
     canonical.set(nation, nation);

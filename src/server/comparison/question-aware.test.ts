@@ -149,6 +149,25 @@ describe('main values compared directly', () => {
     expect(values(analysis)).toEqual([{ chatgpt: '20', claude: '24' }]);
   });
 
+  it('takes neither a count of the working nor a description by its class for the answer', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'To find the force, we break the problem into two parts.\n\nTherefore, the force is 91.5 N.',
+        claude: 'So, the force on the charge is approximately 270.75 N.',
+      }),
+      'A ring of radius 0.75 m carries a charge of 275 μC. Find the magnitude of the force on a point charge at its centre.',
+    );
+    expect(values(analysis)).toEqual([{ chatgpt: '91.5', claude: '270.75' }]);
+    const described = analyseLocally(
+      answers({
+        chatgpt: 'HMAC is a widely used method for authenticating messages.',
+        claude: 'HMAC is a specific type of message authentication code.',
+      }),
+      'What is HMAC?',
+    );
+    expect(described.disagreements).toEqual([]);
+  });
+
   it('does not let a wrong name in another role confirm the answer', () => {
     const analysis = analyseLocally(
       answers({
