@@ -166,20 +166,23 @@ function isRangeEnd(value: ClaimValue): boolean {
 }
 
 /** Questions that ask the answers to make something of their own: each answer's amounts are its own recipe. */
-const MADE_THINGS =
-  `workout|plan|recipe|menu|schedule|routine|program|programme|itinerary|example|exam|question|questions|
-exercise|breakfast|lunch|dinner|meal|story|poem|outline|template|script|analysis|debate|essay|letter|email|speech|lesson|
-quiz|blog|post|song|lyrics|code|function|game|joke|tweet|slogan|names?|dialogue|scenario|proposal|pitch|advert|ad`.replace(
-    /\s+/g,
-    '',
-  );
+/**
+ * What a request may ask to have made that is still about the world: a summary of it, a proof, its history,
+ * or the working and answer of a question ('Give your answer in kg/s', 'Write calculations').
+ */
+const FACTUAL_MAKING = `summary|summaries|proof|explanation|overview|history|report|account|timeline|comparison|
+description|table|list|chronology|biography|facts?|answers?|results?|calculations?|working|work|steps|solution|reasoning|
+estimate`.replace(/\s+/g, '');
 const OWN_MAKING = new RegExp(
   [
     String.raw`\brecipes?\b`,
+    // 'How do I shape a baguette', 'the most reliable way to ...': each answer's advice is its own.
+    String.raw`^\W*(?:(?:please )?(?:show|tell|teach|explain to) (?:me|us) )?(?:how (?:do|can|should|would|could) (?:i|we|you|one)|how to|what(?:'s| is| are) (?:the |some )?(?:best|most \w+|easiest|fastest|simplest|right|proper|correct|good) (?:way|ways|method|approach|practices?))\b`,
     String.raw`\bhow (?:do i|to|can i|should i) (?:make|cook|bake|brew)\b`,
-    // 'Write me a training plan', 'can you generate an exam question', 'give me a swimming workout': asked as
-    // a request, for a thing the answer makes up. 'Write a summary of ...' or 'a proof' asks for facts.
-    String.raw`(?:^|[.?!:]\s+|\b(?:can|could|would|will) you (?:please )?|\bplease )(?:write|create|generate|compose|draft|design|make|give|offer|suggest|prepare|build|propose)(?: me| us)? (?:an? |some |such |the |my )?(?:[\w-]+ ){0,4}(?:${MADE_THINGS})\b`,
+    // 'Write a requirements specification', 'create a course', 'can you generate an exam question', 'give me a
+    // workout', 'match the statement to ...': a request for something the answer makes, or makes of the
+    // asker's own text. A request for a summary, a proof or a history asks for facts.
+    String.raw`(?:^|[.?!:]\s+|\b(?:can|could|would|will) you (?:please )?|\bplease |\bi want you to |\bhelp me )(?:write|create|generate|compose|draft|design|make|give|offer|suggest|prepare|build|propose|develop|produce|devise|construct|outline|match|rank|rate|score|classify|categori[sz]e|translate|rewrite|paraphrase|edit|fix|refactor|convert|implement|code)(?: me| us)? (?!(?:an? |the |some |me |us )?(?:[\w-]+ ){0,2}(?:${FACTUAL_MAKING})\b)`,
     // 'You are a mountain climber', 'act as a coach', 'conduct a debate': a part the answer plays.
     String.raw`^\W*(?:you(?:'re| are) (?:an? |the )|act as |imagine (?:you|that you)|pretend |role-?play|conduct a debate)`,
   ].join('|'),
@@ -188,7 +191,7 @@ const OWN_MAKING = new RegExp(
 
 /** A sentence about the answer's own example ('In this example, we allocate 16 bytes'), not about the world. */
 const OWN_EXAMPLE =
-  /\b(?:in (?:this|our|the above|my) (?:example|code|snippet|script|command|case)|this (?:command|code|snippet|script|example)|the (?:command|code|snippet|script) above|here,? we)\b/i;
+  /\b(?:(?:in|using|with|for|from|on) (?:this|our|the above|my|the same|that) (?:example|code|snippet|script|command|case|scenario)|this (?:command|code|snippet|script|example)|the (?:command|code|snippet|script) above|here,? we)\b/i;
 
 function isOwnExample(value: ClaimValue): boolean {
   return OWN_EXAMPLE.test(value.claim.text);
@@ -207,6 +210,28 @@ function isCitation(value: ClaimValue): boolean {
   );
 }
 
+const STATE_VERBS = /^(?:was|were|is|are|worth|valued|stood|totaled|totalled|had|has|amounted|numbered)$/;
+
+/**
+ * The year a figure was measured in ('the market was worth £11 billion in 2019'): when the figure held, not a
+ * fact of its own. Two answers citing one figure for different years do not disagree on a year. An event's
+ * year ('reached 8 billion in 2022') is left alone: the verb tells a change, not a state.
+ */
+function isMeasuredIn(value: ClaimValue): boolean {
+  if (value.data.kind !== 'date' || value.data.month !== undefined) return false;
+  const { tokens, values } = value.claim;
+  if (tokens[value.start - 1]?.lower !== 'in') return false;
+  const figure = values.find(
+    (other) =>
+      other.data.kind === 'quantity' &&
+      other.clause === value.clause &&
+      other.end <= value.start - 1 &&
+      other.end >= value.start - 3,
+  );
+  if (!figure) return false;
+  return tokens.slice(Math.max(0, figure.start - 4), figure.start).some((token) => STATE_VERBS.test(token.lower));
+}
+
 /** 'The other three categories': a count of what remains, not of the whole. */
 function isRestOfCount(value: ClaimValue): boolean {
   if (value.data.kind !== 'quantity' || value.data.dim !== 'count') return false;
@@ -219,15 +244,23 @@ function isRestOfCount(value: ClaimValue): boolean {
  * fact about every member, and stays.
  */
 function isListMember(value: ClaimValue): boolean {
-  if (value.data.kind !== 'name' || CLOSED_LIST.test(value.claim.text)) return false;
+  if (value.data.kind !== 'name') return false;
+  // 'Frameworks such as TensorFlow, PyTorch and Keras': examples of a kind, however many.
+  if (OPEN_LIST.test(value.claim.text)) return true;
+  if (CLOSED_LIST.test(value.claim.text)) return false;
   const { tokens, values } = value.claim;
   const joins = (i: number) => /^(?:and|or|&)$/.test(tokens[i]?.lower ?? '');
-  const nameAt = (start: number, end: number) =>
-    values.some(
-      (other) => other !== value && other.data.kind === 'name' && (other.end === start || other.start === end),
-    );
-  return (joins(value.start - 1) && nameAt(value.start - 1, -1)) || (joins(value.end) && nameAt(-1, value.end + 1));
+  // 'A and B', 'A, and B'. A comma alone also joins table cells, which are no list.
+  const comma = (i: number) => tokens[i]?.text === ',';
+  const before = joins(value.start - 1) ? (comma(value.start - 2) ? value.start - 2 : value.start - 1) : -1;
+  const after = joins(value.end) ? value.end + 1 : comma(value.end) && joins(value.end + 1) ? value.end + 2 : -1;
+  return values.some(
+    (other) =>
+      other !== value && other.data.kind === 'name' && ((before >= 0 && other.end === before) || other.start === after),
+  );
 }
+
+const OPEN_LIST = /\b(?:such as|including|e\.g\.|for example|for instance|like)\b/i;
 
 const CLOSED_LIST = /\b(?:only|both|exactly|two|three|four|five|six|seven|eight|nine|ten)\b/i;
 
@@ -352,7 +385,10 @@ export class FactGate {
       if (this.isOperand(value) && (strict || !isWorkingResult(value))) return false;
       if (this.isSupposed(value) && (strict || !this.concludedFromSupposition(value))) return false;
       if (strict && this.isAmbiguous(value)) return false;
-      if (strict && (isOwnExample(value) || isRestOfCount(value) || isListMember(value) || isCitation(value))) {
+      if (
+        strict &&
+        (isOwnExample(value) || isRestOfCount(value) || isListMember(value) || isCitation(value) || isMeasuredIn(value))
+      ) {
         return false;
       }
       // What the answers make for the asker (a workout, a plan, a reference list) is theirs: nothing to agree on.

@@ -250,10 +250,29 @@ describe('what is not a conflict', () => {
       chatgpt: 'The object completes one full revolution in 2 seconds.',
       claude: 'The object completes one full revolution in 1.4 seconds.',
     });
+    noneBetween('Create a course for learning SQL, with the hours of each topic.', {
+      chatgpt: 'Total course duration: 40 hours.',
+      claude: 'Total course duration: 75 hours.',
+    });
+    noneBetween("What's the most reliable way to shape a baguette?", {
+      chatgpt: 'Let the dough rest for 20 minutes before shaping.',
+      claude: 'Let the dough rest for 45 minutes before shaping.',
+    });
     noneBetween('Write a section on research ethics and list references.', {
       chatgpt: 'Ioannidis, J. P. A. (2005). Why most published research findings are false.',
       claude: 'Ioannidis, J. P. (2018). The proposal to lower P value thresholds.',
     });
+  });
+
+  it('still compares the answers to a question that asks for their working and their answer', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'Therefore, hydrogen is produced at 0.046 kg per second.',
+        claude: 'Therefore, hydrogen is produced at 0.012 kg per second.',
+      }),
+      'Methane is consumed at 262 litres per second. Calculate the rate at which hydrogen is produced. Give your answer in kilograms per second.',
+    );
+    expect(analysis.disagreements.map((d) => d.positions.map((p) => p.value))).toEqual([['0.046 kg', '0.012 kg']]);
   });
 
   it('still sets two totals against each other where no example, recipe or rate is in play', () => {

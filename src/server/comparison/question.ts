@@ -229,12 +229,18 @@ function asksSomething(part: string): boolean {
 const LEADS_INTO_QUESTION =
   /^(?:and|or|but|so|then|also|me|us|know|tell|ask|wonder|explain|describe|show|see|about|on|of|in|to|for|at|by|from|with|exactly|please|just|now|is|was|are|were|and|as|\d+)$/;
 
+/** The most words a question may have for its 'what' to ask for a thing by name. */
+const THING_QUESTION_WORDS = 40;
+
 export function expectationsOf(question: string): Expectation[] {
   const parts = questionParts(question);
   const expectations: Expectation[] = [];
+  // A long request ('As a critic, your role is ...') asks 'what' of everything at once: only a short question
+  // asks for a thing by name.
+  const short = question.split(/\s+/).filter(Boolean).length <= THING_QUESTION_WORDS;
   for (const part of parts) {
     const kind = kindOf(part);
-    if (!kind) continue;
+    if (!kind || (kind.kind === 'thing' && !short)) continue;
     const focus = [
       ...new Set(
         part

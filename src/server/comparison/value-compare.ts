@@ -49,6 +49,8 @@ function quantityRelation(a: QuantityData, b: QuantityData): Relation {
     b.bound,
   );
   if (sameDirection(a, b)) return overlap ? 'same' : 'incomparable';
+  // 'Billions of years' is no confirmation of '3.8 billion years', only room for it.
+  if (overlap && Boolean(a.vague) !== Boolean(b.vague)) return 'incomparable';
   return overlap ? 'same' : 'different';
 }
 
