@@ -104,6 +104,9 @@ function sortOf(data: ValueData): string {
   return data.kind;
 }
 
+/** The longest aside in brackets after a figure that still belongs to it. */
+const ASIDE_TOKENS = 8;
+
 /** This many operators make a sentence a calculation. */
 const CALCULATION_OPERATORS = 3;
 
@@ -179,10 +182,15 @@ const OWN_MAKING = new RegExp(
     // 'How do I shape a baguette', 'the most reliable way to ...': each answer's advice is its own.
     String.raw`^\W*(?:(?:please )?(?:show|tell|teach|explain to) (?:me|us) )?(?:how (?:do|can|should|would|could) (?:i|we|you|one)|how to|what(?:'s| is| are) (?:the |some )?(?:best|most \w+|easiest|fastest|simplest|right|proper|correct|good) (?:way|ways|method|approach|practices?))\b`,
     String.raw`\bhow (?:do i|to|can i|should i) (?:make|cook|bake|brew)\b`,
+    // 'What's my best option to cook? Include all the steps to prepare the meal': cooking told step by step.
+    String.raw`\b(?:cook|bake|meal|dish)\b[^]*\b(?:steps?|instructions?|how to)\b|\b(?:steps?|instructions?|how to)\b[^]*\b(?:cook|bake|meal|dish)\b`,
     // 'Write a requirements specification', 'create a course', 'can you generate an exam question', 'give me a
     // workout', 'match the statement to ...': a request for something the answer makes, or makes of the
     // asker's own text. A request for a summary, a proof or a history asks for facts.
     String.raw`(?:^|[.?!:]\s+|\b(?:can|could|would|will) you (?:please )?|\bplease |\bi want you to |\bhelp me )(?:write|create|generate|compose|draft|design|make|give|offer|suggest|prepare|build|propose|develop|produce|devise|construct|outline|match|rank|rate|score|classify|categori[sz]e|translate|rewrite|paraphrase|edit|fix|refactor|convert|implement|code)(?: me| us)? (?!(?:an? |the |some |me |us )?(?:[\w-]+ ){0,2}(?:${FACTUAL_MAKING})\b)`,
+    // 'Author a Latin Requiem', 'explain it with a children's story', 'what's my best meal': a work the answer writes.
+    String.raw`^[^.?!]{0,160}\b(?:stor(?:y|ies)|screenplay|poem|sonnet|haiku|limerick|song|lyrics|requiem|novel|tale|fable|rap|dialogue|character card)\b`,
+    String.raw`^\W*(?:author|pen|compose|invent|devise|sketch)\b`,
     // 'You are a mountain climber', 'act as a coach', 'conduct a debate': a part the answer plays.
     String.raw`^\W*(?:you(?:'re| are) (?:an? |the )|act as |imagine (?:you|that you)|pretend |role-?play|conduct a debate)`,
   ].join('|'),
@@ -307,6 +315,11 @@ export class FactGate {
     // Brackets around an operand do not make it a fact: '(7.9 billion) x (2,000)'.
     let after = value.end;
     while (tokens[after]?.text === ')') after += 1;
+    // '2 (for the initial division) + 2': a figure's own aside comes before the arithmetic it takes part in.
+    if (tokens[after]?.text === '(') {
+      const close = tokens.findIndex((token, i) => i > after && i <= after + ASIDE_TOKENS && token.text === ')');
+      if (close > 0) after = close + 1;
+    }
     if (isOperator(tokens, after)) return true;
     let before = value.start - 1;
     while (tokens[before]?.text === '(') before -= 1;
@@ -378,6 +391,8 @@ export class FactGate {
   private readonly admitted = new WeakMap<ClaimValue, boolean>();
 
   private judge(value: ClaimValue | undefined, display: string, strict: boolean): boolean {
+    // What the answers make for the asker (a workout, a story, a plan) is theirs: nothing to agree or disagree on.
+    if (this.ownMaking) return false;
     if (value) {
       // 'One' counts anything ('one panel', 'one prisoner'): as a value it says too little to compare.
       if (strict && value.data.kind === 'quantity' && /^(?:one|a single)$/i.test(value.display)) return false;
@@ -391,8 +406,6 @@ export class FactGate {
       ) {
         return false;
       }
-      // What the answers make for the asker (a workout, a plan, a reference list) is theirs: nothing to agree on.
-      if (strict && this.ownMaking) return false;
     }
     return !strict || !this.isGiven(display);
   }

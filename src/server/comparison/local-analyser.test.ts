@@ -258,6 +258,14 @@ describe('what is not a conflict', () => {
       chatgpt: 'Let the dough rest for 20 minutes before shaping.',
       claude: 'Let the dough rest for 45 minutes before shaping.',
     });
+    noneBetween("Explain loops with a children's story.", {
+      chatgpt: 'Timmy was a curious boy who counted to 10.',
+      claude: 'Lily was a curious girl who counted to 20.',
+    });
+    noneBetween('I have eggs and potatoes. What is my best option to cook? Include the steps to prepare the meal.', {
+      chatgpt: 'Bring the stew to a boil, then simmer for 30-40 minutes.',
+      claude: 'Bring the stew to a boil, then simmer for 20-25 minutes.',
+    });
     noneBetween('Write a section on research ethics and list references.', {
       chatgpt: 'Ioannidis, J. P. A. (2005). Why most published research findings are false.',
       claude: 'Ioannidis, J. P. (2018). The proposal to lower P value thresholds.',

@@ -168,6 +168,18 @@ describe('main values compared directly', () => {
     expect(described.disagreements).toEqual([]);
   });
 
+  it('reads a figure followed by its own aside and then arithmetic as an operand, not the answer', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt:
+          'The minimum number of weighings needed is 2 (for the first split) + 2 (for the second) = 4 weighings.',
+        claude: 'The minimum number of weighings needed is 3.',
+      }),
+      'What is the minimum number of weighings needed?',
+    );
+    expect(values(analysis).flatMap((finding) => Object.values(finding))).not.toContain('2');
+  });
+
   it('does not let a wrong name in another role confirm the answer', () => {
     const analysis = analyseLocally(
       answers({
