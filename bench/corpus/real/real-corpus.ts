@@ -128,6 +128,11 @@ function answerOf(format: SourceFormat, row: Row): { id: string; text: string } 
   return { id: String(row.question_id), text: String(row.text) };
 }
 
+/** Every question id of a source, in the order its file lists them (bench/comparison-audit.ts reads unlabelled ones). */
+export function questionIds(source: PublicSource): string[] {
+  return readJsonLines(source.repo, source.questions).map((row) => questionOf(source.format, row as Row).id);
+}
+
 /** Builds one labels file's cases from the public files; `unavailable` says which snapshot is missing. */
 export function buildSet(name: string, labels: LabelsFile): RealSet {
   const missing = Object.values(labels.sources)
