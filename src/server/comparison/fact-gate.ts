@@ -9,7 +9,7 @@ import type { Claim, ClaimValue } from './claims';
 import { countryOf } from './place-names';
 import type { ValueData } from './value-types';
 import { relate } from './value-compare';
-import { tokenise, type Token } from './words';
+import { isNegator, tokenise, type Token } from './words';
 import { NUMBER_WORDS } from './units';
 
 /** Symbols that make a figure next to them an operand of a calculation, not a stated fact. */
@@ -240,6 +240,17 @@ function isMeasuredIn(value: ClaimValue): boolean {
   return tokens.slice(Math.max(0, figure.start - 4), figure.start).some((token) => STATE_VERBS.test(token.lower));
 }
 
+const CLAUSE_EDGES = new Set([',', ';', ':', '.', '(', ')', 'but', 'while', 'whereas', 'although', 'though']);
+
+/** A value its own clause denies ('neither of them can be the first house', 'it was not 1887'): no statement of it. */
+function isDenied(value: ClaimValue): boolean {
+  const { tokens } = value.claim;
+  for (let i = value.start - 1; i >= 0 && !CLAUSE_EDGES.has(tokens[i]!.lower); i--) {
+    if (isNegator(tokens[i]!.lower)) return true;
+  }
+  return false;
+}
+
 /** 'The other three categories': a count of what remains, not of the whole. */
 function isRestOfCount(value: ClaimValue): boolean {
   if (value.data.kind !== 'quantity' || value.data.dim !== 'count') return false;
@@ -402,7 +413,12 @@ export class FactGate {
       if (strict && this.isAmbiguous(value)) return false;
       if (
         strict &&
-        (isOwnExample(value) || isRestOfCount(value) || isListMember(value) || isCitation(value) || isMeasuredIn(value))
+        (isOwnExample(value) ||
+          isRestOfCount(value) ||
+          isListMember(value) ||
+          isCitation(value) ||
+          isMeasuredIn(value) ||
+          isDenied(value))
       ) {
         return false;
       }

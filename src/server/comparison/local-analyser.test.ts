@@ -294,6 +294,16 @@ describe('what is not a conflict', () => {
     expect(analysis.disagreements.map((d) => d.positions.map((p) => p.value))).toEqual([['four', 'three']]);
   });
 
+  it('does not read a value its own clause denies as a statement of it', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'The green house is left of the white house, so neither of them can be the first house.',
+        claude: 'The green house is left of the white house, so the green house is the second house.',
+      }),
+    );
+    expect(analysis.disagreements).toEqual([]);
+  });
+
   it('ignores a failed answer and gives it no score', () => {
     const input: AnswerForComparison[] = [
       { model: 'chatgpt', text: 'Mars is the fourth planet from the Sun.', error: null },
