@@ -69,21 +69,23 @@ describe('the Parallax answer', () => {
 });
 
 describe('the Parallax answer tells only what was checked (issue 33, item 4)', () => {
+  /** A claim mark on `value` in `text`, agreed by one other model. */
+  const mark = (text: string, value: string, agreedBy: string) => ({
+    start: text.indexOf(value),
+    end: text.indexOf(value) + value.length,
+    text,
+    status: 'agreed' as const,
+    agreedBy: [agreedBy],
+    contradictedBy: [],
+    source: 'local' as const,
+  });
+
   it('never tells a sentence as shared when one supporter wrote another name or figure in it', async () => {
     // Both answers agree on the Red Sea; Claude's sentence also names the Gulf of Suez, DeepSeek's the
     // Mediterranean: the sentence is not theirs to share, whatever their other words have in common.
     const assemble = (await import('./consensus')).assembleConsensus;
     const chatgpt = 'The Suez Canal connects the Red Sea with the Gulf of Suez, so ships avoid Africa.';
     const deepseek = 'The Suez Canal connects the Mediterranean Sea with the Red Sea, so ships avoid Africa.';
-    const mark = (text: string, value: string, agreedBy: string) => ({
-      start: text.indexOf(value),
-      end: text.indexOf(value) + value.length,
-      text,
-      status: 'agreed' as const,
-      agreedBy: [agreedBy],
-      contradictedBy: [],
-      source: 'local' as const,
-    });
     const consensus = assemble(
       {
         disagreements: [],
@@ -123,21 +125,12 @@ describe('the Parallax answer tells only what was checked (issue 33, item 4)', (
     const chatgpt =
       'The farmer takes the goat across the river first, because left alone with the cabbage it would eat it.';
     const claude = 'The farmer first takes the goat across the river.';
-    const mark = (text: string, agreedBy: string) => ({
-      start: text.indexOf('goat'),
-      end: text.indexOf('goat') + 4,
-      text,
-      status: 'agreed' as const,
-      agreedBy: [agreedBy],
-      contradictedBy: [],
-      source: 'local' as const,
-    });
     const consensus = assemble(
       {
         disagreements: [],
         claims: [
-          { model: 'chatgpt', claims: [mark(chatgpt, 'claude')] },
-          { model: 'claude', claims: [mark(claude, 'chatgpt')] },
+          { model: 'chatgpt', claims: [mark(chatgpt, 'goat', 'claude')] },
+          { model: 'claude', claims: [mark(claude, 'goat', 'chatgpt')] },
         ],
       },
       [
