@@ -68,7 +68,7 @@ async function streamEvents(
   reply: FastifyReply,
   log: FastifyBaseLogger,
   stream: LiveStream,
-  work: (emit: (event: StreamEvent) => void) => Promise<unknown>,
+  work: (emit: (event: StreamEvent) => void, flushed: () => Promise<void>) => Promise<unknown>,
 ): Promise<void> {
   reply.hijack();
   reply.raw.writeHead(200, {
@@ -79,11 +79,17 @@ async function streamEvents(
     // Proxies such as nginx would otherwise hold the deltas back.
     'x-accel-buffering': 'no',
   });
+  // Resolves once everything sent so far has left for the socket: a long comparison is hundreds of KB, and
+  // work that holds the event loop after it (saving to the embedded database) must not hold it back.
+  let written = Promise.resolve();
   const send = (event: StreamEvent) => {
-    if (!reply.raw.writableEnded) reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    if (reply.raw.writableEnded) return;
+    written = new Promise((resolve) => {
+      reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`, () => resolve());
+    });
   };
   try {
-    await work(send);
+    await work(send, () => written);
   } catch (err) {
     logFailure(log, err, 'question failed after the stream opened');
     const message = isDatabaseUnavailable(err) ? serverMessages.serviceUnavailable : serverMessages.internalError;
@@ -177,7 +183,7 @@ export async function queryRoutes(
       // Everything that can refuse the question (400, 402, 429) answers as plain JSON before the stream opens.
       const signal = abortOnDisconnect(reply);
       const { available, reservation, stream } = await begin(request, request.body, signal);
-      await streamEvents(reply, request.log, stream, (emit) =>
+      await streamEvents(reply, request.log, stream, (emit, flushed) =>
         queries.run(
           reservation,
           {
@@ -187,6 +193,7 @@ export async function queryRoutes(
             signal,
             stream,
             emit,
+            flushed,
             log: request.log,
           },
           available,
@@ -219,7 +226,7 @@ export async function queryRoutes(
         await returnFollowUp(db, plan.rootId);
         throw error;
       });
-      await streamEvents(reply, request.log, stream, (emit) =>
+      await streamEvents(reply, request.log, stream, (emit, flushed) =>
         queries
           .run(
             reservation,
@@ -230,6 +237,7 @@ export async function queryRoutes(
               signal,
               stream,
               emit,
+              flushed,
               log: request.log,
               followUp: { of: plan.rootId, history: plan.history },
             },

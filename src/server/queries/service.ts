@@ -52,6 +52,8 @@ export interface AskOptions {
   /** The stream the asker can stop model by model (live-streams.ts); without one, only `signal` stops them. */
   stream?: LiveStream;
   emit: (event: StreamEvent) => void;
+  /** Resolves when what was emitted so far has been written out (routes.ts, streamEvents). */
+  flushed?: () => Promise<void>;
   /** The request's logger: vendor failures are logged with the request id (providers/stream-answer.ts). */
   log: FastifyBaseLogger;
   /** A follow-up turn (follow-up.ts): the first question's id, and each model's conversation so far. */
@@ -203,7 +205,12 @@ export class QueryService {
     if (answered) charge.state = 'charged';
 
     const compared = await this.compareAnswers(options.text, options.models, answers, available, options.signal);
-    if (compared) options.emit({ type: 'comparison', comparison: compared });
+    if (compared) {
+      options.emit({ type: 'comparison', comparison: compared });
+      // The asker sees the comparison before the answers are saved: with the embedded database the saving
+      // holds the event loop for a long answer's few hundred milliseconds.
+      await options.flushed?.();
+    }
     // The judge's wording of the Parallax answer comes after the comparison, so it never holds the answers up.
     const written =
       compared && (await this.writtenConsensus(options.text, options.models, compared, available, options.signal));
