@@ -168,7 +168,6 @@ function isRangeEnd(value: ClaimValue): boolean {
   return false;
 }
 
-/** Questions that ask the answers to make something of their own: each answer's amounts are its own recipe. */
 /**
  * What a request may ask to have made that is still about the world: a summary of it, a proof, its history,
  * or the working and answer of a question ('Give your answer in kg/s', 'Write calculations').
@@ -176,6 +175,10 @@ function isRangeEnd(value: ClaimValue): boolean {
 const FACTUAL_MAKING = `summary|summaries|proof|explanation|overview|history|report|account|timeline|comparison|
 description|table|list|chronology|biography|facts?|answers?|results?|calculations?|working|work|steps|solution|reasoning|
 estimate`.replace(/\s+/g, '');
+/**
+ * Questions that ask the answers to make something of their own, or to advise: each answer's figures, names
+ * and steps are its own choices, and two answers that differ do not contradict each other.
+ */
 const OWN_MAKING = new RegExp(
   [
     String.raw`\brecipes?\b`,
