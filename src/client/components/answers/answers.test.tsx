@@ -432,6 +432,33 @@ describe('ComparisonCard with claim-level findings', () => {
     expect(places[0]).toHaveClass('bg-green-50');
     expect(places[1]).toHaveClass('bg-green-50');
     expect(places[2]!.className).not.toMatch(/green|blue/);
+
+    // An answer with nothing checked has no place and no percentage: it is listed after the ranking with its reason.
+    rerender(
+      <ComparisonCard
+        comparison={{
+          ...checked,
+          confidenceRanking: [
+            entry('chatgpt', 'ChatGPT', 0.8),
+            entry('grok', 'Grok', 0.6),
+            {
+              ...entry('gemini', 'Gemini', 0.5),
+              checked: 0,
+              reason: 'Nothing to check: no other answer states the same facts',
+            },
+          ],
+        }}
+      />,
+    );
+    ranking = screen.getByRole('list', { name: 'Confidence ranking' });
+    expect(
+      within(ranking)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['#1ChatGPT80%', '#2Grok60%']);
+    const notChecked = screen.getByRole('list', { name: 'Not checked' });
+    expect(notChecked).toHaveTextContent('Gemini: Nothing to check: no other answer states the same facts');
+    expect(notChecked).not.toHaveTextContent('%');
   });
 
   it('shows an analysis stored before these fields as it always did', () => {

@@ -73,7 +73,10 @@ export function ConfidenceRanking({ ranking, judge }: { ranking: ConfidenceEntry
     );
   }
 
-  const placed = placeRanking(ranking);
+  // An answer none of whose claims could be checked has no score to rank by: it is listed after the ranked ones,
+  // with its reason and no percentage (issue 33, item 5: the ranking comes only from aligned checks).
+  const unchecked = ranking.filter((entry) => entry.checked === 0);
+  const placed = placeRanking(ranking.filter((entry) => entry.checked !== 0));
   const allTied = placed.length > 1 && placed.every((place) => place.rank === 1);
   const withReasons = placed.some(({ entry }) => entry.reason);
   const List = allTied ? 'ul' : 'ol';
@@ -107,6 +110,15 @@ export function ConfidenceRanking({ ranking, judge }: { ranking: ConfidenceEntry
           );
         })}
       </List>
+      {unchecked.length > 0 && (
+        <ul aria-label="Not checked" className="grid gap-1 text-sm text-muted-foreground">
+          {unchecked.map((entry) => (
+            <li key={entry.model}>
+              <span className="font-medium text-foreground">{entry.displayName}</span>: {entry.reason ?? 'not checked'}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
