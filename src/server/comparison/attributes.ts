@@ -139,10 +139,9 @@ function statedIn(claim: Claim): Stated[] {
         if (!hit || FOLLOWED_BY_NOUN_ONLY.test(predicate.slice(hit.index + hit[0].length))) return [];
         return [{ member, display: hit[0] }];
       });
-      // 'non-renewable' holds 'renewable': the longer spelling is the one meant.
-      const meant = hits.filter((hit) => !hits.some((other) => other !== hit && other.display.includes(hit.display)));
-      if (meant.length !== 1) continue;
-      found.push({ subject, set, member: meant[0]!.member, claim, display: meant[0]!.display });
+      // Each member's pattern keeps clear of the others' ('renewable' is not read inside 'non-renewable').
+      if (hits.length !== 1) continue;
+      found.push({ subject, set, member: hits[0]!.member, claim, display: hits[0]!.display });
     }
   }
   return found;

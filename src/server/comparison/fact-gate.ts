@@ -301,7 +301,7 @@ function rateOf(value: ClaimValue): string {
 export class FactGate {
   private readonly questionNumbers: Set<string>;
 
-  /** The question asks the answers to make something of their own (a recipe): their amounts are their choices. */
+  /** The question asks the answers to make something of their own or to advise (`OWN_MAKING`): nothing is admitted. */
   private readonly ownMaking: boolean;
 
   constructor(question: string) {

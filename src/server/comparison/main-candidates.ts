@@ -53,7 +53,6 @@ function dataFits(kind: AnswerKind, data: ValueData): boolean {
   if (kind === 'proportion') return data.dim === 'percent';
   // 'How many times ...' is answered in times ('6.6 million times').
   if (kind === 'count') return data.dim === 'count' || data.dim === 'times';
-  // 'Two parts' counts something: it is no measure ('what is the magnitude of the force').
   if (kind === 'quantity') return !money && data.dim !== 'percent';
   return false;
 }
@@ -220,12 +219,14 @@ const SHORT_ANSWER_CLAIMS = 4;
 /** Where an answer states its own answer rather than working, background or an aside (issue 33, item 1). */
 function isAnswerPlace(claim: Claim, claims: Claim[], bold: boolean): boolean {
   if (claims.length <= SHORT_ANSWER_CLAIMS || claim.index === 0 || bold) return true;
-  return isConclusion(claim) || isIntroducedResult(claim, claims);
+  return isConclusion(claim) || isIntroducedResult(claims[claim.index - 1]);
 }
 
-/** The line a concluding sentence announces: 'So the total would be:' over '500,000,000 x 320 = 160 billion pages'. */
-function isIntroducedResult(claim: Claim, claims: Claim[]): boolean {
-  const previous = claims[claims.indexOf(claim) - 1];
+/**
+ * Whether the claim before announces a result line: 'So the total would be:' over '500,000,000 x 320 = 160
+ * billion pages'.
+ */
+function isIntroducedResult(previous: Claim | undefined): previous is Claim {
   if (!previous || !/:\s*$/.test(previous.text)) return false;
   return /\b(?:total|answer|result|would be|comes to|works out)\b/i.test(previous.text);
 }
@@ -292,10 +293,11 @@ export function candidatesOf(
   const found: MainValue[] = [];
   for (const claim of claims) {
     // An announced result line says what it is in the sentence that announces it.
-    const introduced = isIntroducedResult(claim, claims);
+    const previous = claims[claim.index - 1];
+    const introduced = isIntroducedResult(previous);
     const focus = Math.max(
       focusScore(claim, expectation.focus),
-      introduced ? focusScore(claims[claims.indexOf(claim) - 1]!, expectation.focus) : 0,
+      introduced ? focusScore(previous, expectation.focus) : 0,
     );
     if (expectation.kind === 'thing') {
       for (const phrase of thingPhrases(claim, asked, expectation)) {

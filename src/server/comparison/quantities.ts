@@ -129,17 +129,13 @@ function readDigitFraction(tokens: Token[], i: number, push: Push): number | nul
   if (!(numerator >= 1 && numerator < denominator && denominator <= 100_000)) return null;
   const prefix = prefixOf(tokens, i);
   const bound = qualifierBefore(tokens, prefix.start, QUALIFIER_PHRASES);
+  const share = (prefix.sign * numerator) / denominator;
   const unit = readUnit(tokens, i + 3);
-  if (unit) {
-    const amount = unit.toBase((prefix.sign * numerator) / denominator);
-    const tolerance = Math.abs(amount) * (bound === 'approx' ? 0.1 : 0.001);
-    push({ kind: 'quantity', dim: unit.dim, amount, tolerance, bound, role: [] }, prefix.start, unit.next);
-    return unit.next;
-  }
-  const amount = (100 * prefix.sign * numerator) / denominator;
+  const amount = unit ? unit.toBase(share) : 100 * share;
   const tolerance = Math.abs(amount) * (bound === 'approx' ? 0.1 : 0.001);
-  push({ kind: 'quantity', dim: 'percent', amount, tolerance, bound, role: [] }, prefix.start, i + 3);
-  return i + 3;
+  const end = unit ? unit.next : i + 3;
+  push({ kind: 'quantity', dim: unit?.dim ?? 'percent', amount, tolerance, bound, role: [] }, prefix.start, end);
+  return end;
 }
 
 function looksLikeCount(tokens: Token[], i: number): boolean {
@@ -317,7 +313,7 @@ const SINGULAR_MAGNITUDES: ReadonlyMap<string, number> = new Map([
 /**
  * An order of magnitude in words: 'hundreds of years' (100 to 1,000 years), 'tens of thousands', 'hundreds of
  * millions', 'several hundred thousand' (200,000 to 1,000,000). 'Thousands of years' and 'hundreds of years'
- * contradict each other; either agrees with any figure inside it (issue 33, item 2).
+ * contradict each other; a figure inside one neither contradicts it nor is confirmed by it (value-compare.ts).
  */
 function readMagnitude(tokens: Token[], i: number, push: Push): number | null {
   const word = tokens[i]!.lower;

@@ -227,7 +227,7 @@ function asksSomething(part: string): boolean {
 
 /** Words after which a question word still asks ('tell me which', 'and who', 'do you know where'). */
 const LEADS_INTO_QUESTION =
-  /^(?:and|or|but|so|then|also|me|us|know|tell|ask|wonder|explain|describe|show|see|about|on|of|in|to|for|at|by|from|with|exactly|please|just|now|is|was|are|were|and|as|\d+)$/;
+  /^(?:and|or|but|so|then|also|me|us|know|tell|ask|wonder|explain|describe|show|see|about|on|of|in|to|for|at|by|from|with|exactly|please|just|now|is|was|are|were|as|\d+)$/;
 
 /** The most words a question may have for its 'what' to ask for a thing by name. */
 const THING_QUESTION_WORDS = 40;

@@ -33,7 +33,7 @@ function quantityRelation(a: QuantityData, b: QuantityData): Relation {
   if (a.dim !== b.dim) return 'incomparable';
   if (a.dim === 'count' && rolesDisjoint(a.role, b.role)) return 'incomparable';
   // Two ranges say the same only when both ends agree: '8–10 hours' is not 'seven to nine hours'. An order
-  // of magnitude in words is not a range anyone measured: a figure or range inside it fits it.
+  // of magnitude in words is not a range anyone measured: it is compared by overlap alone, below.
   if (a.spread && b.spread && !a.vague && !b.vague) {
     const precision = Math.max(a.tolerance - a.spread, b.tolerance - b.spread, 0);
     const ends =
