@@ -185,6 +185,8 @@ const OWN_MAKING = new RegExp(
     // 'How do I shape a baguette', 'the most reliable way to ...': each answer's advice is its own.
     String.raw`^\W*(?:(?:please )?(?:show|tell|teach|explain to) (?:me|us) )?(?:how (?:do|can|should|would|could) (?:i|we|you|one)|how to|what(?:'s| is| are) (?:the |some )?(?:best|most \w+|easiest|fastest|simplest|right|proper|correct|good) (?:way|ways|method|approach|practices?))\b`,
     String.raw`\bhow (?:do i|to|can i|should i) (?:make|cook|bake|brew)\b`,
+    // 'A new way must be found. What to do?', 'what should we do about it': advice, each answer's own plan.
+    String.raw`\bwhat (?:to do|(?:should|can|could|must|would you have) (?:i|we|they|he|she|one|you) do)\b`,
     // 'What's my best option to cook? Include all the steps to prepare the meal': cooking told step by step.
     String.raw`\b(?:cook|bake|meal|dish)\b[^]*\b(?:steps?|instructions?|how to)\b|\b(?:steps?|instructions?|how to)\b[^]*\b(?:cook|bake|meal|dish)\b`,
     // 'Write a requirements specification', 'create a course', 'can you generate an exam question', 'give me a

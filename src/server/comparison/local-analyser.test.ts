@@ -258,6 +258,10 @@ describe('what is not a conflict', () => {
       chatgpt: 'Let the dough rest for 20 minutes before shaping.',
       claude: 'Let the dough rest for 45 minutes before shaping.',
     });
+    noneBetween('Three people now share one pot of stew and argue over it. What should they do?', {
+      chatgpt: 'One of them divides the stew into three portions.',
+      claude: 'One of them divides the stew into two portions.',
+    });
     noneBetween("Explain loops with a children's story.", {
       chatgpt: 'Timmy was a curious boy who counted to 10.',
       claude: 'Lily was a curious girl who counted to 20.',
