@@ -64,13 +64,19 @@ const pct = (n: number, d: number) => (d === 0 ? 'n/a' : `${((100 * n) / d).toFi
 
 function show(set: ScoredCase, score: CaseScore): void {
   if (!verbose) return;
-  console.log(`\n# ${set.name}${score.styleOnly ? ' (style-only)' : ''}\n  Q: ${set.question.slice(0, 160).replace(/\s+/g, ' ')}`);
+  console.log(
+    `\n# ${set.name}${score.styleOnly ? ' (style-only)' : ''}\n  Q: ${set.question.slice(0, 160).replace(/\s+/g, ' ')}`,
+  );
   for (const d of score.falseReports) {
     console.log(`  FALSE: ${d.topic}`);
     for (const p of d.positions) console.log(`      ${p.model}: [${p.value ?? ''}] ${p.claim.slice(0, 160)}`);
   }
   for (const m of score.missed) console.log(`  MISSED ${m.kind}: ${JSON.stringify(m.sides)}`);
-  if (score.falseAgreements > 0) console.log(`  FALSE AGREEMENTS: ${score.falseAgreements}`);
+  for (const f of score.falselyAgreed) {
+    console.log(
+      `  FALSE AGREEMENT: ${f.model} [${f.value}] agreed by ${f.agreedBy.join(', ')}: ${f.claim.slice(0, 160)}`,
+    );
+  }
   if (score.contestedAsShared) console.log('  PARALLAX ANSWER STATES A CONTESTED VALUE AS SHARED');
   if (score.oddOneOut?.rankedFirst) console.log(`  ODD ANSWER RANKED FIRST: ${score.oddOneOut.model}`);
 }
@@ -132,16 +138,26 @@ for (const set of sets) {
 }
 
 for (const r of results) {
-  console.log(`\n${r.set}: ${r.cases} cases (${r.cases - r.styleOnlyCases} with conflicts, ${r.styleOnlyCases} style-only)`);
+  console.log(
+    `\n${r.set}: ${r.cases} cases (${r.cases - r.styleOnlyCases} with conflicts, ${r.styleOnlyCases} style-only)`,
+  );
   console.log(`  labelled conflicts named: ${r.named}/${r.conflicts} (${pct(r.named, r.conflicts)})`);
   for (const [kind, k] of Object.entries(r.namedByKind)) {
     if (k.labelled > 0) console.log(`    ${kind.padEnd(11)} ${k.named}/${k.labelled} (${pct(k.named, k.labelled)})`);
   }
-  console.log(`  precision of reported disagreements: ${r.trueReports}/${r.reported} (${pct(r.trueReports, r.reported)})`);
-  console.log(`  style-only cases flagged: ${r.styleOnlyFlagged}/${r.styleOnlyCases} (${pct(r.styleOnlyFlagged, r.styleOnlyCases)})`);
-  console.log(`  false agreements: ${r.falseAgreements}/${r.agreedClaims} agreed claims (${pct(r.falseAgreements, r.agreedClaims)})`);
+  console.log(
+    `  precision of reported disagreements: ${r.trueReports}/${r.reported} (${pct(r.trueReports, r.reported)})`,
+  );
+  console.log(
+    `  style-only cases flagged: ${r.styleOnlyFlagged}/${r.styleOnlyCases} (${pct(r.styleOnlyFlagged, r.styleOnlyCases)})`,
+  );
+  console.log(
+    `  false agreements: ${r.falseAgreements}/${r.agreedClaims} agreed claims (${pct(r.falseAgreements, r.agreedClaims)})`,
+  );
   console.log(`  Parallax answers stating a contested value as shared: ${r.contestedAsShared} cases`);
-  console.log(`  odd answer ranked first or tied first: ${r.oddRankedFirst}/${r.oddOneOutCases} (${pct(r.oddRankedFirst, r.oddOneOutCases)})`);
+  console.log(
+    `  odd answer ranked first or tied first: ${r.oddRankedFirst}/${r.oddOneOutCases} (${pct(r.oddRankedFirst, r.oddOneOutCases)})`,
+  );
 }
 if (jsonFile) writeFileSync(jsonFile, JSON.stringify(results, null, 2));
 

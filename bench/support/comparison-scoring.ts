@@ -106,6 +106,8 @@ export interface CaseScore {
   /** One model is alone on a side of a conflict the others agree on: whether it was ranked first or tied first. */
   oddOneOut: { model: string; rankedFirst: boolean } | null;
   falseReports: Disagreement[];
+  /** Each false agreement: the model, the value it wrote, its claim's text and who was said to agree. */
+  falselyAgreed: Array<{ model: string; value: string; claim: string; agreedBy: string[] }>;
   missed: ScoredConflict[];
 }
 
@@ -121,7 +123,7 @@ export function scoreCase(set: ScoredCase, analysis: ComparisonAnalysis): CaseSc
   const trueOnes = analysis.disagreements.filter((d) => set.conflicts.some((c) => namesConflict(d, c)));
 
   let agreedClaims = 0;
-  let falseAgreements = 0;
+  const falselyAgreed: CaseScore['falselyAgreed'] = [];
   for (const entry of analysis.claims ?? []) {
     const text = set.answers.find((a) => a.model === entry.model)?.text ?? '';
     for (const claim of entry.claims) {
@@ -138,7 +140,7 @@ export function scoreCase(set: ScoredCase, analysis: ComparisonAnalysis): CaseSc
           return otherSide >= 0 && otherSide !== side;
         });
       });
-      if (wrong) falseAgreements += 1;
+      if (wrong) falselyAgreed.push({ model: entry.model, value, claim: claim.text, agreedBy: claim.agreedBy });
     }
   }
 
@@ -189,10 +191,11 @@ export function scoreCase(set: ScoredCase, analysis: ComparisonAnalysis): CaseSc
     reported: analysis.disagreements.length,
     trueReports: trueOnes.length,
     agreedClaims,
-    falseAgreements,
+    falseAgreements: falselyAgreed.length,
     contestedAsShared,
     oddOneOut,
     falseReports: analysis.disagreements.filter((d) => !trueOnes.includes(d)),
+    falselyAgreed,
     missed: set.conflicts.filter((_, i) => !named[i]!.named),
   };
 }
