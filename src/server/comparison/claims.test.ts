@@ -130,6 +130,25 @@ describe('numbers and units', () => {
     expect(quantity('It takes 5 to 7 days.')).toMatchObject({ dim: 'time', amount: 6 * 86_400 });
   });
 
+  it('reads a figure with its margin, and an interval in brackets, as a range', () => {
+    const relation = (a: string, b: string) => relate(quantity(a), quantity(b));
+    expect(quantity('The interval is 350 ± 33.5.')).toMatchObject({ amount: 350, spread: 33.5 });
+    expect(quantity('It weighs 5 +/- 2 kg.')).toMatchObject({ dim: 'mass', amount: 5, spread: 2 });
+    expect(relation('The interval is 350 ± 33.5.', 'The interval is approximately (316.5, 383.5).')).toBe('same');
+    expect(relation('The interval is 350 ± 3.34.', 'It gives a range of [316.5, 383.5].')).toBe('different');
+    // A margin still to be worked out leaves the middle and the margin unread; a point in brackets is no interval.
+    expect(valuesOf('The mean is 350 ± 1.96 * 17.1 here.').map((v) => v.kind === 'quantity' && v.amount)).toEqual([
+      17.1,
+    ]);
+    expect(valuesOf('The point (30, 40) lies on the line.').some((v) => v.kind === 'quantity' && v.spread)).toBe(false);
+  });
+
+  it('does not read a number joined to a word as a count of its own', () => {
+    expect(
+      valuesOf('They rolled 100 fair six-sided dice in a 3-door car.').map((v) => v.kind === 'quantity' && v.amount),
+    ).toEqual([100]);
+  });
+
   it('does not read identifiers, versions, times or ratios as quantities', () => {
     expect(valuesOf('Apollo 11 landed. It runs 24/7 from 10:30 on 5G.').filter((v) => v.kind === 'quantity')).toEqual(
       [],

@@ -276,6 +276,31 @@ describe('what is not a conflict', () => {
     });
   });
 
+  it('sets an interval written as a margin against one written by its ends, working in stars included', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt:
+          'Therefore, the 95% confidence interval for the mean of 50 rolls of fair eight-sided dice is about 4.1 to 4.9.',
+        claude:
+          'So the 95% confidence interval for the mean of 50 rolls is 4.5 ± 1.96 * 0.2, which is about 4.5 ± 0.39.',
+        gemini:
+          'Therefore, the 95% confidence interval for the mean of 50 rolls is 4.5 ± 0.06, a range of [4.44, 4.56].',
+      }),
+      'What is the 95% confidence interval for the mean of 50 rolls of fair eight-sided dice?',
+    );
+    expect(analysis.disagreements.map((d) => d.positions.map((p) => `${p.model}: ${p.value}`))).toEqual([
+      ['chatgpt: 4.1 to 4.9', 'claude: 4.5 ± 0.39', 'gemini: 4.5 ± 0.06'],
+    ]);
+  });
+
+  it('still takes a figure the question names as an answer when it counts something else there', () => {
+    const analysis = analyseLocally(
+      answers({ chatgpt: 'The farmer has 9 sheep left.', claude: 'The farmer has 8 sheep left.' }),
+      'A farmer has 17 sheep and all but 9 die. How many sheep does the farmer have left?',
+    );
+    expect(analysis.disagreements.map((d) => d.positions.map((p) => p.value))).toEqual([['9', '8']]);
+  });
+
   it('still compares the answers to a question that asks for their working and their answer', () => {
     const analysis = analyseLocally(
       answers({

@@ -4,7 +4,7 @@
 
 import type { Claim, ClaimValue } from './claims';
 import { countryOf } from './place-names';
-import type { AnswerKind, Expectation } from './question';
+import { givenCount, type AnswerKind, type Expectation } from './question';
 import type { ValueData } from './value-types';
 import type { ValueSpans } from './value-spans';
 import { isContentWord, stem, type Token } from './words';
@@ -62,6 +62,11 @@ function inQuestion(value: ClaimValue, asked: Set<string>): boolean {
   // 'World Wide Web Consortium' is about the question's subject, not an answer to 'who invented the World Wide Web'.
   if (value.data.kind === 'name')
     return 2 * value.data.key.filter((word) => asked.has(stem(word))).length >= value.data.key.length;
+  // '50 rolls' where the question rolls 50 dice restates what it gives; '9 sheep' where it says 'all but 9 die' does not.
+  const { data } = value;
+  if (data.kind === 'quantity' && data.dim === 'count' && data.role.length > 0) {
+    if (asked.has(givenCount(data.amount, data.role[0]!))) return true;
+  }
   const digits = value.display.replace(/[^0-9]/g, '');
   if (digits.length >= 3 && asked.has(digits)) return true;
   // A figure in words the question writes too ('four out of five' games) restates the question.

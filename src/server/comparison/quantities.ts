@@ -181,6 +181,40 @@ function prefixOf(tokens: Token[], i: number): Start & { sign: number } {
 
 type Push = (data: ValueData, start: number, end: number) => void;
 
+/** A margin after a figure ('350 ± 33.5', '5 +/- 2 m'): the figure is the middle of a range, not a point in it. */
+/** An interval in brackets ('a range of [346.66, 353.34]', 'the interval is (316.5, 383.5)'), not a pair of coordinates. */
+function isBracketInterval(tokens: Token[], start: number, next: number): boolean {
+  const [open, comma, second, close] = [tokens[start - 1], tokens[next], tokens[next + 1], tokens[next + 2]];
+  if (!open || !['(', '['].includes(open.text) || comma?.text !== ',' || second?.kind !== 'number') return false;
+  if (second.suffix || !close || ![')', ']'].includes(close.text)) return false;
+  return tokens.slice(Math.max(0, start - 8), start).some((t) => /^(?:intervals?|ranges?)$/.test(t.lower));
+}
+
+function isCompoundModifier(tokens: Token[], end: number): boolean {
+  const [dash, word] = [tokens[end], tokens[end + 1]];
+  return dash?.text === '-' && !dash.spaceBefore && word?.kind === 'word' && !word.spaceBefore;
+}
+
+const plusMinusLength = (tokens: Token[], i: number) =>
+  tokens[i]?.text === '±'
+    ? 1
+    : tokens
+          .slice(i, i + 3)
+          .map((t) => t.text)
+          .join('') === '+/-'
+      ? 3
+      : 0;
+
+function marginAfter(tokens: Token[], i: number): Parsed | null {
+  const plusMinus = plusMinusLength(tokens, i);
+  const figure = tokens[i + plusMinus];
+  if (plusMinus === 0 || figure?.kind !== 'number' || figure.suffix) return null;
+  // '350 ± 1.96 * 17.1' is a formula: its margin is still to be worked out.
+  const after = tokens[i + plusMinus + 1];
+  if (after && (after.kind === 'number' || ['*', '×', '·', 'x', '/'].includes(after.text))) return null;
+  return readScale(tokens, { amount: numberOf(figure), rounding: 0, next: i + plusMinus + 1, scaled: false });
+}
+
 /** Scale, range, unit, hedge and role after the first number has been read. */
 function finishQuantity(tokens: Token[], first: Parsed, prefix: Start, gluedUnit: ReadUnit | null, push: Push): number {
   let parsed = gluedUnit ? first : readScale(tokens, first);
@@ -207,10 +241,24 @@ function finishQuantity(tokens: Token[], first: Parsed, prefix: Start, gluedUnit
     unit = second.suffix ? readUnit(tokens, hi.next, second.suffix) : null;
     if (second.suffix && !unit) return parsed.next + 2;
   }
+  const margin = !unit && !hi ? marginAfter(tokens, parsed.next) : null;
+  // A middle and a margin still to be worked out ('350 ± 1.96 × 17.1') are no value yet.
+  if (!margin && !unit && !hi && plusMinusLength(tokens, parsed.next) > 0) {
+    return parsed.next + plusMinusLength(tokens, parsed.next) + 1;
+  }
+  if (margin) {
+    hi = { ...margin, amount: parsed.amount + margin.amount };
+    parsed = { ...parsed, amount: parsed.amount - margin.amount };
+  }
+  if (!unit && !hi && isBracketInterval(tokens, prefix.start, parsed.next)) {
+    hi = { amount: numberOf(tokens[parsed.next + 1] as Token), rounding: 0, next: parsed.next + 2, scaled: false };
+  }
   const afterNumbers = hi ? (unit ? unit.next : hi.next) : parsed.next;
   unit ??= readUnit(tokens, afterNumbers);
   const end = unit ? unit.next : afterNumbers;
   const dim = unit?.dim ?? prefix.currency ?? 'count';
+  // 'Six-sided', '3-door': a number joined to a word describes the thing; it counts nothing on its own.
+  if (dim === 'count' && isCompoundModifier(tokens, end)) return end;
   const toBase = unit?.toBase ?? ((amount: number) => amount);
   const slope = Math.abs(toBase(1) - toBase(0));
   const lo = toBase(parsed.amount);

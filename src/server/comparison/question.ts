@@ -127,7 +127,7 @@ function kindOf(part: string): Pick<Expectation, 'kind' | 'head'> | null {
   )
     return { kind: 'quantity' };
   if (
-    /\b(?:temperature|speed|distance|height|length|weight|mass|depth|boiling point|melting point|record|number|constant|altitude|voltage|area|volume|energy|power|force|pressure|density|velocity|acceleration)\b/.test(
+    /\b(?:temperature|speed|distance|height|length|weight|mass|depth|boiling point|melting point|record|number|constant|altitude|voltage|area|volume|energy|power|force|pressure|density|velocity|acceleration|interval|margin|mean|median|average|variance|deviation|sum|total|product|ratio)\b/.test(
       part,
     ) &&
     /\bwhat\b|^(?:\w+ )?(?:calculate|compute|find|determine|estimate)\b/.test(part)
@@ -267,12 +267,28 @@ export function expectationsOf(question: string): Expectation[] {
   return expectations;
 }
 
-/** The question's own words: a value the question already names is never the answer to it. */
+/**
+ * The question's own words: a value the question already names is never the answer to it. Each count the
+ * question gives is there too, as its amount and what it counts ('50 roll' for '50 rolls'; `givenCount`).
+ */
 export function questionStems(question: string): Set<string> {
-  return new Set(
-    normaliseQuestion(question)
+  const normalised = normaliseQuestion(question);
+  const stems = new Set(
+    normalised
       .split(/[^a-z0-9']+/)
       .filter(Boolean)
       .map((word) => stem(word.replace(/'s$/, ''))),
   );
+  for (const found of normalised.matchAll(/(?<![\d.,])(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?) ([a-z]+)/g)) {
+    // 'At least 1 liar and 1 truth teller' bounds what is asked; it gives no count.
+    if (BOUND_BEFORE.test(normalised.slice(Math.max(0, found.index - 30), found.index))) continue;
+    stems.add(givenCount(Number(found[1]!.replace(/,/g, '')), stem(found[2]!)));
+  }
+  return stems;
 }
+
+const BOUND_BEFORE =
+  /\b(?:at least|at most|more than|fewer than|less than|up to|no more than|no fewer than|minimum|maximum)\b/;
+
+/** How `questionStems` holds a count the question gives. */
+export const givenCount = (amount: number, counted: string) => `${amount} ${counted}`;

@@ -37,6 +37,8 @@ export function stripInlineMarkdown(text: string): string {
   if (plain.includes('`')) plain = plain.replace(/`([^`]*)`/g, '$1');
   if (plain.includes('*') || plain.includes('_')) {
     plain = plain
+      // A star with a space on each side between operands is a multiplication ('1.96 * 17.1'), never emphasis.
+      .replace(/(?<=[\w)\]] )\*(?= [\w([])/g, '×')
       .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
       .replace(/(?<![\w*])\*(?=\S)([^*]*?\S)\*(?![\w*])/g, '$1')
       .replace(/(?<![\w_])_(?=\S)([^_]*?\S)_(?![\w_])/g, '$1')
