@@ -60,6 +60,12 @@ export function quotesValue(quoted: string, labelled: string): boolean {
   return 2 * q.length >= l.length && containsRun(l, q) && meaningful(q);
 }
 
+/** Whether a sentence holds a labelled quote word for word (not merely its value). */
+function holdsWhole(sentence: string, labelled: string): boolean {
+  const words = valueTokens(labelled);
+  return words.length > 1 && containsRun(valueTokens(sentence), words);
+}
+
 type Position = Disagreement['positions'][number];
 
 /** A position that quotes, as its value, the value its own model wrote on side `side`, and no other side's. */
@@ -130,11 +136,16 @@ export function scoreCase(set: ScoredCase, analysis: ComparisonAnalysis): CaseSc
       if (claim.status !== 'agreed' && claim.agreedBy.length === 0) continue;
       agreedClaims += 1;
       const value = text.slice(claim.start, claim.end);
-      const wrong = set.conflicts.some((conflict) => {
+      const ownSpellings = (conflict: ScoredConflict) => {
         const side = sideOf(conflict, entry.model);
-        if (side < 0 || !spellingsOf(conflict.sides[side]![entry.model]).some((own) => quotesValue(value, own))) {
-          return false;
-        }
+        return side < 0 ? [] : spellingsOf(conflict.sides[side]![entry.model]);
+      };
+      const quoted = set.conflicts.filter((conflict) => ownSpellings(conflict).some((own) => quotesValue(value, own)));
+      // One figure can be the value of two labelled facts ('Width = 60 feet' and 'Length = 60 feet'): a claim
+      // that holds one label's words whole is about that fact, not the other.
+      const whole = quoted.filter((conflict) => ownSpellings(conflict).some((own) => holdsWhole(claim.text, own)));
+      const wrong = (whole.length > 0 ? whole : quoted).some((conflict) => {
+        const side = sideOf(conflict, entry.model);
         return claim.agreedBy.some((other) => {
           const otherSide = sideOf(conflict, other);
           return otherSide >= 0 && otherSide !== side;

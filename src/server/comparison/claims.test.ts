@@ -165,6 +165,9 @@ describe('numbers and units', () => {
     expect(relation('It has eight legs.', 'It has eight eyes.')).toBe('incomparable');
     expect(relation('About 300 bones.', 'Roughly 270 to 300 bones.')).toBe('same');
     expect(relation('More than 1,500 died.', 'About 1,517 died.')).toBe('same');
+    expect(relation('At least 270 votes win.', '270 votes win.')).toBe('same');
+    // A bound far below a figure leaves room for it without stating it.
+    expect(relation('It took over 3.8 billion years.', 'It took 4.5 billion years.')).toBe('incomparable');
     expect(relation('It boils at 100 °C.', 'It boils at 212 °F.')).toBe('same');
     expect(relation('It boils at 100 °C.', 'It boils at 90 °C.')).toBe('different');
     expect(relation('It is 343 m/s.', 'It is 1,235 km/h.')).toBe('same');

@@ -29,6 +29,13 @@ function overlaps(aLow: number, aHigh: number, aBound: string, bLow: number, bHi
 const sameDirection = (a: { bound: string }, b: { bound: string }) =>
   a.bound === b.bound && (a.bound === 'lower' || a.bound === 'upper');
 
+const isBound = (v: { bound: string }) => v.bound === 'lower' || v.bound === 'upper';
+/** How far past its figure a bound still describes an exact one: a tenth. */
+const BOUND_REACH = 0.1;
+const nearBound = (a: QuantityData, b: QuantityData) =>
+  Math.abs(a.amount - b.amount) <=
+  Math.max(a.tolerance, b.tolerance, BOUND_REACH * Math.abs(isBound(a) ? a.amount : b.amount));
+
 function quantityRelation(a: QuantityData, b: QuantityData): Relation {
   if (a.dim !== b.dim) return 'incomparable';
   if (a.dim === 'count' && rolesDisjoint(a.role, b.role)) return 'incomparable';
@@ -49,6 +56,9 @@ function quantityRelation(a: QuantityData, b: QuantityData): Relation {
     b.bound,
   );
   if (sameDirection(a, b)) return overlap ? 'same' : 'incomparable';
+  // 'More than 1,500' is said of 1,517, and 'at least 270' of 270; 'over 3.8 billion years' only leaves room
+  // for '4.5 billion years' without stating it.
+  if (overlap && isBound(a) !== isBound(b) && !nearBound(a, b)) return 'incomparable';
   // 'Billions of years' is no confirmation of '3.8 billion years', only room for it.
   if (overlap && Boolean(a.vague) !== Boolean(b.vague)) return 'incomparable';
   return overlap ? 'same' : 'different';
