@@ -21,6 +21,8 @@ export interface ClaimValue extends FoundValue {
   context: ContextWord[];
   /** Index of the clause of the claim the value stands in. */
   clause: number;
+  /** The letter of the named thing the value's clause is about before it ('B' in 'each Plan B workout lasts 45 minutes'), if any. */
+  label: string | null;
 }
 
 export interface Claim {
@@ -155,6 +157,33 @@ interface ContentWord {
   clause: number;
 }
 
+/**
+ * The letter that tells one named thing from its sibling ('Plan A', 'Plan B', 'Vitamin C'): too short for a
+ * content word, yet all that sets the two apart.
+ */
+function isLetterLabel(tokens: Token[], at: number): boolean {
+  const [token, before] = [tokens[at]!, tokens[at - 1]];
+  return (
+    /^[A-Z]$/.test(token.text) &&
+    token.text !== 'I' &&
+    before?.kind === 'word' &&
+    /^[A-Z][a-z]/.test(before.text) &&
+    tokens[at + 1]?.text !== '.'
+  );
+}
+
+/** Breaks that restate the figure before them ('3/4 or 0.75 hours (45 minutes)') rather than start another clause. */
+const RESTATING = new Set(['or', '(', ')']);
+
+function labelBefore(tokens: Token[], start: number): string | null {
+  for (let at = start - 1; at >= 0; at--) {
+    const token = tokens[at]!;
+    if (CLAUSE_BREAKS.has(token.lower) && !RESTATING.has(token.lower)) return null;
+    if (isLetterLabel(tokens, at)) return token.text;
+  }
+  return null;
+}
+
 /** `content` is in token order; words inside the value's own span are skipped. */
 function contextOf(value: FoundValue, content: ContentWord[], clauseAt: number[]): ContextWord[] {
   const own = clauseAt[value.start] ?? 0;
@@ -241,6 +270,7 @@ export function buildClaims(texts: string[]): Claim[][] {
             claim,
             clause: clauseAt[value.start] ?? 0,
             context: contextOf(value, content, clauseAt),
+            label: labelBefore(tokens, value.start),
           }));
         return claim;
       }),

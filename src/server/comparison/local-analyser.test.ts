@@ -293,6 +293,23 @@ describe('what is not a conflict', () => {
     ]);
   });
 
+  it('keeps the values of two lettered things apart: Plan A against Plan A, Plan B against Plan B', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt:
+          'So, the length of each Route A hike is approximately 2.4 hours, and the length of each Route B hike is 3/2 or 1.5 hours.',
+        claude:
+          'Therefore, the length of each Route A hike is 1.5 hours (90 minutes) and the length of each Route B hike is also 1.5 hours.',
+      }),
+      'A guide leads two hikes, Route A and Route B. How long does each of the hikes take?',
+    );
+    expect(analysis.disagreements.map((d) => d.positions.map((p) => p.value))).toEqual([['2.4 hours', '1.5 hours']]);
+    const claude = analysis.claims?.find((entry) => entry.model === 'claude')?.claims ?? [];
+    const routeA = claude.find((claim) => claim.status !== 'single-source');
+    expect(routeA).toMatchObject({ status: 'contradicted' });
+    expect(claude.filter((claim) => claim.status === 'agreed').map((claim) => claim.agreedBy)).toEqual([['chatgpt']]);
+  });
+
   it('still takes a figure the question names as an answer when it counts something else there', () => {
     const analysis = analyseLocally(
       answers({ chatgpt: 'The farmer has 9 sheep left.', claude: 'The farmer has 8 sheep left.' }),

@@ -181,6 +181,8 @@ function candidatePairs(a: ClaimValue[], b: ClaimValue[], similarity: Similarity
 }
 
 /** The related pairs, and how many pairs were looked at to find them. */
+const differentLabels = (v: ClaimValue, w: ClaimValue) => v.label !== null && w.label !== null && v.label !== w.label;
+
 function pairsOf(a: ClaimValue[], b: ClaimValue[], similarity: Similarity): { pairs: Pair[]; considered: number } {
   if (allPairsFit(a, b) && a[0]?.data.kind === 'name') {
     return { pairs: namePairs(a, b, similarity), considered: a.length * b.length };
@@ -194,6 +196,8 @@ function pairsOf(a: ClaimValue[], b: ClaimValue[], similarity: Similarity): { pa
   for (const k of candidates) {
     const i = Math.floor(k / width);
     const j = k - i * width;
+    // 'Plan A lasts 0.9 hours' and 'Plan B lasts 0.75 hours' are values of two things.
+    if (differentLabels(a[i]!, b[j]!)) continue;
     const relation = relate(a[i]!.data, b[j]!.data);
     if (relation !== 'incomparable') pairs.push(pairOf(i, j, a[i]!, b[j]!, relation, similarity));
   }
