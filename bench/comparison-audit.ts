@@ -1,37 +1,43 @@
 // Reads what the local analyser reports on public answers nobody labelled (docs/performance.md, "Answers nobody
-// labelled"): questions of a source in bench/corpus/real/arena.labels.json that no label covers, three of its
-// models each, every reported disagreement printed with its quotes for a person to judge true or false.
+// labelled"): questions of a source in bench/corpus/real/ (a labels file's, or audit-sources.json's) that no label
+// covers, the first three of its models that answered each, every reported disagreement printed with its quotes for a person to judge true or false.
 // Usage: npx tsx bench/comparison-audit.ts [source] [first question] [how many]
 //   e.g. npx tsx bench/comparison-audit.ts arena-bench-v1 150 150
 // The answers come from the local snapshot of the public repository, as for the labelled sets.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyseLocally } from '../src/server/comparison/local-analyser';
-import { buildSet, questionIds, type LabelsFile } from './corpus/real/real-corpus';
+import { answeredBy, buildSet, questionIds, type LabelsFile } from './corpus/real/real-corpus';
 
-const labelsPath = fileURLToPath(new URL('./corpus/real/arena.labels.json', import.meta.url));
-const labels = JSON.parse(readFileSync(labelsPath, 'utf8')) as LabelsFile;
+// Labelled sources (arena.labels.json, vicuna.labels.json) and sources kept only for this reading (audit-sources.json).
+const folder = fileURLToPath(new URL('./corpus/real/', import.meta.url));
+const files = readdirSync(folder).filter((file) => file.endsWith('.labels.json') || file === 'audit-sources.json');
+const read = (file: string) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as Partial<LabelsFile>;
 const [sourceName = 'arena-hard-v0.1', first = '0', count = '80'] = process.argv.slice(2);
-const source = labels.sources[sourceName];
-if (!source) throw new Error(`no source '${sourceName}' in ${labelsPath}`);
+const source = files.map((file) => read(file).sources?.[sourceName]).find(Boolean);
+if (!source) throw new Error(`no source '${sourceName}' in ${folder}`);
 
-const labelled = new Set(labels.cases.map((c) => c.question));
+const labelled = new Set(files.flatMap((file) => (read(file).cases ?? []).map((c) => `${c.source}/${c.question}`)));
 const ids = questionIds(source)
-  .filter((id) => !labelled.has(id))
+  .filter((id) => !labelled.has(`${sourceName}/${id}`))
   .slice(Number(first), Number(first) + Number(count));
 
-const publicModels = Object.keys(source.answers).slice(0, 3);
 const keys = ['chatgpt', 'claude', 'gemini'];
 const unlabelled: LabelsFile = {
   description: 'unlabelled questions, for reading what is reported',
   sources: { [sourceName]: source },
-  cases: ids.map((id) => ({
-    source: sourceName,
-    question: id,
-    models: Object.fromEntries(publicModels.map((model, i) => [keys[i]!, model])),
-    conflicts: [],
-  })),
+  // The first three of the source's models that answered each question; a question two answered is a two-answer case.
+  cases: ids
+    .map((id) => ({ id, models: answeredBy(source, id).slice(0, 3) }))
+    .filter(({ models }) => models.length >= 2)
+    .map(({ id, models }) => ({
+      source: sourceName,
+      question: id,
+      models: Object.fromEntries(models.map((model, i) => [keys[i]!, model])),
+      conflicts: [],
+    })),
 };
 
 let flagged = 0;

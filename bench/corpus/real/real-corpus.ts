@@ -133,6 +133,15 @@ export function questionIds(source: PublicSource): string[] {
   return readJsonLines(source.repo, source.questions).map((row) => questionOf(source.format, row as Row).id);
 }
 
+/** The public models of a source that answered one question (not every benchmark file answers every question). */
+export function answeredBy(source: PublicSource, question: string): string[] {
+  return Object.entries(source.answers)
+    .filter(([, file]) =>
+      readJsonLines(source.repo, file).some((row) => answerOf(source.format, row as Row).id === question),
+    )
+    .map(([model]) => model);
+}
+
 /** Builds one labels file's cases from the public files; `unavailable` says which snapshot is missing. */
 export function buildSet(name: string, labels: LabelsFile): RealSet {
   const missing = Object.values(labels.sources)
