@@ -192,10 +192,12 @@ const OWN_MAKING = new RegExp(
     // 'Write a requirements specification', 'create a course', 'can you generate an exam question', 'give me a
     // workout', 'match the statement to ...': a request for something the answer makes, or makes of the
     // asker's own text. A request for a summary, a proof or a history asks for facts.
-    String.raw`(?:^|[.?!:]\s+|\b(?:can|could|would|will) you (?:please )?|\bplease |\bi want you to |\bhelp me )(?:write|create|generate|compose|draft|design|make|give|offer|suggest|prepare|build|propose|develop|produce|devise|construct|outline|match|rank|rate|score|classify|categori[sz]e|translate|rewrite|paraphrase|edit|fix|refactor|convert|implement|code)(?: me| us)? (?!(?:an? |the |some |me |us )?(?:[\w-]+ ){0,2}(?:${FACTUAL_MAKING})\b)`,
+    String.raw`(?:^|[.?!:]\s+|\b(?:can|could|would|will) you (?:please )?|\bplease |\bi want you to |\bhelp me )(?:write|create|generate|compose|draft|design|make|give|offer|suggest|recommend|prepare|build|propose|develop|produce|devise|construct|outline|match|rank|rate|score|classify|categori[sz]e|translate|rewrite|paraphrase|edit|fix|refactor|convert|implement|code)(?: me| us)? (?!(?:an? |the |some |me |us )?(?:[\w-]+ ){0,2}(?:${FACTUAL_MAKING})\b)`,
     // 'Author a Latin Requiem', 'explain it with a children's story', 'what's my best meal': a work the answer writes.
     String.raw`^[^.?!]{0,160}\b(?:stor(?:y|ies)|screenplay|poem|sonnet|haiku|limerick|song|lyrics|requiem|novel|tale|fable|rap|dialogue|character card)\b`,
     String.raw`^\W*(?:author|pen|compose|invent|devise|sketch)\b`,
+    // 'I'd like your help creating a DJ set': the set is the answer's own.
+    String.raw`\byour help (?:with |in )?(?:creating|writing|making|designing|building|planning|choosing|picking)\b`,
     // 'You are a mountain climber', 'act as a coach', 'conduct a debate': a part the answer plays.
     String.raw`^\W*(?:you(?:'re| are) (?:an? |the )|act as |imagine (?:you|that you)|pretend |role-?play|conduct a debate)`,
   ].join('|'),

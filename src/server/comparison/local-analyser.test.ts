@@ -258,6 +258,14 @@ describe('what is not a conflict', () => {
       chatgpt: 'Let the dough rest for 20 minutes before shaping.',
       claude: 'Let the dough rest for 45 minutes before shaping.',
     });
+    noneBetween('Can you recommend three films set in a submarine, rated at least 7 on IMDb?', {
+      chatgpt: 'Das Boot (1981) has an 8.3 IMDb rating.',
+      claude: 'Crimson Tide (1995) - IMDb rating: 7.3',
+    });
+    noneBetween("I'd like your help creating a running playlist at a steady tempo.", {
+      chatgpt: 'Start with "Run Boy Run" (Woodkid, 128 BPM).',
+      claude: 'Tempo: 140 BPM',
+    });
     noneBetween('Three people now share one pot of stew and argue over it. What should they do?', {
       chatgpt: 'One of them divides the stew into three portions.',
       claude: 'One of them divides the stew into two portions.',
@@ -308,6 +316,22 @@ describe('what is not a conflict', () => {
     const routeA = claude.find((claim) => claim.status !== 'single-source');
     expect(routeA).toMatchObject({ status: 'contradicted' });
     expect(claude.filter((claim) => claim.status === 'agreed').map((claim) => claim.agreedBy)).toEqual([['chatgpt']]);
+  });
+
+  it('asks no thing of a question for a definition, and still names one where the question asks to identify it', () => {
+    const definition = analyseLocally(
+      answers({
+        chatgpt: 'Entropy is a measure of disorder in a system.',
+        claude: 'Entropy is a thermodynamic quantity that grows in isolated systems.',
+      }),
+      'In physics, what is entropy, and how does it relate to the arrow of time?',
+    );
+    expect(definition.disagreements).toEqual([]);
+    const identify = analyseLocally(
+      answers({ chatgpt: 'The largest moon of Saturn is Titan.', claude: 'The largest moon of Saturn is Rhea.' }),
+      'What is the largest moon of Saturn?',
+    );
+    expect(identify.disagreements.map((d) => d.positions.map((p) => p.value))).toEqual([['Titan', 'Rhea']]);
   });
 
   it('still takes a figure the question names as an answer when it counts something else there', () => {

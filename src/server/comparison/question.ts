@@ -142,6 +142,9 @@ function kindOf(part: string): Pick<Expectation, 'kind' | 'head'> | null {
     return SINGULAR_PLACE.has(placeNoun[1] ?? '') ? { kind: 'place' } : { kind: 'list', head: placeNoun[1] };
   // 'What if ...' asks for a story, not a value.
   if (/\bwhat if\b/.test(part)) return null;
+  // 'What is superposition', 'what's a black hole' ask for a definition, told in each answer's own words;
+  // 'what is the capital of ...' and 'what colour is ...' ask to name one thing.
+  if (DEFINITION.test(part)) return null;
   const after = /\b(?:what|which)\b(.*)$/.exec(part)?.[1] ?? '';
   const nounWords: string[] = [];
   for (const word of after.split(/[^a-z']+/).filter(Boolean)) {
@@ -161,6 +164,9 @@ function kindOf(part: string): Pick<Expectation, 'kind' | 'head'> | null {
   }
   return null;
 }
+
+const DEFINITION =
+  /\bwhat (?:is|are|was|were) (?!the\b|this\b|that\b|it\b|its\b|your\b|my\b)(?:an? )?[a-z][\w-]*(?: [a-z][\w-]*){0,3}(?:$|[,;]| and\b)/;
 
 const MODALS = new Set('would will could can should might must do does did'.split(' '));
 
