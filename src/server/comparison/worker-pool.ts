@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnswerForComparison, ComparisonAnalysis } from '../../common/comparison';
-import { COMPARISON_TIME_BUDGET_MS, COMPARISON_WORKER_HEAP_MB } from '../../common/limits';
+import { COMPARISON_TIME_BUDGET_MS, COMPARISON_WORKER_HEAP_MB, COMPARISON_WORKER_YOUNG_MB } from '../../common/limits';
 import type { CitedAnswer } from './cited-positions';
 import type { ComparisonTask, FinishedComparison } from './comparison-tasks';
 
@@ -162,7 +162,7 @@ export class ComparisonWorkers {
       eval: evaluated,
       // The parent's V8 flags (--max-old-space-size) are not the worker's: resourceLimits are.
       execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: this.heapMb },
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: COMPARISON_WORKER_YOUNG_MB },
     });
     // An error after its task was given up (out of memory as the time ran out) must not end the process.
     worker.on('error', () => {});
