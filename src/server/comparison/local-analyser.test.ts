@@ -318,6 +318,32 @@ describe('what is not a conflict', () => {
     expect(claude.filter((claim) => claim.status === 'agreed').map((claim) => claim.agreedBy)).toEqual([['chatgpt']]);
   });
 
+  it('sets the options chosen in a multiple-choice question against each other, however each answer words its choice', () => {
+    const question = 'Which gas makes up most of the air?\nA. oxygen\nB. nitrogen\nC. argon\nD. carbon dioxide';
+    const analysis = analyseLocally(
+      answers({
+        chatgpt: 'Looking at each option: A. oxygen is about 21%.\n\nTherefore, the correct answer is B: nitrogen.',
+        claude: 'C. Argon is the most common gas.',
+        gemini: 'Nitrogen makes up 78% of the air, so you should choose option B.',
+      }),
+      question,
+    );
+    expect(analysis.disagreements.map((d) => d.positions.map((p) => `${p.model}: ${p.value}`))).toEqual([
+      ['chatgpt: correct answer is B', 'claude: C.', 'gemini: choose option B'],
+    ]);
+    // An answer naming two options chooses none; a question without options asks for none.
+    const unsure = analyseLocally(
+      answers({ chatgpt: 'The answer is A. Or the answer is B.', claude: 'The correct answer is C.' }),
+      question,
+    );
+    expect(unsure.disagreements).toEqual([]);
+    const open = analyseLocally(
+      answers({ chatgpt: 'The correct answer is B.', claude: 'The correct answer is C.' }),
+      'Which gas makes up most of the air?',
+    );
+    expect(open.disagreements).toEqual([]);
+  });
+
   it('asks no thing of a question for a definition, and still names one where the question asks to identify it', () => {
     const definition = analyseLocally(
       answers({
