@@ -360,6 +360,18 @@ describe('what is not a conflict', () => {
     expect(identify.disagreements.map((d) => d.positions.map((p) => p.value))).toEqual([['Titan', 'Rhea']]);
   });
 
+  it('reads the answer a sentence gives after restating what was asked, not the figure inside the restatement', () => {
+    const analysis = analyseLocally(
+      answers({
+        chatgpt:
+          "I cannot see today's date. The oldest person I know of was born in 1950.\n\nThat makes them 74 years old now, I think.\n\nThe smallest square number larger than 74 is 81. This may change next year.\n\nIt is a fun puzzle.",
+        claude: 'The smallest square number larger than the age is 100.',
+      }),
+      'What is the smallest square number that is larger than the age of the oldest person you know of?',
+    );
+    expect(analysis.disagreements.map((d) => d.positions.map((p) => p.value))).toEqual([['81', '100']]);
+  });
+
   it('still takes a figure the question names as an answer when it counts something else there', () => {
     const analysis = analyseLocally(
       answers({ chatgpt: 'The farmer has 9 sheep left.', claude: 'The farmer has 8 sheep left.' }),

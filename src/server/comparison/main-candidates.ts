@@ -236,6 +236,49 @@ function isIntroducedResult(previous: Claim | undefined): previous is Claim {
   return /\b(?:total|answer|result|would be|comes to|works out)\b/i.test(previous.text);
 }
 
+/** How much of what is asked a sentence must restate to be taken as giving the answer ('The largest prime smaller than 72 is 71'). */
+const RESTATED_SHARE = 0.5;
+const MIN_RESTATED = 3;
+const COPULAS = new Set(['is', 'are', 'was', 'were', 'equals', '=']);
+const CLAUSE_EDGES = new Set([
+  ',',
+  ';',
+  ':',
+  '(',
+  ')',
+  'while',
+  'whereas',
+  'but',
+  'although',
+  'because',
+  'and',
+  'which',
+  'so',
+]);
+
+/**
+ * A clause that restates the question's own words for what is asked, then gives its value after 'is': 'The
+ * largest prime number smaller than 72 is 71'. Returns where that subject starts, and the span after the copula
+ * up to the clause's end; values in the subject (72) belong to the restated question, the one after answers it.
+ */
+function restatedAnswer(claim: Claim, focus: string[]): { subject: number; from: number; to: number } | null {
+  if (focus.length === 0) return null;
+  const needed = Math.max(MIN_RESTATED, Math.ceil(RESTATED_SHARE * focus.length));
+  const { tokens } = claim;
+  let subject = 0;
+  for (let at = 0; at < tokens.length; at++) {
+    const word = tokens[at]!.lower;
+    if (CLAUSE_EDGES.has(word)) subject = at + 1;
+    if (!COPULAS.has(word) || at === subject) continue;
+    const stems = new Set(tokens.slice(subject, at).map((token) => stem(token.lower)));
+    if (focus.filter((stemmed) => stems.has(stemmed)).length < needed) continue;
+    let to = at + 1;
+    while (to < tokens.length && !CLAUSE_EDGES.has(tokens[to]!.lower)) to += 1;
+    return { subject, from: at + 1, to };
+  }
+  return null;
+}
+
 const conclusions = new WeakMap<Claim, boolean>();
 /** Whether a claim concludes ('Therefore, ...'), read once per claim however many values it holds. */
 function isConclusion(claim: Claim): boolean {
@@ -327,7 +370,10 @@ export function candidatesOf(
     for (const value of claim.values) {
       if (inQuestion(value, asked)) continue;
       const bold = spans.isBold(value);
-      if (!isAnswerPlace(claim, claims, bold)) continue;
+      const restated = restatedAnswer(claim, expectation.focus);
+      if (restated && value.start >= restated.subject && value.start < restated.from) continue;
+      const restatedValue = restated !== null && value.start >= restated.from && value.start < restated.to;
+      if (!restatedValue && !isAnswerPlace(claim, claims, bold)) continue;
       if (value.data.kind === 'name') {
         if (expectation.kind !== 'person' && expectation.kind !== 'place' && expectation.kind !== 'list') continue;
         // 'Medium:' in 'Artist: Leonardo da Vinci … Medium: oil on panel' labels a field; it names nothing.
