@@ -5,6 +5,8 @@
 // the projection and mapped back. Nothing beyond markup, punctuation variants and spacing is forgiven:
 // digits and letters must match. Used by judge-verification.ts and value-spans.ts.
 
+import { inlineEdits } from './inline-edits';
+
 export interface Span {
   start: number;
   end: number;
@@ -87,10 +89,20 @@ export function project(source: string, stripMarkup: boolean): Projection {
     return { source, text: source, raw: Array.from({ length: source.length }, (_, i) => i) };
   }
   const drop = stripMarkup ? markupMask(source) : null;
+  const edits = stripMarkup ? inlineEdits(source) : null;
   const characters: string[] = [];
   const raw: number[] = [];
   let afterSpace = true;
   for (let i = 0; i < source.length; i++) {
+    const edit = edits?.get(i);
+    if (edit !== undefined) {
+      if (edit !== '') {
+        characters.push(edit);
+        raw.push(i);
+        afterSpace = false;
+      }
+      continue;
+    }
     if (drop?.[i]) continue;
     const c = source[i]!;
     const code = source.charCodeAt(i);

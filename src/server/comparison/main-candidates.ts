@@ -272,9 +272,13 @@ function restatedAnswer(claim: Claim, focus: string[]): { subject: number; from:
     if (!COPULAS.has(word) || at === subject) continue;
     const stems = new Set(tokens.slice(subject, at).map((token) => stem(token.lower)));
     if (focus.filter((stemmed) => stems.has(stemmed)).length < needed) continue;
+    // 'whose square is below 50 is 7': the clause's last copula gives the answer.
+    let copula = at;
     let to = at + 1;
-    while (to < tokens.length && !CLAUSE_EDGES.has(tokens[to]!.lower)) to += 1;
-    return { subject, from: at + 1, to };
+    for (; to < tokens.length && !CLAUSE_EDGES.has(tokens[to]!.lower); to++) {
+      if (COPULAS.has(tokens[to]!.lower)) copula = to;
+    }
+    return { subject, from: copula + 1, to };
   }
   return null;
 }

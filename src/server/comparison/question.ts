@@ -3,6 +3,7 @@
 // that say which value of that kind is meant. The main-value comparison (main-values.ts) then compares
 // each answer's value for every expectation directly, however differently the answers word it.
 
+import { NUMBER_WORDS } from './units';
 import { isContentWord, stem } from './words';
 
 export type AnswerKind =
@@ -127,7 +128,7 @@ function kindOf(part: string): Pick<Expectation, 'kind' | 'head'> | null {
   )
     return { kind: 'quantity' };
   if (
-    /\b(?:temperature|speed|distance|height|length|weight|mass|depth|boiling point|melting point|record|number|constant|altitude|voltage|area|volume|energy|power|force|pressure|density|velocity|acceleration|interval|margin|mean|median|average|variance|deviation|sum|total|product|ratio)\b/.test(
+    /\b(?:temperature|speed|distance|height|length|weight|mass|depth|boiling point|melting point|record|number|constant|altitude|voltage|area|volume|energy|power|force|pressure|density|velocity|acceleration|interval|margin|mean|median|average|variance|deviation|sum|total|product|ratio|integer)\b/.test(
       part,
     ) &&
     /\bwhat\b|^(?:\w+ )?(?:calculate|compute|find|determine|estimate)\b/.test(part)
@@ -289,6 +290,13 @@ export function questionStems(question: string): Set<string> {
     // 'At least 1 liar and 1 truth teller' bounds what is asked; it gives no count.
     if (BOUND_BEFORE.test(normalised.slice(Math.max(0, found.index - 30), found.index))) continue;
     stems.add(givenCount(Number(found[1]!.replace(/,/g, '')), stem(found[2]!)));
+  }
+  // In words too: 'the two lines' gives two lines.
+  for (const found of normalised.matchAll(/\b([a-z]+) ([a-z]+)/g)) {
+    const amount = NUMBER_WORDS.get(found[1]!);
+    if (amount === undefined || amount < 2) continue;
+    if (BOUND_BEFORE.test(normalised.slice(Math.max(0, found.index - 30), found.index))) continue;
+    stems.add(givenCount(amount, stem(found[2]!)));
   }
   return stems;
 }

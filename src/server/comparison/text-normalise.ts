@@ -2,6 +2,8 @@
 // bullet, a table row or a sentence in a paragraph must come out as the same plain text, or formatting alone
 // would change what the analyser compares.
 
+import { applyEdits, inlineEdits } from './inline-edits';
+
 export interface ClaimText {
   text: string;
   /** Headings label a section; they are matched but carry no names of their own. */
@@ -21,7 +23,7 @@ const TABLE_SEPARATOR_RE = /^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$/;
 
 export function stripInlineMarkdown(text: string): string {
   // Each rewrite runs only when its marker is present: most sentences carry no markup at all.
-  let plain = text;
+  let plain = applyEdits(text, inlineEdits(text));
   if (plain.includes('[')) {
     plain = plain
       .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -37,8 +39,6 @@ export function stripInlineMarkdown(text: string): string {
   if (plain.includes('`')) plain = plain.replace(/`([^`]*)`/g, '$1');
   if (plain.includes('*') || plain.includes('_')) {
     plain = plain
-      // A star with a space on each side between operands is a multiplication ('1.96 * 17.1'), never emphasis.
-      .replace(/(?<=[\w)\]] )\*(?= [\w([])/g, '×')
       .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
       .replace(/(?<![\w*])\*(?=\S)([^*]*?\S)\*(?![\w*])/g, '$1')
       .replace(/(?<![\w_])_(?=\S)([^_]*?\S)_(?![\w_])/g, '$1')
