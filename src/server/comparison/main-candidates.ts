@@ -371,10 +371,10 @@ export function candidatesOf(
       }
       continue;
     }
+    const restated = claim.values.length > 0 ? restatedAnswer(claim, expectation.focus) : null;
     for (const value of claim.values) {
       if (inQuestion(value, asked)) continue;
       const bold = spans.isBold(value);
-      const restated = restatedAnswer(claim, expectation.focus);
       if (restated && value.start >= restated.subject && value.start < restated.from) continue;
       const restatedValue = restated !== null && value.start >= restated.from && value.start < restated.to;
       if (!restatedValue && !isAnswerPlace(claim, claims, bold)) continue;
