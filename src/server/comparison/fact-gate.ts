@@ -6,6 +6,7 @@
 // are said of the same thing over the same period. What fails is neither agreed nor contradicted.
 
 import type { Claim, ClaimValue } from './claims';
+import { relatedNames, sameName } from './names';
 import { countryOf } from './place-names';
 import type { ValueData } from './value-types';
 import { relate } from './value-compare';
@@ -16,6 +17,21 @@ import { NUMBER_WORDS } from './units';
 const OPERATORS = new Set(['×', '*', '/', '+', '÷', '^', '−', '=', '≈']);
 const CUT_OFF =
   /\b(as of (?:my|the) (?:last|latest|knowledge)|as of (?:my )?(?:last )?(?:update|training|cut-?off)|(?:last|latest) (?:knowledge )?update|knowledge cut-?off|training (?:data|cut-?off)|as of (?:january|february|march|april|may|june|july|august|september|october|november|december)? ?\d{4},)/i;
+
+/** How many tokens after the start of a cut-off phrase its date may stand ('as of my last knowledge update in October 2023'). */
+const CUT_OFF_REACH = 10;
+
+const cutOffStarts = new WeakMap<Claim, number>();
+/** The token where a claim's cut-off phrase starts, or -1. */
+function cutOffAt(claim: Claim): number {
+  let at = cutOffStarts.get(claim);
+  if (at === undefined) {
+    const match = CUT_OFF.exec(claim.text);
+    at = match ? tokenise(claim.text.slice(0, match.index)).length : -1;
+    cutOffStarts.set(claim, at);
+  }
+  return at;
+}
 
 const SUPPOSED =
   /^\W*(?:if|suppose|supposing|assume|assuming|imagine|let's say|let us say|say|for example|for instance|e\.g\.)\b|\b(?:if we assume|let's assume|let us assume|assuming|suppose that|we assume|for example|for instance|e\.g\.|hypothetically)\b/i;
@@ -347,9 +363,19 @@ export class FactGate {
     return operators > 1;
   }
 
-  /** The model's own 'as of my last update in 2023': a date about the model, not the question. */
+  /**
+   * The model's own 'as of my last update in 2023': a date about the model, not the question. Only the date
+   * the phrase governs: 'As of my last update in 2021, the prime minister is Suga, who was born on 6 December
+   * 1956' still states a birth date.
+   */
   isCutOff(value: ClaimValue): boolean {
-    return value.data.kind === 'date' && CUT_OFF.test(value.claim.text);
+    if (value.data.kind !== 'date') return false;
+    const at = cutOffAt(value.claim);
+    if (at < 0) return false;
+    const governed = value.claim.values.find(
+      (other) => other.data.kind === 'date' && other.start >= at && other.start - at <= CUT_OFF_REACH,
+    );
+    return governed === value;
   }
 
   /** Another value of the same sort in the same clause that means something else: which fact is which is a guess. */
@@ -457,9 +483,30 @@ export class FactGate {
     return !figures || x.size === 0 || y.size === 0 || !(onlyIn(x, y) || onlyIn(y, x));
   }
 
+  /**
+   * Two sentences about two named subjects that share nothing ('Yoshihide Suga ... was born on 6 December 1948'
+   * and 'Fumio Kishida was born on 29 July 1957') state facts of different things, whatever their words share.
+   * A pronoun's subject is the name it stands for; places are left to `sameSubjectPlaces`.
+   */
+  sameNamedSubject(a: ClaimValue, b: ClaimValue): boolean {
+    const subjects = (value: ClaimValue) =>
+      [...value.claim.values, ...value.claim.inheritedNames]
+        .filter((other) => other !== value && other.data.kind === 'name' && placeOf(other.display) === null)
+        .map((other) => (other.data.kind === 'name' ? other.data.key : []));
+    const x = subjects(a);
+    const y = subjects(b);
+    if (x.length === 0 || y.length === 0) return true;
+    return x.some((one) => y.some((other) => sameName(one, other) || relatedNames(one, other)));
+  }
+
   /** Two values aligned by their sentences are one fact only over one period and about the same places. */
   sameFact(a: ClaimValue, b: ClaimValue): boolean {
-    return this.samePeriod(a.claim, b.claim) && this.sameSubjectPlaces(a, b) && rateOf(a) === rateOf(b);
+    return (
+      this.samePeriod(a.claim, b.claim) &&
+      this.sameSubjectPlaces(a, b) &&
+      this.sameNamedSubject(a, b) &&
+      rateOf(a) === rateOf(b)
+    );
   }
 
   /** Two claims state their values over the same period, or one names none. */

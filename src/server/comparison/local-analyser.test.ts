@@ -372,6 +372,28 @@ describe('what is not a conflict', () => {
     expect(analysis.disagreements.map((d) => d.positions.map((p) => p.value))).toEqual([['81', '100']]);
   });
 
+  it("sets aside only the date of a model's own cut-off, and compares dates of one named subject only", () => {
+    const question = 'How old is the current president of the chess federation?';
+    const sameSubject = analyseLocally(
+      answers({
+        chatgpt: 'As of my last update in 2021, the president is Arkady Dvorkovich, who was born on 26 March 1971.',
+        claude: 'As of my last update in 2023, the president is Arkady Dvorkovich, who was born on 26 March 1972.',
+      }),
+      question,
+    );
+    expect(sameSubject.disagreements.map((d) => d.positions.map((p) => p.value))).toEqual([
+      ['26 March 1971', '26 March 1972'],
+    ]);
+    const otherSubjects = analyseLocally(
+      answers({
+        chatgpt: 'As of my last update in 2021, the president is Arkady Dvorkovich, who was born on 26 March 1971.',
+        claude: 'The president is Kirsan Ilyumzhinov. Kirsan Ilyumzhinov was born on 5 April 1962.',
+      }),
+      question,
+    );
+    expect(otherSubjects.disagreements.flatMap((d) => d.positions.map((p) => p.value))).not.toContain('5 April 1962');
+  });
+
   it('still takes a figure the question names as an answer when it counts something else there', () => {
     const analysis = analyseLocally(
       answers({ chatgpt: 'The farmer has 9 sheep left.', claude: 'The farmer has 8 sheep left.' }),
