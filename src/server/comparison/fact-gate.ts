@@ -489,6 +489,8 @@ export class FactGate {
    * A pronoun's subject is the name it stands for; places are left to `sameSubjectPlaces`.
    */
   sameNamedSubject(a: ClaimValue, b: ClaimValue): boolean {
+    // Two names compared are the subjects themselves ('discovered by Jan Ingenhousz' against 'by Joseph Priestley').
+    if (a.data.kind === 'name' || b.data.kind === 'name') return true;
     const subjects = (value: ClaimValue) =>
       [...value.claim.values, ...value.claim.inheritedNames]
         .filter((other) => other !== value && other.data.kind === 'name' && placeOf(other.display) === null)
