@@ -26,6 +26,24 @@ describe('what a named thing is, out of kinds that exclude each other', () => {
     ]);
   });
 
+  it('reads kinds joined in one run, past a label and before an explanation that hedges', () => {
+    expect(
+      found({
+        chatgpt:
+          '2. Typing: Lua is dynamically typed, while Kotlin is both statically and strongly typed, meaning that type errors may not survive compilation.',
+        claude: 'Kotlin is dynamically typed.',
+      }),
+    ).toEqual([
+      [
+        'Kotlin: static or dynamic typing',
+        [
+          ['chatgpt', 'statically'],
+          ['claude', 'dynamically typed'],
+        ],
+      ],
+    ]);
+  });
+
   it('reads the longer spelling of a kind as the one meant', () => {
     expect(
       found({

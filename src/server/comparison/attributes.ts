@@ -15,6 +15,7 @@ interface AttributeSet {
   members: ReadonlyArray<readonly [string, RegExp]>;
 }
 
+// 'Dynamically and weakly typed' says both: an adverb of a set counts when 'typed' ends the run it stands in.
 const SETS: readonly AttributeSet[] = [
   {
     label: 'interpreted or compiled',
@@ -26,15 +27,21 @@ const SETS: readonly AttributeSet[] = [
   {
     label: 'static or dynamic typing',
     members: [
-      ['statically typed', /\bstatically[- ]typed\b|\bstatic typing\b/i],
-      ['dynamically typed', /\bdynamically[- ]typed\b|\bdynamic typing\b/i],
+      [
+        'statically typed',
+        /\bstatically[- ]typed\b|\bstatically(?=(?:\s*(?:,|and)\s*\w+ly)+[- ]typed\b)|\bstatic typing\b/i,
+      ],
+      [
+        'dynamically typed',
+        /\bdynamically[- ]typed\b|\bdynamically(?=(?:\s*(?:,|and)\s*\w+ly)+[- ]typed\b)|\bdynamic typing\b/i,
+      ],
     ],
   },
   {
     label: 'strong or weak typing',
     members: [
-      ['strongly typed', /\bstrongly[- ]typed\b|\bstrong typing\b/i],
-      ['weakly typed', /\bweakly[- ]typed\b|\bweak typing\b/i],
+      ['strongly typed', /\bstrongly[- ]typed\b|\bstrongly(?=(?:\s*(?:,|and)\s*\w+ly)+[- ]typed\b)|\bstrong typing\b/i],
+      ['weakly typed', /\bweakly[- ]typed\b|\bweakly(?=(?:\s*(?:,|and)\s*\w+ly)+[- ]typed\b)|\bweak typing\b/i],
     ],
   },
   {
@@ -96,6 +103,8 @@ const SETS: readonly AttributeSet[] = [
 
 /** Clauses of a sentence that may each say something of their own subject ('A is x, while B is y'). */
 const CLAUSE_BREAK = /\s*;\s*|,?\s+(?:while|whereas|but|and)\s+(?=[A-Z0-9])/;
+const LABEL = /^\W*[A-Z][\w -]{0,30}:\s+(?=[A-Z])/;
+const EXPLANATION = /,|;|\s+(?:meaning|which|so that)\b/;
 /** A named subject, then the verb that gives it its kind. */
 const SUBJECT = /^\W*(?:the\s+)?((?:[A-Z0-9][\w+#.'-]*)(?:\s+[A-Z0-9][\w+#.'-]*){0,3})\s+(?:is|are|was|were)\s+(.+)$/;
 const NOT_SUBJECTS = new Set([
@@ -127,11 +136,13 @@ interface Stated {
 
 function statedIn(claim: Claim): Stated[] {
   const found: Stated[] = [];
-  for (const clause of claim.text.split(CLAUSE_BREAK)) {
+  // 'Typing: Python is ...': a label line's label is not the subject.
+  for (const clause of claim.text.replace(LABEL, '').split(CLAUSE_BREAK)) {
     const match = SUBJECT.exec(clause.trim());
     if (!match) continue;
     const subject = match[1]!;
-    const predicate = match[2]!;
+    // What follows the predicate's first comma explains it ('meaning that type errors may not be caught').
+    const predicate = match[2]!.split(EXPLANATION)[0]!;
     if (NOT_SUBJECTS.has(subject.toLowerCase()) || UNSURE.test(predicate)) continue;
     for (const set of SETS) {
       const hits = set.members.flatMap(([member, pattern]) => {
