@@ -322,7 +322,7 @@ describe('what is not a conflict', () => {
     const question = 'Which gas makes up most of the air?\nA. oxygen\nB. nitrogen\nC. argon\nD. carbon dioxide';
     const analysis = analyseLocally(
       answers({
-        chatgpt: 'Looking at each option: A. oxygen is about 21%.\n\nTherefore, the correct answer is B: nitrogen.',
+        chatgpt: 'Looking at each option: A. oxygen is about 21%.\n\nTherefore, the correct answer is **B**: nitrogen.',
         claude: 'C. Argon is the most common gas.',
         gemini: 'Nitrogen makes up 78% of the air, so you should choose option B.',
       }),

@@ -8,6 +8,7 @@ import type { Claim } from './claims';
 import { verdictOf } from './claims';
 import { candidatesOf, type Comparable, type MainValue } from './main-candidates';
 import { sameName } from './names';
+import { CHOSEN_OPTION, MIN_OPTIONS, optionsOffered } from './options';
 import { expectationsOf, questionStems, type AnswerKind, type Expectation } from './question';
 import { relateIgnoringRoles, sameNameOrPlace } from './value-compare';
 import { isContentWord } from './words';
@@ -282,21 +283,6 @@ function verdictFinding(claims: Claim[][]): MainFinding | null {
   return sides.length >= 2 ? { expectation: { kind: 'yes-no', focus: [] }, sides } : null;
 }
 
-/** Lines of a multiple-choice question that offer an option ('a.', 'B)', '(c)'), by letter. */
-const OPTION_LINE = /^[ \t]*\(?([a-e])[.)](?:[ \t]|$)/gim;
-/** The fewest options a question offers to be taken as multiple choice. */
-const MIN_OPTIONS = 3;
-/**
- * Where an answer says which option it chose: 'the correct answer is c', 'the correct choice is A:',
- * 'option C is the correct answer', 'you should choose option D.'. The letter must end its phrase, so
- * 'the answer is a bit longer' chooses nothing.
- */
-const CHOSEN_OPTION = [
-  /\b(?:(?:correct|right|best|final) )?(?:answer|choice|option) (?:would be|is|:) ?(?:option )?\(?([a-e])\)?(?=[ \t]*(?:[.:,;)]|$))/gim,
-  /\b(?:choose|select|pick) (?:option |answer |choice )?\(?([a-e])\)?(?=[ \t]*(?:[.:,;)]|$))/gim,
-  /\boption \(?([a-e])\)? (?:is|would be) (?:the )?(?:correct|right|best|answer)\b/gim,
-];
-
 /**
  * The options a multiple-choice question offers, answered by different letters (issue 33: a chosen option is
  * a value of its own). An answer's letter is the one every statement of its choice names, or the letter its
@@ -307,21 +293,30 @@ function optionFinding(question: string, texts: string[], claims: Claim[][]): Ma
   if (offered.size < MIN_OPTIONS) return null;
   const mains: MainValue[] = [];
   texts.forEach((text, answer) => {
-    const stated = CHOSEN_OPTION.flatMap((pattern) => [...text.matchAll(pattern)]).filter((match) =>
-      offered.has(match[1]!.toLowerCase()),
+    const answerClaims = (claims[answer] ?? []).filter((claim) => !claim.heading);
+    // Read in each sentence as the analyser reads it, its Markdown gone ('the correct answer is **B**').
+    const stated = answerClaims.flatMap((claim) =>
+      CHOSEN_OPTION.flatMap((pattern) => [...claim.text.matchAll(pattern)])
+        .filter((match) => offered.has(match[1]!.toLowerCase()))
+        .map((match) => ({ claim, letter: match[1]!.toLowerCase(), display: match[0].trim() })),
     );
+    // An answer that opens with an option's letter ('b.') chooses it; the list marker is gone from its sentence.
     const opening = /^\s*\(?([a-e])[.)](?=\s)/i.exec(text);
-    const letters = new Set(stated.map((match) => match[1]!.toLowerCase()));
-    const chosen = stated.length > 0 ? (letters.size === 1 ? stated[0]! : null) : opening;
-    if (!chosen || !offered.has(chosen[1]!.toLowerCase())) return;
-    const at = chosen.index + (chosen[0].length - chosen[0].trimStart().length);
-    const claim = claimAt(claims[answer] ?? [], text, at);
-    if (!claim) return;
+    const letters = new Set(stated.map((found) => found.letter));
+    const chosen =
+      stated.length > 0
+        ? letters.size === 1
+          ? stated[0]!
+          : null
+        : opening && answerClaims[0]
+          ? { claim: answerClaims[0], letter: opening[1]!.toLowerCase(), display: opening[0].trim() }
+          : null;
+    if (!chosen || !offered.has(chosen.letter)) return;
     mains.push({
       answer,
-      claim,
-      display: chosen[0].trim(),
-      comparable: { kind: 'thing', stems: [`option ${chosen[1]!.toLowerCase()}`] },
+      claim: chosen.claim,
+      display: chosen.display,
+      comparable: { kind: 'thing', stems: [`option ${chosen.letter}`] },
       score: 0,
     });
   });
@@ -334,20 +329,6 @@ function optionFinding(question: string, texts: string[], claims: Claim[][]): Ma
   return sides.length >= 2
     ? { expectation: { kind: 'thing', head: 'option', focus: [] }, sides, topic: 'Option chosen' }
     : null;
-}
-
-const optionsOffered = (question: string) =>
-  new Set([...question.matchAll(OPTION_LINE)].map((match) => match[1]!.toLowerCase()));
-
-/** The claim whose sentence holds the text at `at` (the first one after it, when a list marker was stripped). */
-function claimAt(claims: Claim[], text: string, at: number): Claim | undefined {
-  const before = text.slice(0, at);
-  const lineStart = before.lastIndexOf('\n') + 1;
-  const line = text.slice(lineStart, text.indexOf('\n', at) < 0 ? undefined : text.indexOf('\n', at)).trim();
-  return (
-    claims.find((claim) => !claim.heading && line.length > 0 && line.includes(claim.text.slice(0, 40))) ??
-    claims.find((claim) => !claim.heading)
-  );
 }
 
 /** The question's expectations answered differently by the answers, each with its sides. */

@@ -169,6 +169,11 @@ const folded = (word: string) => word.normalize('NFKD').replace(/\p{M}/gu, '').t
 
 /** The words that identify a name: lower case, without possessive, titles, connectors and initials. */
 export function nameKey(words: string[]): string[] {
+  // 'Vitamin C', 'Plan B': a last capital letter is what tells the name from its siblings, not an initial.
+  const last = words.at(-1) ?? '';
+  if (words.length > 1 && /^[A-Z]$/.test(last) && words[words.length - 2]!.length > 1) {
+    words = [...words.slice(0, -2), `${words[words.length - 2]}-${last}`];
+  }
   // 'U.S.' arrives as single letters: keep them as one word.
   const key =
     words.length > 1 && words.every((word) => word.length === 1)

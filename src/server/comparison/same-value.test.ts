@@ -36,3 +36,14 @@ describe('one notion of the same value (issue 33, item 6)', () => {
     expect(compareWrittenValues('330 m', 'it depends on the antenna')).toBe('unknown');
   });
 });
+
+describe('options chosen in a multiple-choice question', () => {
+  it('are one value when they name one letter, however each answer words its choice', () => {
+    expect(compareWrittenValues('correct answer is B', 'choose option B')).toBe('same');
+    expect(compareWrittenValues('B', 'option B is the correct answer')).toBe('same');
+    expect(compareWrittenValues('correct answer is B', 'C.')).toBe('different');
+    // A letter at the end of a longer name is no option, and tells that name from its siblings.
+    expect(compareWrittenValues('vitamin B', 'vitamin C')).not.toBe('same');
+    expect(compareWrittenValues('Plan A', 'plan A')).toBe('same');
+  });
+});

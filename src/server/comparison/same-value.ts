@@ -7,6 +7,7 @@
 import { buildClaims } from './claims';
 import { relate, relateIgnoringRoles } from './value-compare';
 import { nameKey, relatedNames, sameName } from './names';
+import { optionLetterOf } from './options';
 import type { ValueData } from './value-types';
 
 /** 'same': they mean one value; 'different': incompatible; 'unknown': not comparable as written. */
@@ -50,6 +51,9 @@ export function nameWords(text: string): string[] {
 }
 
 export function compareWrittenValues(a: string, b: string): ValueVerdict {
+  // Options chosen in a multiple-choice question are one value when they name one letter.
+  const [optionA, optionB] = [optionLetterOf(a), optionLetterOf(b)];
+  if (optionA && optionB) return optionA === optionB ? 'same' : 'different';
   let x = typedValue(a);
   let y = typedValue(b);
   if (x && y && x.kind === 'quantity' && y.kind === 'quantity' && x.dim !== y.dim) {
