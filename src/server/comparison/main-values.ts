@@ -124,12 +124,7 @@ function confirms(bCandidates: MainValue[], bMain: MainValue, a: MainValue): boo
 }
 
 function sidesOf(mains: MainValue[], candidates: Map<number, MainValue[]>): MainValue[][] | null {
-  let sides: MainValue[][] = [];
-  for (const main of mains) {
-    const side = sides.find((s) => relation(s[0]!.comparable, main.comparable) === 'same');
-    if (side) side.push(main);
-    else sides.push([main]);
-  }
+  let sides = equalSides(mains);
   // Sides one of whose answers also states the other's value as its answer are not in conflict: they merge.
   const related = (x: MainValue[], y: MainValue[]) =>
     relation(x[0]!.comparable, y[0]!.comparable) !== 'different' ||
@@ -257,6 +252,17 @@ function listFinding(
 
 const AUXILIARY_START = /^(?:can|could|is|are|was|were|does|do|did|will|would|should|has|have|had|may|might|must)\b/i;
 
+/** Main values grouped into sides of equal values, in the order first met. */
+function equalSides(mains: MainValue[]): MainValue[][] {
+  const sides: MainValue[][] = [];
+  for (const main of mains) {
+    const side = sides.find((s) => relation(s[0]!.comparable, main.comparable) === 'same');
+    if (side) side.push(main);
+    else sides.push([main]);
+  }
+  return sides;
+}
+
 function verdictFinding(claims: Claim[][]): MainFinding | null {
   const mains: MainValue[] = [];
   claims.forEach((answerClaims, answer) => {
@@ -274,12 +280,7 @@ function verdictFinding(claims: Claim[][]): MainFinding | null {
       score: 0,
     });
   });
-  const sides: MainValue[][] = [];
-  for (const main of mains) {
-    const side = sides.find((s) => relation(s[0]!.comparable, main.comparable) === 'same');
-    if (side) side.push(main);
-    else sides.push([main]);
-  }
+  const sides = equalSides(mains);
   return sides.length >= 2 ? { expectation: { kind: 'yes-no', focus: [] }, sides } : null;
 }
 
@@ -320,12 +321,7 @@ function optionFinding(question: string, texts: string[], claims: Claim[][]): Ma
       score: 0,
     });
   });
-  const sides: MainValue[][] = [];
-  for (const main of mains) {
-    const side = sides.find((s) => relation(s[0]!.comparable, main.comparable) === 'same');
-    if (side) side.push(main);
-    else sides.push([main]);
-  }
+  const sides = equalSides(mains);
   return sides.length >= 2
     ? { expectation: { kind: 'thing', head: 'option', focus: [] }, sides, topic: 'Option chosen' }
     : null;
