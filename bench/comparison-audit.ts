@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyseLocally } from '../src/server/comparison/local-analyser';
-import { answeredBy, buildSet, questionIds, type LabelsFile } from './corpus/real/real-corpus';
+import { answeredBy, buildSet, questionIds, type LabelsFile, type PublicFile } from './corpus/real/real-corpus';
 
 // Labelled sources (arena.labels.json, vicuna.labels.json) and sources kept only for this reading (audit-sources.json).
 const folder = fileURLToPath(new URL('./corpus/real/', import.meta.url));
@@ -19,9 +19,18 @@ const [sourceName = 'arena-hard-v0.1', first = '0', count = '80'] = process.argv
 const source = files.map((file) => read(file).sources?.[sourceName]).find(Boolean);
 if (!source) throw new Error(`no source '${sourceName}' in ${folder}`);
 
-const labelled = new Set(files.flatMap((file) => (read(file).cases ?? []).map((c) => `${c.source}/${c.question}`)));
+// A question labelled under any source that reads the same questions file is labelled here too.
+const questionsOf = (file: PublicFile) => `${file.commit}:${file.path}`;
+const labelled = new Set(
+  files.flatMap((file) => {
+    const { sources = {}, cases = [] } = read(file);
+    return cases.flatMap((c) =>
+      sources[c.source] ? [`${questionsOf(sources[c.source]!.questions)}/${c.question}`] : [],
+    );
+  }),
+);
 const ids = questionIds(source)
-  .filter((id) => !labelled.has(`${sourceName}/${id}`))
+  .filter((id) => !labelled.has(`${questionsOf(source.questions)}/${id}`))
   .slice(Number(first), Number(first) + Number(count));
 
 const keys = ['chatgpt', 'claude', 'gemini'];

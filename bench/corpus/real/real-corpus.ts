@@ -16,6 +16,8 @@ import { spellingsOf } from '../../support/comparison-scoring';
 export interface PublicFile {
   commit: string;
   path: string;
+  /** This file's own format, where it differs from its source's (one benchmark's answers kept two ways). */
+  format?: SourceFormat;
 }
 
 /**
@@ -137,7 +139,9 @@ export function questionIds(source: PublicSource): string[] {
 export function answeredBy(source: PublicSource, question: string): string[] {
   return Object.entries(source.answers)
     .filter(([, file]) =>
-      readJsonLines(source.repo, file).some((row) => answerOf(source.format, row as Row).id === question),
+      readJsonLines(source.repo, file).some(
+        (row) => answerOf(file.format ?? source.format, row as Row).id === question,
+      ),
     )
     .map(([model]) => model);
 }
@@ -165,7 +169,7 @@ export function buildSet(name: string, labels: LabelsFile): RealSet {
       const file = source.answers[publicModel];
       if (!file) throw new Error(`${name}: no answer file for ${publicModel}`);
       const answer = readJsonLines(source.repo, file)
-        .map((row) => answerOf(source.format, row as Row))
+        .map((row) => answerOf(file.format ?? source.format, row as Row))
         .find((a) => a.id === labelled.question);
       if (!answer) throw new Error(`${name}: ${publicModel} has no answer to ${labelled.question}`);
       return { model, text: answer.text, error: null };
