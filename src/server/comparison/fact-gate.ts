@@ -6,7 +6,6 @@
 // are said of the same thing over the same period. What fails is neither agreed nor contradicted.
 
 import type { Claim, ClaimValue } from './claims';
-import { relatedNames, sameName } from './names';
 import { countryOf } from './place-names';
 import type { ValueData } from './value-types';
 import { relate } from './value-compare';
@@ -483,32 +482,9 @@ export class FactGate {
     return !figures || x.size === 0 || y.size === 0 || !(onlyIn(x, y) || onlyIn(y, x));
   }
 
-  /**
-   * Two sentences about two named subjects that share nothing ('Yoshihide Suga ... was born on 6 December 1948'
-   * and 'Fumio Kishida was born on 29 July 1957') state facts of different things, whatever their words share.
-   * A pronoun's subject is the name it stands for; places are left to `sameSubjectPlaces`.
-   */
-  sameNamedSubject(a: ClaimValue, b: ClaimValue): boolean {
-    // Two names compared are the subjects themselves ('discovered by Jan Ingenhousz' against 'by Joseph Priestley').
-    if (a.data.kind === 'name' || b.data.kind === 'name') return true;
-    const subjects = (value: ClaimValue) =>
-      [...value.claim.values, ...value.claim.inheritedNames]
-        .filter((other) => other !== value && other.data.kind === 'name' && placeOf(other.display) === null)
-        .map((other) => (other.data.kind === 'name' ? other.data.key : []));
-    const x = subjects(a);
-    const y = subjects(b);
-    if (x.length === 0 || y.length === 0) return true;
-    return x.some((one) => y.some((other) => sameName(one, other) || relatedNames(one, other)));
-  }
-
   /** Two values aligned by their sentences are one fact only over one period and about the same places. */
   sameFact(a: ClaimValue, b: ClaimValue): boolean {
-    return (
-      this.samePeriod(a.claim, b.claim) &&
-      this.sameSubjectPlaces(a, b) &&
-      this.sameNamedSubject(a, b) &&
-      rateOf(a) === rateOf(b)
-    );
+    return this.samePeriod(a.claim, b.claim) && this.sameSubjectPlaces(a, b) && rateOf(a) === rateOf(b);
   }
 
   /** Two claims state their values over the same period, or one names none. */

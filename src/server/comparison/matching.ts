@@ -320,11 +320,43 @@ const namesOf = (claim: Claim) => [...claim.values, ...claim.inheritedNames].fil
  * the other claim does not mention: whom the value is about.
  */
 function ownSubjects(value: ClaimValue, other: ClaimValue): ClaimValue[] {
-  let subjects = value.claim.values.filter((name) => name.data.kind === 'name' && name.clause === value.clause);
+  const inClause = (clause: number) =>
+    value.claim.values.filter((name) => name.data.kind === 'name' && name.clause === clause);
+  let subjects = inClause(value.clause);
   if (subjects.length === 0 && value.clause === 0) subjects = value.claim.inheritedNames;
+  // '..., the prime minister is Yoshihide Suga, who was born on 6 December 1948': a clause opened by 'who'
+  // is about the names of the clause before.
+  if (subjects.length === 0 && value.clause > 0 && opensWithWho(value)) subjects = inClause(value.clause - 1);
   const known = namesOf(other.claim);
   return subjects.filter((name) => !known.some((x) => relate(name.data, x.data) !== 'different'));
 }
+
+/** Whether the value's clause starts with 'who' (or 'whose'), the clause of a person named before it. */
+function opensWithWho(value: ClaimValue): boolean {
+  const { tokens } = value.claim;
+  for (let at = value.start - 1; at >= 0; at--) {
+    const word = tokens[at]!.lower;
+    if (word === 'who' || word === 'whose') return true;
+    if (CLAUSE_OPENERS.has(word)) return false;
+  }
+  return false;
+}
+const CLAUSE_OPENERS = new Set([
+  'which',
+  'and',
+  'but',
+  'while',
+  'whereas',
+  'because',
+  'when',
+  'where',
+  'if',
+  'or',
+  ';',
+  ':',
+  '(',
+  ')',
+]);
 
 function mayConflict(v: ClaimValue, w: ClaimValue, similarity: Similarity): boolean {
   const context = similarity.context(v, w);
