@@ -145,7 +145,8 @@ function statementsOf(tokens: Token[], clauseAt: number[], content: ContentWord[
 
 // Words that start a new clause: a value's own clause says what it is the value of ('insects have six
 // legs' in 'a spider has eight legs, while insects have six legs'); words beyond count for less.
-const CLAUSE_BREAKS = new Set(
+/** Words and signs that start a new clause of a claim (`clausesOf`). */
+export const CLAUSE_BREAKS = new Set(
   '; : ( ) — while whereas but although though unlike and or which who because when where if'.split(' '),
 );
 const OTHER_CLAUSE_WEIGHT = 0.3;

@@ -289,9 +289,7 @@ function verdictFinding(claims: Claim[][]): MainFinding | null {
  * a value of its own). An answer's letter is the one every statement of its choice names, or the letter its
  * first line opens with; an answer that names two chooses none.
  */
-function optionFinding(question: string, texts: string[], claims: Claim[][]): MainFinding | null {
-  const offered = optionsOffered(question);
-  if (offered.size < MIN_OPTIONS) return null;
+function optionFinding(offered: Set<string>, texts: string[], claims: Claim[][]): MainFinding | null {
   const mains: MainValue[] = [];
   texts.forEach((text, answer) => {
     const answerClaims = (claims[answer] ?? []).filter((claim) => !claim.heading);
@@ -303,15 +301,12 @@ function optionFinding(question: string, texts: string[], claims: Claim[][]): Ma
     );
     // An answer that opens with an option's letter ('b.') chooses it; the list marker is gone from its sentence.
     const opening = /^\s*\(?([a-e])[.)](?=\s)/i.exec(text);
-    const letters = new Set(stated.map((found) => found.letter));
-    const chosen =
-      stated.length > 0
-        ? letters.size === 1
-          ? stated[0]!
-          : null
-        : opening && answerClaims[0]
-          ? { claim: answerClaims[0], letter: opening[1]!.toLowerCase(), display: opening[0].trim() }
-          : null;
+    const opened =
+      opening && answerClaims[0]
+        ? { claim: answerClaims[0], letter: opening[1]!.toLowerCase(), display: opening[0].trim() }
+        : null;
+    if (stated.length > 0 && new Set(stated.map((found) => found.letter)).size > 1) return;
+    const chosen = stated[0] ?? opened;
     if (!chosen || !offered.has(chosen.letter)) return;
     mains.push({
       answer,
@@ -341,10 +336,11 @@ export function compareMainValues(
     const verdict = verdictFinding(claims);
     if (verdict) findings.push(verdict);
   }
-  const option = optionFinding(question, texts, claims);
-  if (option) findings.push(option);
+  const offered = optionsOffered(question);
   // In a multiple-choice question the thing asked for is an option: the answers' phrases name no rival things.
-  const multipleChoice = optionsOffered(question).size >= MIN_OPTIONS;
+  const multipleChoice = offered.size >= MIN_OPTIONS;
+  const option = multipleChoice ? optionFinding(offered, texts, claims) : null;
+  if (option) findings.push(option);
   for (const expectation of expectationsOf(question)) {
     if (multipleChoice && expectation.kind === 'thing') continue;
     if (expectation.kind === 'list') {

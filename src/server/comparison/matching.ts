@@ -3,7 +3,7 @@
 // conflicts with another only if neither answer states the other's value anywhere in a related claim, and the two
 // values are each other's best counterpart. A value the other answer never touches is 'only X mentions', not a conflict.
 
-import type { Claim, ClaimValue } from './claims';
+import { CLAUSE_BREAKS, type Claim, type ClaimValue } from './claims';
 import { THRESHOLDS, type Findings } from './findings';
 import { compareVerdicts } from './polarity';
 import type { Similarity } from './similarity';
@@ -331,32 +331,14 @@ function ownSubjects(value: ClaimValue, other: ClaimValue): ClaimValue[] {
   return subjects.filter((name) => !known.some((x) => relate(name.data, x.data) !== 'different'));
 }
 
-/** Whether the value's clause starts with 'who' (or 'whose'), the clause of a person named before it. */
+/** Whether the value's clause is opened by 'who': the clause of a person named before it. */
 function opensWithWho(value: ClaimValue): boolean {
   const { tokens } = value.claim;
   for (let at = value.start - 1; at >= 0; at--) {
-    const word = tokens[at]!.lower;
-    if (word === 'who' || word === 'whose') return true;
-    if (CLAUSE_OPENERS.has(word)) return false;
+    if (CLAUSE_BREAKS.has(tokens[at]!.lower)) return tokens[at]!.lower === 'who';
   }
   return false;
 }
-const CLAUSE_OPENERS = new Set([
-  'which',
-  'and',
-  'but',
-  'while',
-  'whereas',
-  'because',
-  'when',
-  'where',
-  'if',
-  'or',
-  ';',
-  ':',
-  '(',
-  ')',
-]);
 
 function mayConflict(v: ClaimValue, w: ClaimValue, similarity: Similarity): boolean {
   const context = similarity.context(v, w);

@@ -181,7 +181,6 @@ function prefixOf(tokens: Token[], i: number): Start & { sign: number } {
 
 type Push = (data: ValueData, start: number, end: number) => void;
 
-/** A margin after a figure ('350 ± 33.5', '5 +/- 2 m'): the figure is the middle of a range, not a point in it. */
 /** An interval in brackets ('a range of [346.66, 353.34]', 'the interval is (316.5, 383.5)'), not a pair of coordinates. */
 function isBracketInterval(tokens: Token[], start: number, next: number): boolean {
   const [open, comma, second, close] = [tokens[start - 1], tokens[next], tokens[next + 1], tokens[next + 2]];
@@ -195,24 +194,23 @@ function isCompoundModifier(tokens: Token[], end: number): boolean {
   return dash?.text === '-' && !dash.spaceBefore && word?.kind === 'word' && !word.spaceBefore;
 }
 
-const plusMinusLength = (tokens: Token[], i: number) =>
-  tokens[i]?.text === '±'
-    ? 1
-    : tokens
-          .slice(i, i + 3)
-          .map((t) => t.text)
-          .join('') === '+/-'
-      ? 3
-      : 0;
+/** How many tokens the plus-minus sign at `i` takes ('±' one, '+/-' three), or 0 where there is none. */
+function plusMinusLength(tokens: Token[], i: number): number {
+  if (tokens[i]?.text === '±') return 1;
+  return tokens[i]?.text === '+' && tokens[i + 1]?.text === '/' && tokens[i + 2]?.text === '-' ? 3 : 0;
+}
 
-function marginAfter(tokens: Token[], i: number): Parsed | null {
-  const plusMinus = plusMinusLength(tokens, i);
-  const figure = tokens[i + plusMinus];
-  if (plusMinus === 0 || figure?.kind !== 'number' || figure.suffix) return null;
-  // '350 ± 1.96 * 17.1' is a formula: its margin is still to be worked out.
-  const after = tokens[i + plusMinus + 1];
+/**
+ * The margin a plus-minus sign gives a figure ('350 ± 33.5', '5 +/- 2 m'), read from the token after the sign:
+ * the figure is then the middle of a range, not a point in it. Null for a margin still to be worked out
+ * ('350 ± 1.96 * 17.1').
+ */
+function marginAt(tokens: Token[], at: number): Parsed | null {
+  const figure = tokens[at];
+  if (figure?.kind !== 'number' || figure.suffix) return null;
+  const after = tokens[at + 1];
   if (after && (after.kind === 'number' || ['*', '×', '·', 'x', '/'].includes(after.text))) return null;
-  return readScale(tokens, { amount: numberOf(figure), rounding: 0, next: i + plusMinus + 1, scaled: false });
+  return readScale(tokens, { amount: numberOf(figure), rounding: 0, next: at + 1, scaled: false });
 }
 
 /** Scale, range, unit, hedge and role after the first number has been read. */
@@ -241,12 +239,11 @@ function finishQuantity(tokens: Token[], first: Parsed, prefix: Start, gluedUnit
     unit = second.suffix ? readUnit(tokens, hi.next, second.suffix) : null;
     if (second.suffix && !unit) return parsed.next + 2;
   }
-  const margin = !unit && !hi ? marginAfter(tokens, parsed.next) : null;
-  // A middle and a margin still to be worked out ('350 ± 1.96 × 17.1') are no value yet.
-  if (!margin && !unit && !hi && plusMinusLength(tokens, parsed.next) > 0) {
-    return parsed.next + plusMinusLength(tokens, parsed.next) + 1;
-  }
-  if (margin) {
+  const plusMinus = !unit && !hi ? plusMinusLength(tokens, parsed.next) : 0;
+  if (plusMinus > 0) {
+    const margin = marginAt(tokens, parsed.next + plusMinus);
+    // A middle and a margin still to be worked out ('350 ± 1.96 × 17.1') are no value yet.
+    if (!margin) return parsed.next + plusMinus + 1;
     hi = { ...margin, amount: parsed.amount + margin.amount };
     parsed = { ...parsed, amount: parsed.amount - margin.amount };
   }

@@ -26,10 +26,9 @@ function overlaps(aLow: number, aHigh: number, aBound: string, bLow: number, bHi
 
 // 'More than a thousand years' and 'more than 1,500 years' can both be true: two bounds in the same
 // direction neither confirm nor contradict each other.
-const sameDirection = (a: { bound: string }, b: { bound: string }) =>
-  a.bound === b.bound && (a.bound === 'lower' || a.bound === 'upper');
-
 const isBound = (v: { bound: string }) => v.bound === 'lower' || v.bound === 'upper';
+const sameDirection = (a: { bound: string }, b: { bound: string }) => a.bound === b.bound && isBound(a);
+
 /** How far past its figure a bound still describes an exact one: a tenth. */
 const BOUND_REACH = 0.1;
 const nearBound = (a: QuantityData, b: QuantityData) =>
